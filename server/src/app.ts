@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { limits } from '../contract/limits';
+import { getConfig } from './config';
+import { authRouter } from './features/auth/auth.routes';
+import { contentRouter } from './features/content/content.routes';
+import { logsRouter } from './features/logs/logs.routes';
+import { servicesRouter } from './features/services/services.routes';
+import { usersRouter } from './features/users/users.routes';
+import type { AppState } from './lib/app-context';
+import { handleErrors } from './lib/error-handler';
+import { logger } from './lib/logger';
+import { cors, securityHeaders } from './lib/security-headers';
+import { serveApp } from './lib/serve-app';
+
+const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, logsRouter, usersRouter];
+
+/** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
+export function createApp(): Koa<AppState> {
+  const config = getConfig();
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+
+  app.use(handleErrors);
+  app.use(securityHeaders);
+  app.use(cors);
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    await next();
+    // The path only: query strings can hold names people searched for.
+    if (ctx.path.startsWith('/api')) {
+      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  });
+  app.use(
+    koaBody({
+      json: true,
+      jsonLimit: limits.jsonBytes,
+      jsonStrict: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+    }),
+  );
+  for (const router of routers) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(serveApp(config.pwaDist));
+
+  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+  return app;
+}

@@ -1,0 +1,22 @@
+import { SequelizeStorage, Umzug } from 'umzug';
+import type { QueryInterface } from 'sequelize';
+import * as core from './migrations/001-core';
+import { enableWal, sequelize } from './sequelize';
+
+type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
+
+/** Every migration in order. Listed by hand so the set is the same under tsx, tests and a bundle. */
+const migrations: [string, Migration][] = [['001-core', core]];
+
+const umzug = new Umzug({
+  migrations: migrations.map(([name, migration]) => ({ name, up: migration.up, down: migration.down })),
+  context: sequelize.getQueryInterface(),
+  storage: new SequelizeStorage({ sequelize, tableName: 'migrations' }),
+  logger: undefined,
+});
+
+/** Brings the database up to date; safe to run on every start. */
+export async function migrate(): Promise<void> {
+  await enableWal(sequelize);
+  await umzug.up();
+}

@@ -1,0 +1,28 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { sequelize } from '../sequelize';
+
+/** A slide of the home page's features carousel. */
+export class Feature extends Model<InferAttributes<Feature>, InferCreationAttributes<Feature>> {
+  declare id: CreationOptional<string>;
+  declare title: string;
+  declare text: string;
+  declare imageAlt: string;
+  declare imageWidth: number;
+  declare imageHeight: number;
+  declare createdAt: CreationOptional<Date>;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+Feature.init(
+  {
+    id: { type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true },
+    title: { type: DataTypes.STRING(200), allowNull: false },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    imageAlt: { type: DataTypes.STRING(200), allowNull: false },
+    imageWidth: { type: DataTypes.INTEGER, allowNull: false },
+    imageHeight: { type: DataTypes.INTEGER, allowNull: false },
+    createdAt: DataTypes.DATE,
+    updatedAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: 'features' },
+);

@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { limits } from '../../../contract/limits';
+import { UpdateServiceSchema } from '../../../contract/services';
+import type { AppState } from '../../lib/app-context';
+import { authenticate, requireAccess } from '../../lib/auth';
+import { validate } from '../../lib/validate';
+import { presentService } from './services.presenter';
+import { findService, listServices, updateService } from './services.service';
+
+export const servicesRouter = new Router<AppState>({ prefix: '/api/services' });
+
+const KeyParamsSchema = z.object({ key: z.string().max(64, { error: 'Service not found' }) });
+
+servicesRouter.get('/', async (ctx) => {
+  ctx.body = (await listServices()).map(presentService);
+});
+
+servicesRouter.get(
+  '/:key',
+  validate({ params: KeyParamsSchema }, async (ctx, { params }) => {
+    ctx.body = presentService(await findService(params.key));
+  }),
+);
+
+servicesRouter.patch(
+  '/:key',
+  authenticate,
+  requireAccess(limits.managerAccess),
+  validate({ params: KeyParamsSchema, body: UpdateServiceSchema }, async (ctx, { params, body }) => {
+    ctx.body = presentService(await updateService(params.key, body));
+  }),
+);

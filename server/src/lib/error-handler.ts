@@ -1,0 +1,66 @@
+import type { Context, Next } from 'koa';
+import { BaseError, UniqueConstraintError, ValidationError as SequelizeValidationError } from 'sequelize';
+import { ZodError } from 'zod';
+import type { ApiErrorItem } from '../../contract/errors';
+import { ApiError } from './errors';
+import { logger } from './logger';
+
+/** Zod issues become one item each; `param` is the dotted path of the field at fault. */
+export function zodItems(error: ZodError, prefix: string[] = []): ApiErrorItem[] {
+  return error.issues.map((issue) => {
+    const param = [...prefix, ...issue.path.map(String)].join('.');
+    return param ? { msg: issue.message, param } : { msg: issue.message };
+  });
+}
+
+type HttpishError = Error & { status?: number; statusCode?: number; expose?: boolean; type?: string };
+
+function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return new ApiError(400, zodItems(error));
+  if (error instanceof UniqueConstraintError) {
+    return new ApiError(
+      409,
+      error.errors.map((item) => ({ msg: `That ${item.path ?? 'value'} is already in use`, ...(item.path ? { param: item.path } : {}) })),
+    );
+  }
+  if (error instanceof SequelizeValidationError) {
+    return new ApiError(400, error.errors.map((item) => ({ msg: 'Invalid value', ...(item.path ? { param: item.path } : {}) })));
+  }
+  if (error instanceof BaseError) return undefined;
+  // Errors from koa-body (co-body, formidable) and ctx.throw carry an HTTP status and mark themselves exposable.
+  const http = error as HttpishError;
+  const status = http.status ?? http.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return new ApiError(413, [{ msg: 'Request is too large' }]);
+    if (status === 415) return new ApiError(415, [{ msg: 'Unsupported content type' }]);
+    if (http.type === 'entity.parse.failed' || status === 400) return new ApiError(400, [{ msg: 'Request body is not valid' }]);
+    return new ApiError(status, [{ msg: http.expose ? http.message : 'Bad request' }]);
+  }
+  return undefined;
+}
+
+/**
+ * First middleware: every failure leaves as `{ errors: [...] }`. Only ApiErrors and known
+ * library errors say what went wrong; anything else is logged once and answered "Server error".
+ */
+export async function handleErrors(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      ctx.status = 404;
+      ctx.body = { errors: [{ msg: 'Not found' }] };
+    }
+  } catch (error) {
+    const known = toApiError(error);
+    if (known) {
+      ctx.status = known.status;
+      ctx.set(known.headers);
+      ctx.body = { errors: known.items };
+      return;
+    }
+    logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+    ctx.status = 500;
+    ctx.body = { errors: [{ msg: 'Server error' }] };
+  }
+}

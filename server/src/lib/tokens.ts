@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import jwt from 'jsonwebtoken';
+import { limits } from '../../contract/limits';
+import { getConfig } from '../config';
+import type { TokenClaims } from './app-context';
+
+/**
+ * The signing secret: JWT_SECRET when set (several instances must share it), otherwise 256
+ * random bits made on first start and kept in the data folder, readable by the owner only.
+ */
+function loadSecret(): string {
+  const config = getConfig();
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+const secret = loadSecret();
+
+export function signToken(user: { id: string; tokenVersion: number }): string {
+  return jwt.sign({ ver: user.tokenVersion }, secret, {
+    algorithm: 'HS256',
+    subject: user.id,
+    jwtid: crypto.randomUUID(),
+    expiresIn: `${limits.tokenHours}h`,
+  });
+}
+
+/** Verifies signature (HS256 only, so `alg: none` and others fail) and expiry; returns undefined when bad. */
+export function verifyToken(token: string): TokenClaims | undefined {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (typeof claims === 'string') return undefined;
+    const { sub, jti, ver, exp } = claims;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number' || typeof exp !== 'number') return undefined;
+    return { sub, jti, ver, exp };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import { createApp } from './app';
+import { getConfig } from './config';
+import { migrate } from './db/migrate';
+import { User } from './db/models/user';
+import { seedServices } from './db/seed';
+import { sequelize } from './db/sequelize';
+import { logger } from './lib/logger';
+
+/** Migrates, seeds the services, and serves the app and API on one port until told to stop. */
+export async function startServer(): Promise<http.Server> {
+  const config = getConfig();
+  await migrate();
+  await seedServices();
+  if (!config.rateLimits) logger.warn('RATE_LIMITS=off: login and enrolment rate limits are disabled');
+  if ((await User.count()) === 0) {
+    console.log(
+      [
+        '',
+        'No staff accounts yet. Create the first manager with:',
+        '  npm run create-user -- --email you@example.org --name "Your Name" --access 2',
+        '(it asks for the password)',
+        '',
+      ].join('\n'),
+    );
+  }
+  const server = http.createServer(createApp().callback());
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info({ port: config.port, database: config.database.dialect }, 'listening');
+  console.log(`Serving on http://localhost:${config.port}`);
+
+  const stop = () => {
+    server.close(() => void sequelize.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return server;
+}
