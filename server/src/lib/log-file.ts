@@ -4,7 +4,25 @@ import path from 'node:path';
 /** Log files are named trust-YYYY-MM-DD.log, then trust-YYYY-MM-DD.1.log … when one grows past the size limit. */
 export const logFilePattern = /^trust-\d{4}-\d{2}-\d{2}(\.\d+)?\.log$/;
 
-export type LogFile = { write(line: string): void; currentPath(): string; close(): void };
+export type LogFile = {
+  write(line: string): void;
+  /** The path of the file being written ('' before the first write). */
+  currentPath(): string;
+  /** Forget the open file: the next write opens (or creates) the right file again. Used after the logs API deletes it. */
+  reopen(): void;
+  close(): void;
+};
+
+// O_NOFOLLOW: a symlink put at a log file's name must never be written through (it could point at the database or secret).
+const appendFlags = fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | (fs.constants.O_NOFOLLOW ?? 0);
+
+function lstatOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * A log destination that starts a new file each day or past `maxBytes`, and reopens when its
@@ -19,30 +37,54 @@ export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
   let size = 0;
   let checkedAt = 0;
 
-  function open(today: string): void {
+  function closeCurrent(): void {
     if (fd >= 0) fs.closeSync(fd);
+    fd = -1;
+  }
+
+  /** Opens today's first file with room for `bytes` more (an empty file always has room). */
+  function open(today: string, bytes: number): void {
+    closeCurrent();
     day = today;
     for (let index = 0; ; index += 1) {
-      file = path.join(dir, index === 0 ? `trust-${day}.log` : `trust-${day}.${index}.log`);
-      size = fs.existsSync(file) ? fs.statSync(file).size : 0;
-      if (size < maxBytes) break;
+      const candidate = path.join(dir, index === 0 ? `trust-${day}.log` : `trust-${day}.${index}.log`);
+      const existing = lstatOrUndefined(candidate);
+      // Anything but a regular file at a log name (symlink, folder) is skipped, never followed.
+      if (existing && (!existing.isFile() || (existing.size > 0 && existing.size + bytes > maxBytes))) continue;
+      try {
+        fd = fs.openSync(candidate, appendFlags, 0o640);
+      } catch (error) {
+        // A symlink appeared between the lstat and the open.
+        if ((error as NodeJS.ErrnoException).code === 'ELOOP') continue;
+        throw error;
+      }
+      file = candidate;
+      size = fs.fstatSync(fd).size;
+      break;
     }
-    fd = fs.openSync(file, 'a', 0o640);
     checkedAt = Date.now();
+  }
+
+  /** True when the open file is no longer the one at its name: deleted, or replaced. */
+  function removedFromDisk(): boolean {
+    const onDisk = lstatOrUndefined(file);
+    if (!onDisk) return true;
+    const open = fs.fstatSync(fd);
+    return onDisk.ino !== open.ino || onDisk.dev !== open.dev;
   }
 
   return {
     write(line) {
       const now = Date.now();
       const today = new Date(now).toISOString().slice(0, 10);
-      const removed = now - checkedAt > 1000 && ((checkedAt = now), !fs.existsSync(file));
-      if (fd < 0 || today !== day || removed || size + line.length > maxBytes) open(today);
+      const bytes = Buffer.byteLength(line);
+      // Checked at most once a second: a stat per log line would cost more than the line.
+      const removed = fd >= 0 && now - checkedAt > 1000 && ((checkedAt = now), removedFromDisk());
+      if (fd < 0 || today !== day || removed || (size > 0 && size + bytes > maxBytes)) open(today, bytes);
       size += fs.writeSync(fd, line);
     },
     currentPath: () => file,
-    close() {
-      if (fd >= 0) fs.closeSync(fd);
-      fd = -1;
-    },
+    reopen: closeCurrent,
+    close: closeCurrent,
   };
 }

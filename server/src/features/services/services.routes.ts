@@ -4,6 +4,7 @@ import { limits } from '../../../contract/limits';
 import { UpdateServiceSchema } from '../../../contract/services';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, requireAccess } from '../../lib/auth';
+import { cachedList } from '../../lib/cached-json';
 import { validate } from '../../lib/validate';
 import { presentService } from './services.presenter';
 import { findService, listServices, updateService } from './services.service';
@@ -12,9 +13,9 @@ export const servicesRouter = new Router<AppState>({ prefix: '/api/services' });
 
 const KeyParamsSchema = z.object({ key: z.string().max(64, { error: 'Service not found' }) });
 
-servicesRouter.get('/', async (ctx) => {
-  ctx.body = (await listServices()).map(presentService);
-});
+const serviceList = cachedList('services', async () => (await listServices()).map(presentService));
+
+servicesRouter.get('/', (ctx) => serviceList.send(ctx));
 
 servicesRouter.get(
   '/:key',
@@ -29,5 +30,6 @@ servicesRouter.patch(
   requireAccess(limits.managerAccess),
   validate({ params: KeyParamsSchema, body: UpdateServiceSchema }, async (ctx, { params, body }) => {
     ctx.body = presentService(await updateService(params.key, body));
+    serviceList.invalidate();
   }),
 );

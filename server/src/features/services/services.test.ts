@@ -88,3 +88,19 @@ describe('PATCH /api/services/{key}', () => {
     expect(res.body.title).toBe(serviceCatalogue.find((s) => s.key === 'musical_therapy')?.title);
   });
 });
+
+describe('caching of the services list', () => {
+  it('answers a repeat with the same ETag with 304, and a change with a new body', async () => {
+    const first = await api.get('/api/services');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const repeat = await api.get('/api/services', { headers: { 'if-none-match': etag ?? '', 'cache-control': 'max-age=0' } });
+    expect(repeat.status).toBe(304);
+    expect(repeat.text).toBe('');
+    const { token } = await buildUser({ access: 2 });
+    await api.patch('/api/services/whanau_kai_support', { token, json: { statusText: 'Back in the new year' } });
+    const changed = await api.get('/api/services', { headers: { 'if-none-match': etag ?? '', 'cache-control': 'max-age=0' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.find((s: { key: string }) => s.key === 'whanau_kai_support').statusText).toBe('Back in the new year');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * `npm run bench`: requests per second of the real API against a bare Koa app answering the
+ * same JSON bodies, both measured in this run on this machine, printed as ratios. Timings are
+ * never asserted in tests; this is for people to read.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const tsx = path.resolve(serverRoot, '../node_modules/.bin/tsx');
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const paths = ['/api/services', '/api/content/blog'];
+
+function startTarget(...args: string[]): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(tsx, [path.join(serverRoot, 'bench/target.ts'), ...args], { cwd: serverRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench target ${args[0]} exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /ready (\d+)/.exec(chunk.toString());
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+  });
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
+  const result = await autocannon({ url, connections: 10, duration });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const real = await startTarget('real');
+const bodies: Record<string, string> = {};
+for (const urlPath of paths) bodies[urlPath] = await (await fetch(`http://127.0.0.1:${real.port}${urlPath}`)).text();
+const bodiesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trust-bench-bodies-')), 'bodies.json');
+fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
+const bare = await startTarget('bare', bodiesFile);
+
+console.log(`API throughput against a bare Koa app with the same bodies (${duration} s each, 10 connections, ${os.cpus().length} cores)\n`);
+console.log('route                    body KB   real req/s   bare req/s   ratio');
+try {
+  for (const urlPath of paths) {
+    const realRate = await requestsPerSecond(`http://127.0.0.1:${real.port}${urlPath}`);
+    const bareRate = await requestsPerSecond(`http://127.0.0.1:${bare.port}${urlPath}`);
+    const kb = (Buffer.byteLength(bodies[urlPath] ?? '') / 1024).toFixed(1);
+    console.log(
+      `${urlPath.padEnd(24)} ${kb.padStart(7)} ${realRate.toFixed(0).padStart(12)} ${bareRate.toFixed(0).padStart(12)} ${(realRate / bareRate).toFixed(2).padStart(7)}`,
+    );
+  }
+} finally {
+  real.child.kill();
+  bare.child.kill();
+  fs.rmSync(path.dirname(bodiesFile), { recursive: true, force: true });
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, startTestServer, type TestApi } from '../test/helpers';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestServer();
+});
+afterAll(() => api.close());
+
+describe('every response', () => {
+  it('carries the security headers, on success, on errors and on unknown paths', async () => {
+    for (const res of [await api.get('/api/services'), await api.get('/api/nothing-here'), await api.post('/api/auth', { json: {} })]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+    }
+  });
+
+  it('does not let other sites call the API unless configured', async () => {
+    const res = await api.get('/api/services', { headers: { origin: 'https://elsewhere.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('bad requests', () => {
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const res = await api.get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ errors: [{ msg: 'Not found' }] });
+  });
+
+  it('answers malformed JSON with 400 and nothing internal', async () => {
+    const res = await api.post('/api/auth', { body: '{"email": "a@b.c", "password": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ errors: [{ msg: 'Request body is not valid' }] });
+  });
+
+  it('answers a JSON body over the limit with 413', async () => {
+    const res = await api.post('/api/auth', { json: { email: 'a@example.org', password: 'x'.repeat(200 * 1024) } });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ errors: [{ msg: 'Request is too large' }] });
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const res = await api.post('/api/auth', { body: 'email=a@example.org&password=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(415);
+    expect(res.body.errors[0].msg).toMatch(/JSON/);
+  });
+
+  it('answers a JSON value that is not an object with 400', async () => {
+    const res = await api.post('/api/auth', { body: '"just a string"', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.length).toBeGreaterThan(0);
+  });
+
+  it('never lets a body set fields the server owns', async () => {
+    const { token, user } = await buildUser({ access: 2 });
+    const res = await api.patch('/api/services/raised_gardens', { token, json: { statusText: 'Soon', key: 'hacked', url: '/evil', _id: 'x' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ key: 'raised_gardens', url: '/service/raised_gardens', statusText: 'Soon' });
+    expect(user.access).toBe(2);
+  });
+});
