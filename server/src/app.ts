@@ -1,10 +1,11 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { limits } from '../contract/limits';
 import { getConfig } from './config';
 import { authRouter } from './features/auth/auth.routes';
 import { contentRouter } from './features/content/content.routes';
+import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { usersRouter } from './features/users/users.routes';
@@ -14,7 +15,7 @@ import { logger } from './lib/logger';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, logsRouter, usersRouter];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {

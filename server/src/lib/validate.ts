@@ -1,5 +1,5 @@
 import type { Next } from 'koa';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import type { ApiErrorItem } from '../../contract/errors';
 import type { AppContext } from './app-context';
 import { ApiError } from './errors';
