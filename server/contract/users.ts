@@ -8,7 +8,7 @@ const password = z
   .min(limits.passwordMin, { error: `Password must be at least ${limits.passwordMin} characters` })
   .max(limits.passwordMax, { error: `Password must be at most ${limits.passwordMax} characters` });
 const access = z
-  .number({ error: 'Access must be a number' })
+  .number({ error: (issue) => (issue.input === undefined ? 'Access is required' : 'Access must be a number') })
   .int({ error: 'Access must be a whole number' })
   .min(limits.accessMin, { error: `Access must be at least ${limits.accessMin}` })
   .max(limits.accessMax, { error: `Access must be at most ${limits.accessMax}` });

@@ -1,4 +1,55 @@
 import Router from '@koa/router';
+import { IdParamsSchema } from '../../../contract/common';
+import { limits } from '../../../contract/limits';
+import { CreateUserSchema, UpdateUserSchema } from '../../../contract/users';
 import type { AppState } from '../../lib/app-context';
+import { authenticate, requireAccess, signedIn } from '../../lib/auth';
+import { validate } from '../../lib/validate';
+import { presentStaffUser } from './users.presenter';
+import { createStaff, deactivateStaff, findStaff, listStaff, updateStaff } from './users.service';
 
+/** Staff accounts: managers only. */
 export const usersRouter = new Router<AppState>({ prefix: '/api/users' });
+
+const managersOnly = requireAccess(limits.managerAccess);
+
+usersRouter.get('/', authenticate, managersOnly, async (ctx) => {
+  ctx.body = (await listStaff()).map(presentStaffUser);
+});
+
+usersRouter.post(
+  '/',
+  authenticate,
+  managersOnly,
+  validate({ body: CreateUserSchema }, async (ctx, { body }) => {
+    ctx.status = 201;
+    ctx.body = presentStaffUser(await createStaff(signedIn(ctx).user.id, body));
+  }),
+);
+
+usersRouter.get(
+  '/:id',
+  authenticate,
+  managersOnly,
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = presentStaffUser(await findStaff(params.id));
+  }),
+);
+
+usersRouter.patch(
+  '/:id',
+  authenticate,
+  managersOnly,
+  validate({ params: IdParamsSchema, body: UpdateUserSchema }, async (ctx, { params, body }) => {
+    ctx.body = presentStaffUser(await updateStaff(signedIn(ctx).user.id, params.id, body));
+  }),
+);
+
+usersRouter.delete(
+  '/:id',
+  authenticate,
+  managersOnly,
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = presentStaffUser(await deactivateStaff(signedIn(ctx).user.id, params.id));
+  }),
+);

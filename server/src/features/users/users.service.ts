@@ -1,0 +1,131 @@
+import { Op, fn, col, where, type Transaction } from 'sequelize';
+import { limits } from '../../../contract/limits';
+import type { CreateUserInput, UpdateUserInput } from '../../../contract/users';
+import { User } from '../../db/models/user';
+import { sequelize } from '../../db/sequelize';
+import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+
+// `param` lets the app's form show the message on the field at fault.
+const aboveOwnAccess = () => new ApiError(403, [{ msg: 'You cannot give an access level above your own', param: 'access' }]);
+const emailInUse = () => conflict('That email is already in use', 'email');
+const lastManager = (param?: string) =>
+  conflict('This is the last active manager: give another account manager access first', param);
+
+/** Staff accounts by name (then email, so the order is the same on SQLite and PostgreSQL). */
+export function listStaff(): Promise<User[]> {
+  return User.findAll({ order: [[fn('lower', col('name')), 'ASC'], ['email', 'ASC']] });
+}
+
+/** One account; inside a transaction its row is locked (PostgreSQL) until the change commits. */
+export async function findStaff(id: string, transaction?: Transaction): Promise<User> {
+  const user = await User.findByPk(id, { transaction, lock: Boolean(transaction) });
+  if (!user) throw notFound('Account not found');
+  return user;
+}
+
+/** Emails are stored lower-case; comparing with lower() as well guards rows written before that rule. */
+function findByEmail(email: string, transaction: Transaction): Promise<User | null> {
+  return User.findOne({ where: where(fn('lower', col('email')), email.toLowerCase()), transaction });
+}
+
+/** The signed-in manager as the database has them now, not as they were when the request began. */
+async function currentActor(actorId: string, transaction: Transaction): Promise<User> {
+  const actor = await User.findByPk(actorId, { transaction });
+  if (!actor || !actor.active || actor.access < limits.managerAccess) throw forbidden();
+  return actor;
+}
+
+/**
+ * Locks every active manager row (in id order, so two requests never wait on each other in a
+ * cycle). On PostgreSQL this makes a second concurrent demotion wait and then see the first
+ * one's result; on SQLite the IMMEDIATE transaction already serialises writers.
+ */
+async function lockActiveManagers(transaction: Transaction): Promise<User[]> {
+  return User.findAll({
+    where: { active: true, access: { [Op.gte]: limits.managerAccess } },
+    order: [['id', 'ASC']],
+    lock: true,
+    transaction,
+  });
+}
+
+/** A manager adds a staff account: never above their own level, never a second account for one email. */
+export async function createStaff(actorId: string, input: CreateUserInput): Promise<User> {
+  // Hashing takes a moment: do it before the transaction so the write lock is held briefly.
+  const passwordHash = await hashPassword(input.password);
+  return sequelize.transaction(async (transaction) => {
+    const actor = await currentActor(actorId, transaction);
+    if (input.access > actor.access) throw aboveOwnAccess();
+    if (await findByEmail(input.email, transaction)) throw emailInUse();
+    return User.create({ name: input.name, email: input.email, access: input.access, passwordHash }, { transaction });
+  });
+}
+
+/**
+ * A manager changes an account. Password change and deactivation raise the token version, so
+ * that account's tokens stop working at once. The last active manager stays a manager.
+ */
+export function updateStaff(actorId: string, id: string, changes: UpdateUserInput): Promise<User> {
+  return changeStaff(actorId, id, changes, { namesFields: true });
+}
+
+/** `DELETE /api/users/{id}`: the account is kept (case notes and audit events name it) but can no longer sign in. */
+export function deactivateStaff(actorId: string, id: string): Promise<User> {
+  // A DELETE has no fields, so its refusals name none.
+  return changeStaff(actorId, id, { active: false }, { namesFields: false });
+}
+
+async function changeStaff(actorId: string, id: string, changes: UpdateUserInput, { namesFields }: { namesFields: boolean }): Promise<User> {
+  const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+  const removesManager = changes.active === false || (changes.access !== undefined && changes.access < limits.managerAccess);
+  return sequelize.transaction(async (transaction) => {
+    const managers = removesManager ? await lockActiveManagers(transaction) : [];
+    const target = await findStaff(id, transaction);
+    const actor = await currentActor(actorId, transaction);
+    if (target.access > actor.access) throw forbidden('You cannot change an account with a higher access level than yours');
+    if (changes.access !== undefined && changes.access > actor.access) throw aboveOwnAccess();
+    if (changes.email !== undefined && changes.email !== target.email) {
+      const holder = await findByEmail(changes.email, transaction);
+      if (holder && holder.id !== target.id) throw emailInUse();
+    }
+    const isActiveManager = target.active && target.access >= limits.managerAccess;
+    const anotherManager = managers.some((manager) => manager.id !== target.id);
+    if (removesManager && isActiveManager && !anotherManager) {
+      throw lastManager(namesFields ? (changes.active === false ? 'active' : 'access') : undefined);
+    }
+    const endsSessions = passwordHash !== undefined || (changes.active === false && target.active);
+    await target.update(
+      {
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(changes.access !== undefined && { access: changes.access }),
+        ...(changes.active !== undefined && { active: changes.active }),
+        ...(passwordHash !== undefined && { passwordHash }),
+        ...(endsSessions && { tokenVersion: target.tokenVersion + 1 }),
+      },
+      { transaction },
+    );
+    return target;
+  });
+}
+
+/**
+ * The command line's `create-user`: creates the account, or when the email exists (any case)
+ * sets its name, access and password, reactivates it and ends its sessions.
+ */
+export async function saveStaffFromCommandLine(input: CreateUserInput): Promise<{ user: User; created: boolean }> {
+  const passwordHash = await hashPassword(input.password);
+  return sequelize.transaction(async (transaction) => {
+    const existing = await findByEmail(input.email, transaction);
+    if (!existing) {
+      const user = await User.create({ name: input.name, email: input.email, access: input.access, passwordHash }, { transaction });
+      return { user, created: true };
+    }
+    await existing.update(
+      { name: input.name, email: input.email, access: input.access, passwordHash, active: true, tokenVersion: existing.tokenVersion + 1 },
+      { transaction },
+    );
+    return { user: existing, created: false };
+  });
+}
