@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import { createApp } from './app';
 import { getConfig } from './config';
@@ -5,6 +6,7 @@ import { migrate } from './db/migrate';
 import { User } from './db/models/user';
 import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
+import { uploadsRoot } from './lib/images';
 import { logger } from './lib/logger';
 
 /** Migrates, seeds the services, and serves the app and API on one port until told to stop. */
@@ -12,6 +14,8 @@ export async function startServer(): Promise<http.Server> {
   const config = getConfig();
   await migrate();
   await seedServices();
+  // Uploads left by a process killed mid-request; every finished request removes its own.
+  fs.rmSync(uploadsRoot(), { recursive: true, force: true });
   if (!config.rateLimits) logger.warn('RATE_LIMITS=off: login and enrolment rate limits are disabled');
   if ((await User.count()) === 0) {
     console.log(

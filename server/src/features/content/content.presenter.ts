@@ -1,0 +1,32 @@
+import type { BlogPost as BlogPostBody, Feature as FeatureBody, ImageInfo } from '../../../contract/content';
+import type { BlogPost } from '../../db/models/blog-post';
+import type { Feature } from '../../db/models/feature';
+
+/**
+ * The picture of a post or feature: its address without a size (the app adds `?size=`), its
+ * description, and the size of the largest stored variant so the page can reserve its space.
+ */
+function presentImage(src: string, record: BlogPost | Feature): ImageInfo {
+  return { src, alt: record.imageAlt, width: record.imageWidth, height: record.imageHeight };
+}
+
+export function presentBlogPost(post: BlogPost): BlogPostBody {
+  return {
+    _id: post.id,
+    title: post.title,
+    author: post.author,
+    text: post.text,
+    image: presentImage(`/api/content/blog/${post.id}/image`, post),
+    createdAt: post.createdAt.toISOString(),
+  };
+}
+
+export function presentFeature(feature: Feature): FeatureBody {
+  return {
+    _id: feature.id,
+    title: feature.title,
+    text: feature.text,
+    image: presentImage(`/api/content/feature/${feature.id}/image`, feature),
+    createdAt: feature.createdAt.toISOString(),
+  };
+}
