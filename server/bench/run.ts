@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const tsx = path.resolve(serverRoot, '../node_modules/.bin/tsx');
-const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const duration = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const paths = ['/api/services', '/api/content/blog'];
 
 function startTarget(...args: string[]): Promise<{ port: number; child: ChildProcess }> {
@@ -25,8 +26,9 @@ function startTarget(...args: string[]): Promise<{ port: number; child: ChildPro
   });
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 async function requestsPerSecond(url: string): Promise<number> {
-  await autocannon({ url, connections: 10, duration: 1 }); // warm-up
   const result = await autocannon({ url, connections: 10, duration });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
@@ -39,15 +41,28 @@ const bodiesFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trust-bench-
 fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
 const bare = await startTarget('bare', bodiesFile);
 
-console.log(`API throughput against a bare Koa app with the same bodies (${duration} s each, 10 connections, ${os.cpus().length} cores)\n`);
+console.log(
+  `API throughput against a bare Koa app with the same bodies: ${rounds} interleaved rounds of ${duration} s each,\n` +
+    `10 connections, ${os.cpus().length} cores; medians shown, so a burst of other load on the machine skews one round only.\n`,
+);
 console.log('route                    body KB   real req/s   bare req/s   ratio');
 try {
   for (const urlPath of paths) {
-    const realRate = await requestsPerSecond(`http://127.0.0.1:${real.port}${urlPath}`);
-    const bareRate = await requestsPerSecond(`http://127.0.0.1:${bare.port}${urlPath}`);
+    const realUrl = `http://127.0.0.1:${real.port}${urlPath}`;
+    const bareUrl = `http://127.0.0.1:${bare.port}${urlPath}`;
+    for (const url of [realUrl, bareUrl]) await autocannon({ url, connections: 10, duration: 1 }); // warm-up
+    const realRates: number[] = [];
+    const bareRates: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      realRates.push(await requestsPerSecond(realUrl));
+      bareRates.push(await requestsPerSecond(bareUrl));
+      ratios.push((realRates.at(-1) ?? 0) / (bareRates.at(-1) ?? 1));
+    }
+    const [realRate, bareRate] = [median(realRates), median(bareRates)];
     const kb = (Buffer.byteLength(bodies[urlPath] ?? '') / 1024).toFixed(1);
     console.log(
-      `${urlPath.padEnd(24)} ${kb.padStart(7)} ${realRate.toFixed(0).padStart(12)} ${bareRate.toFixed(0).padStart(12)} ${(realRate / bareRate).toFixed(2).padStart(7)}`,
+      `${urlPath.padEnd(24)} ${kb.padStart(7)} ${realRate.toFixed(0).padStart(12)} ${bareRate.toFixed(0).padStart(12)} ${median(ratios).toFixed(2).padStart(7)}`,
     );
   }
 } finally {
