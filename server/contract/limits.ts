@@ -2,7 +2,7 @@
 export const limits = {
   /** Longest single-line text field (names, titles, status text). */
   shortText: 200,
-  /** Longest free text (blog post body, feature text, enrolment message). */
+  /** Longest free text (blog post body, feature text). An enrolment message has its own, smaller bound. */
   longText: 20_000,
   /** Image uploads: bytes and decoded pixels. */
   imageBytes: 10 * 1024 * 1024,
@@ -25,6 +25,9 @@ export const limits = {
   loginFailuresPerAccount: 100,
   loginFailuresPerIp: 300,
   loginWindowMs: 60 * 60 * 1000,
+  /** New enrolments from one IP in an hour; replays of a stored enrolment do not count. */
+  enrolmentsPerIp: 60,
+  enrolmentWindowMs: 60 * 60 * 1000,
   /** Token lifetime. */
   tokenHours: 8,
 } as const;

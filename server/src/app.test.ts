@@ -66,3 +66,18 @@ describe('bad requests', () => {
     expect(user.access).toBe(2);
   });
 });
+
+describe('methods a path does not have', () => {
+  it('answers 405 in the error shape, with the methods it does have', async () => {
+    const res = await api.request('PUT', '/api/services');
+    expect(res.status).toBe(405);
+    expect(res.body).toEqual({ errors: [{ msg: 'Method Not Allowed' }] });
+    expect(res.headers.get('allow')).toContain('GET');
+  });
+
+  it('answers a method the server does not know with 501 in the error shape', async () => {
+    const res = await api.request('PROPFIND', '/api/services');
+    expect(res.status).toBe(501);
+    expect(res.body.errors).toHaveLength(1);
+  });
+});

@@ -1,12 +1,16 @@
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { QueryInterface } from 'sequelize';
 import * as core from './migrations/001-core';
+import * as enrolments from './migrations/002-enrolments';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
 
 /** Every migration in order. Listed by hand so the set is the same under tsx, tests and a bundle. */
-const migrations: [string, Migration][] = [['001-core', core]];
+const migrations: [string, Migration][] = [
+  ['001-core', core],
+  ['002-enrolments', enrolments],
+];
 
 const umzug = new Umzug({
   migrations: migrations.map(([name, migration]) => ({ name, up: migration.up, down: migration.down })),

@@ -46,7 +46,30 @@ export function createSequelize(database: Config['database']): Sequelize {
     retry: { match: [/SQLITE_BUSY/], max: 5 },
   });
   prepareSqliteConnections(sequelize);
+  queueSqliteTransactions(sequelize);
   return sequelize;
+}
+
+/**
+ * Runs this process's SQLite transactions one at a time. SQLite has one writer anyway, and
+ * node-sqlite3 waits out a busy lock inside one of libuv's four worker threads: with four
+ * transactions waiting at BEGIN IMMEDIATE, the one holding the lock gets no thread to finish
+ * on, and every request stalls until the busy timeout fails. Queuing keeps the waiting in
+ * memory. Only managed transactions (with a callback) can be queued, so they are the only kind
+ * allowed; PostgreSQL is left alone.
+ */
+function queueSqliteTransactions(sequelize: Sequelize): void {
+  const transaction = sequelize.transaction.bind(sequelize) as (...args: unknown[]) => Promise<unknown>;
+  let tail: Promise<unknown> = Promise.resolve();
+  (sequelize as { transaction: unknown }).transaction = (...args: unknown[]) => {
+    if (typeof args.at(-1) !== 'function') throw new Error('Use a managed transaction: sequelize.transaction(async (t) => …)');
+    const turn = tail.then(
+      () => transaction(...args),
+      () => transaction(...args),
+    );
+    tail = turn.catch(() => undefined);
+    return turn;
+  };
 }
 
 /** WAL lets readers carry on while one writer commits; the mode is kept in the database file. */

@@ -47,9 +47,11 @@ function toApiError(error: unknown): ApiError | undefined {
 export async function handleErrors(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
-      ctx.status = 404;
-      ctx.body = { errors: [{ msg: 'Not found' }] };
+    // Statuses set without a body (unknown path, 405 and 501 from the router) get the error shape too.
+    if (ctx.status >= 400 && ctx.body == null && ctx.path.startsWith('/api')) {
+      const status = ctx.status;
+      ctx.body = { errors: [{ msg: status === 404 ? 'Not found' : ctx.message }] };
+      ctx.status = status;
     }
   } catch (error) {
     const known = toApiError(error);
@@ -59,7 +61,10 @@ export async function handleErrors(ctx: Context, next: Next): Promise<void> {
       ctx.body = { errors: known.items };
       return;
     }
-    logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+    // Name, message and stack only: database errors also carry the SQL and its values, which
+    // can be a person's details.
+    const { name, message, stack } = error instanceof Error ? error : new Error(String(error));
+    logger.error({ err: { name, message, stack }, method: ctx.method, path: ctx.path }, 'unhandled error');
     ctx.status = 500;
     ctx.body = { errors: [{ msg: 'Server error' }] };
   }

@@ -11,7 +11,7 @@ import { findService, listServices, updateService } from './services.service';
 
 export const servicesRouter = new Router<AppState>({ prefix: '/api/services' });
 
-const KeyParamsSchema = z.object({ key: z.string().max(64, { error: 'Service not found' }) });
+const KeyParamsSchema = z.object({ key: z.string() });
 
 const serviceList = cachedList('services', async () => (await listServices()).map(presentService));
 

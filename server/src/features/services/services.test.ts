@@ -104,3 +104,9 @@ describe('caching of the services list', () => {
     expect(changed.body.find((s: { key: string }) => s.key === 'whanau_kai_support').statusText).toBe('Back in the new year');
   });
 });
+
+describe('unknown service keys', () => {
+  it('answers any unknown key with 404, however long', async () => {
+    expect((await api.get(`/api/services/${'x'.repeat(500)}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { serviceCatalogue } from './catalogue';
+import { IdSchema, PageQuerySchema, requiredText } from './common';
+
+/**
+ * What the enrolment form tells people before they agree (Privacy Act 2020, principle 3:
+ * who holds the information, why, who sees it, that giving it is their choice, and their
+ * rights to see and correct it). A change of wording needs a new `version`: each enrolment
+ * stores the version its person agreed to.
+ */
+export const collectionStatement = {
+  version: '2026-11-01',
+  text: [
+    'The trust that runs this website collects the details on this form, and the trust holds them. ' +
+      'We use them to contact you about the service you are enrolling in, and to provide that service ' +
+      'to you and your whānau.',
+    'Only the trust’s kaimahi (staff) who work on that service see your details. We do not sell them ' +
+      'or pass them on to anyone else, unless you agree or the law requires it.',
+    'We keep your details securely, and only for as long as we need them for these purposes.',
+    'Giving us your details is your choice, but we need your name and a way to contact you to enrol ' +
+      'you.',
+    'Under the Privacy Act 2020 you can ask to see the information we hold about you, and ask us to ' +
+      'correct it. To do this, or if you have a question or concern, contact the trust’s privacy ' +
+      'officer at privacy@example.org.nz.',
+  ],
+} as const;
+
+export const enrolmentStatuses = ['new', 'contacted', 'enrolled', 'completed', 'declined'] as const;
+export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
+
+/** `online`: sent by the person through the form; `staff`: entered by kaimahi. */
+export const enrolmentSources = ['online', 'staff'] as const;
+export type EnrolmentSource = (typeof enrolmentSources)[number];
+
+export const contactMethods = ['phone', 'email', 'text'] as const;
+export type ContactMethod = (typeof contactMethods)[number];
+
+export const enrolmentLimits = { messageMax: 2000, householdMin: 1, householdMax: 30, phoneDigitsMin: 6, phoneDigitsMax: 20 } as const;
+
+/** The short code a person is given as their receipt, the same on every resend: `WH-1A2B-3C4D`. */
+export function enrolmentReference(id: string): string {
+  const hex = id.replace(/-/g, '').toUpperCase();
+  return `WH-${hex.slice(0, 4)}-${hex.slice(4, 8)}`;
+}
+
+const serviceKeys: readonly string[] = serviceCatalogue.map((service) => service.key);
+
+/** Forms send '' (and some clients null) for a field left empty: both mean "not given". */
+function blankToAbsent(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  return value;
+}
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToAbsent, schema.optional());
+
+/** Today's date where the day starts earliest (UTC+14), so a baby born today in Aotearoa is never "in the future". */
+function latestDateAnywhere(now = Date.now()): string {
+  return new Date(now + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+function dateOfBirthProblem(text: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return 'Date of birth must be a date like 1990-03-25';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return 'Date of birth is not a real date';
+  }
+  if (text < '1900-01-01') return 'Date of birth cannot be before 1900';
+  if (text > latestDateAnywhere()) return 'Date of birth cannot be in the future';
+  return undefined;
+}
+
+function phoneProblem(text: string): string | undefined {
+  if (!/^[0-9+\-() ]+$/.test(text)) return 'Phone number can only have digits, spaces and + - ( )';
+  const digits = text.replace(/\D/g, '').length;
+  if (digits < enrolmentLimits.phoneDigitsMin || digits > enrolmentLimits.phoneDigitsMax) {
+    return `Phone number must have ${enrolmentLimits.phoneDigitsMin} to ${enrolmentLimits.phoneDigitsMax} digits`;
+  }
+  return undefined;
+}
+
+const textProblem = (problem: (text: string) => string | undefined) => (text: string, ctx: z.RefinementCtx) => {
+  const message = problem(text);
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
+/** A value the person filled in, valid or not: used by the checks across fields. */
+function isGiven(value: unknown): boolean {
+  return blankToAbsent(value) !== undefined;
+}
+
+const preferenceNeeds = {
+  phone: { field: 'phone', msg: 'To be contacted by phone, give a phone number' },
+  text: { field: 'phone', msg: 'To be contacted by text, give a mobile phone number' },
+  email: { field: 'email', msg: 'To be contacted by email, give an email address' },
+} as const;
+
+/**
+ * One enrolment in a free service, as the form sends it (DESIGN §4). The same schema checks the
+ * form on the phone before it is queued and the request on the server. Every problem is listed
+ * at once: the checks across fields run even when a single field is wrong.
+ */
+export const EnrolmentSchema = z
+  .object({
+    // Lower case, so the same id is the same key on SQLite (text) and PostgreSQL (uuid).
+    _id: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema),
+    serviceKey: z
+      .string({ error: 'Choose a service' })
+      .trim()
+      .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services' }),
+    givenName: requiredText('Given name'),
+    familyName: requiredText('Family name'),
+    dateOfBirth: optional(z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem))),
+    phone: optional(z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem))),
+    email: optional(
+      z
+        .string({ error: 'Please give a valid email address' })
+        .max(254, { error: 'Email address is too long' })
+        .pipe(z.email({ error: 'Please give a valid email address' })),
+    ),
+    suburb: optional(requiredText('Suburb')),
+    iwi: optional(requiredText('Iwi')),
+    householdSize: optional(
+      z
+        .number({ error: 'Household size must be a number' })
+        .int({ error: 'Household size must be a whole number' })
+        .min(enrolmentLimits.householdMin, { error: `Household size must be at least ${enrolmentLimits.householdMin}` })
+        .max(enrolmentLimits.householdMax, { error: `Household size must be at most ${enrolmentLimits.householdMax}` }),
+    ),
+    preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
+    message: optional(requiredText('Message', enrolmentLimits.messageMax)),
+    consent: z.literal(true, { error: 'Please tick the box to agree' }),
+    statementVersion: z.literal(collectionStatement.version, {
+      error: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',
+    }),
+  })
+  .superRefine(
+    (enrolment, ctx) => {
+      // Reads the values as sent: this runs even when other fields failed, so nothing here trusts their types.
+      const fields: Record<string, unknown> = enrolment;
+      const given = { phone: isGiven(fields.phone), email: isGiven(fields.email) };
+      if (!given.phone && !given.email) {
+        ctx.addIssue({ code: 'custom', message: 'Give a phone number or an email address', path: ['phone'] });
+      }
+      const preferred = fields.preferredContact;
+      if (preferred === 'phone' || preferred === 'text' || preferred === 'email') {
+        const needs = preferenceNeeds[preferred];
+        if (!given[needs.field]) ctx.addIssue({ code: 'custom', message: needs.msg, path: ['preferredContact'] });
+      }
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
+
+/** An enrolment after checking: trimmed, blanks removed. */
+export type EnrolmentInput = z.infer<typeof EnrolmentSchema>;
+/** What the form holds before checking. */
+export type EnrolmentDraft = z.input<typeof EnrolmentSchema>;
+
+/** The answer to `POST /api/enrolments`, the same on every resend of one enrolment. */
+export type EnrolmentReceipt = { _id: string; status: 'new'; receivedAt: string; reference: string };
+
+export const ListEnrolmentsQuerySchema = PageQuerySchema.extend({
+  service: optional(
+    z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
+  ),
+  status: optional(z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` })),
+});
+export type ListEnrolmentsQuery = z.infer<typeof ListEnrolmentsQuerySchema>;
+
+/** An enrolment as kaimahi see it in the list. Fields the person left empty are null. */
+export type EnrolmentListItem = {
+  _id: string;
+  reference: string;
+  serviceKey: string;
+  serviceTitle: string;
+  givenName: string;
+  familyName: string;
+  dateOfBirth: string | null;
+  phone: string | null;
+  email: string | null;
+  suburb: string | null;
+  iwi: string | null;
+  householdSize: number | null;
+  preferredContact: ContactMethod;
+  message: string | null;
+  status: EnrolmentStatus;
+  source: EnrolmentSource;
+  consentStatementVersion: string;
+  consentedAt: string;
+  receivedAt: string;
+};

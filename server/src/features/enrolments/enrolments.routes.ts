@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { Next } from 'koa';
+import { IdSchema } from '../../../contract/common';
+import { EnrolmentSchema, ListEnrolmentsQuerySchema, type EnrolmentReceipt } from '../../../contract/enrolments';
+import { limits } from '../../../contract/limits';
+import type { AppContext, AppState } from '../../lib/app-context';
+import { authenticate, requireAccess } from '../../lib/auth';
+import { findStoredOutcome } from '../../lib/idempotency';
+import { validate } from '../../lib/validate';
+import { enrolmentOperation, listEnrolments, receiveEnrolment } from './enrolments.service';
+
+/**
+ * Enrolments: anyone sends one (from the form, often resent by a phone's outbox), kaimahi list
+ * them. Nothing here logs a body: enrolments hold people's personal details.
+ */
+export const enrolmentsRouter = new Router<AppState>({ prefix: '/api/enrolments' });
+
+/**
+ * A resend of an enrolment already received gets its stored receipt before anything else is
+ * checked: since the first send the privacy statement may have a new version or the service
+ * may have closed, and the person must still get the receipt for what was accepted.
+ */
+async function answerResends(ctx: AppContext, next: Next): Promise<void> {
+  const request: unknown = ctx.request.body;
+  const sentId = typeof request === 'object' && request !== null && '_id' in request ? request._id : undefined;
+  const id = IdSchema.safeParse(typeof sentId === 'string' ? sentId.trim().toLowerCase() : undefined);
+  const stored = id.success ? await findStoredOutcome<EnrolmentReceipt>(enrolmentOperation(id.data, request)) : undefined;
+  if (!stored) return next();
+  ctx.status = stored.status;
+  ctx.body = stored.body;
+}
+
+enrolmentsRouter.post(
+  '/',
+  answerResends,
+  validate({ body: EnrolmentSchema }, async (ctx, { body }) => {
+    const outcome = await receiveEnrolment(body, { request: ctx.request.body, ip: ctx.ip });
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
+  }),
+);
+
+enrolmentsRouter.get(
+  '/',
+  authenticate,
+  requireAccess(limits.accessMin),
+  validate({ query: ListEnrolmentsQuerySchema }, async (ctx, { query }) => {
+    // People's details: no browser or shared cache keeps a copy.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listEnrolments(query);
+  }),
+);
