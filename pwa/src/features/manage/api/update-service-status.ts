@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Service, UpdateServiceInput } from '@contract/services';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { manageKeys } from './manage-keys';
+
+export type UpdateServiceStatusRequest = { key: string; changes: UpdateServiceInput };
+
+/** Opens or closes enrolment for a service and sets what its card says while closed. */
+export function updateServiceStatus({ key, changes }: UpdateServiceStatusRequest): Promise<Service> {
+  return apiRequest<Service>(apiPaths.service(key), { method: 'PATCH', json: changes });
+}
+
+export function useUpdateServiceStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateServiceStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: manageKeys.services() }),
+  });
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { limits } from '@contract/limits';
+import { CreateUserSchema } from '@contract/users';
+import { useAlerts } from '../../alerts/alerts-context';
+import { useShowErrors } from '../../alerts/use-show-errors';
+import { useCreateStaffMember } from '../api/create-staff-member';
+import { accessName, grantableAccessLevels } from './format';
+import { TextField } from '../../../components/text-field';
+import { SelectField } from './fields';
+import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { Button } from '../../../components/button';
+
+const staffFields = ['name', 'email', 'access', 'password'] as const;
+type StaffField = (typeof staffFields)[number];
+
+/** "Add staff member": name, email, access level (never above the manager's own) and a first password. */
+export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdded: () => void }) {
+  const createStaffMember = useCreateStaffMember();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const [values, setValues] = useState({ name: '', email: '', access: String(limits.accessMin), password: '' });
+  const [errors, setErrors] = useState<FieldErrors<StaffField>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const sending = createStaffMember.isPending;
+
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
+  }, [focusRequest]);
+
+  function showFieldErrors(found: FieldErrors<StaffField>): void {
+    setErrors(found);
+    setFocusRequest((count) => count + 1);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = CreateUserSchema.safeParse({ ...values, access: Number(values.access) });
+    if (!parsed.success) {
+      showFieldErrors(fieldErrorsFromIssues(parsed.error.issues, staffFields));
+      return;
+    }
+    setErrors({});
+    createStaffMember.mutate(parsed.data, {
+      onSuccess: () => {
+        setAlert('Staff Member Added', 'success');
+        onAdded();
+      },
+      onError: (error) => {
+        showErrors(error);
+        showFieldErrors(fieldErrorsFromApi(error, staffFields));
+      },
+    });
+  }
+
+  const set = (field: StaffField) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  return (
+    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-label="Add staff member">
+      <TextField label="Name" name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={sending} onChange={set('name')} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="off"
+        value={values.email}
+        error={errors.email?.join(' ')}
+        readOnly={sending}
+        onChange={set('email')}
+      />
+      <SelectField
+        label="Access"
+        name="access"
+        hint="Kaimahi see clients and the dashboard; managers also manage the site and staff accounts."
+        value={values.access}
+        error={errors.access?.join(' ')}
+        disabled={sending}
+        onChange={set('access')}
+      >
+        {grantableAccessLevels(ownAccess).map((level) => (
+          <option key={level} value={level}>
+            {level} — {accessName(level)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        required
+        autoComplete="new-password"
+        minLength={limits.passwordMin}
+        maxLength={limits.passwordMax}
+        hint={`At least ${limits.passwordMin} characters. Share it with them in person, not by email.`}
+        value={values.password}
+        error={errors.password?.join(' ')}
+        readOnly={sending}
+        onChange={set('password')}
+      />
+      <div className="manage-form__actions">
+        <Button type="submit" variant="primary" aria-disabled={sending}>
+          {sending ? 'Adding…' : 'Add staff member'}
+        </Button>
+      </div>
+    </form>
+  );
+}

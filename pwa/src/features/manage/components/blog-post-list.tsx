@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BlogPost } from '@contract/content';
+import { Button } from '../../../components/button';
+import { imageUrl } from '../../../lib/image-size';
+import { paths } from '../../../lib/paths';
+import { useBlogPosts } from '../api/list-blog-posts';
+import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
+import { formatDate } from './format';
+import { QueryState } from './query-state';
+
+/** The posts on the blog, newest first, each with a link to its page and a delete button. */
+export function BlogPostList() {
+  const posts = useBlogPosts();
+  const [postToDelete, setPostToDelete] = useState<BlogPost | null>(null);
+
+  return (
+    <>
+      <QueryState query={posts} what="blog posts">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="manage-empty">No blog posts yet.</p>
+          ) : (
+            <ul className="manage-list">
+              {list.map((post) => (
+                <li key={post._id} className="manage-list__item">
+                  <img className="manage-list__thumb" src={imageUrl(post.image.src, 'small')} alt="" loading="lazy" width={64} height={48} />
+                  <div className="manage-list__text">
+                    <Link to={paths.manageBlog(post._id)} className="manage-list__title">
+                      {post.title}
+                    </Link>
+                    <span className="manage-list__meta">
+                      {post.author} · {formatDate(post.createdAt)}
+                    </span>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="manage-delete-button"
+                    onClick={() => setPostToDelete(post)}
+                    aria-label={`Delete post “${post.title}”`}
+                  >
+                    Delete
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
+      {/* Outside the list, so it stays mounted when the last post goes. */}
+      <DeleteBlogPostDialog post={postToDelete} onClose={() => setPostToDelete(null)} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useNavigate } from 'react-router-dom';
+import type { Feature } from '@contract/content';
+import { paths } from '../../../lib/paths';
+import { useAlerts } from '../../alerts/alerts-context';
+import { useShowErrors } from '../../alerts/use-show-errors';
+import { useDeleteFeature } from '../api/delete-feature';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** Asks before deleting a feature; then 'Feature Delted' (the trust's wording) and back to /manage. */
+export function DeleteFeatureDialog({ feature, onClose }: { feature: Pick<Feature, '_id' | 'title'> | null; onClose: () => void }) {
+  const deleteFeature = useDeleteFeature();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const navigate = useNavigate();
+
+  return (
+    <ConfirmDialog
+      open={feature !== null}
+      title="Delete this feature?"
+      message={feature ? `“${feature.title}” and its picture will be removed from the home page carousel. This cannot be undone.` : ''}
+      confirmLabel="Delete feature"
+      busy={deleteFeature.isPending}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (!feature || deleteFeature.isPending) return;
+        // Awaited rather than mutate callbacks: those are dropped if this dialog unmounts first.
+        try {
+          await deleteFeature.mutateAsync(feature._id);
+        } catch (error) {
+          onClose();
+          showErrors(error);
+          return;
+        }
+        onClose();
+        setAlert('Feature Delted', 'danger');
+        void navigate(paths.manage);
+      }}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { MarkdownContent } from '../../../components/markdown-content';
+import { ManagePageHeader } from './manage-page-header';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { useFeature } from '../api/list-features';
+import { BackToManage } from './back-to-manage';
+import { DeleteFeatureDialog } from './delete-feature-dialog';
+import { formatDateTime } from './format';
+import { QueryState } from './query-state';
+import './manage.css';
+
+/** /manage/features/{id}: one carousel feature, with a delete button. */
+export function FeatureDetail({ id }: { id: string }) {
+  const feature = useFeature(id);
+  const [confirming, setConfirming] = useState(false);
+
+  return (
+    <>
+      <ManagePageHeader eyebrow="Site management · Feature" title={feature.data?.title ?? 'Feature'} />
+      <div className="container manage-page">
+        <BackToManage />
+        <QueryState query={feature} what="feature">
+          {(loaded) =>
+            loaded ? (
+              <article className="manage-card manage-detail">
+                <p className="manage-detail__meta">Added {formatDateTime(loaded.createdAt)} · shown in the home page carousel</p>
+                <ResponsiveImage
+                  className="manage-detail__image"
+                  src={loaded.image.src}
+                  alt={loaded.image.alt}
+                  width={loaded.image.width}
+                  height={loaded.image.height}
+                  sizes="(min-width: 50rem) 44rem, 100vw"
+                  eager
+                />
+                <p className="manage-detail__alt">
+                  <strong>Picture description:</strong> {loaded.image.alt}
+                </p>
+                <MarkdownContent markdown={loaded.text} />
+                <div className="manage-detail__actions">
+                  <Button variant="danger" onClick={() => setConfirming(true)}>
+                    Delete feature
+                  </Button>
+                </div>
+              </article>
+            ) : (
+              <div className="manage-card manage-notice">
+                <p>This feature is not on the site any more. It may have been deleted.</p>
+              </div>
+            )
+          }
+        </QueryState>
+        <DeleteFeatureDialog feature={confirming ? (feature.data ?? null) : null} onClose={() => setConfirming(false)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { CreateFeatureSchema } from '@contract/content';
+import { useAlerts } from '../../alerts/alerts-context';
+import { useShowErrors } from '../../alerts/use-show-errors';
+import { useCreateFeature } from '../api/create-feature';
+import { TextArea } from '../../../components/text-area';
+import { TextField } from '../../../components/text-field';
+import { ImagePickerField } from './image-picker-field';
+import { MarkdownHint } from './markdown-hint';
+import { UploadProgress } from './upload-progress';
+import { useUploadForm } from './use-upload-form';
+import { Button } from '../../../components/button';
+
+const emptyFeature = { title: '', text: '', imageAlt: '' };
+
+/** "New feature" for the home page carousel: title, text and a picture with its description. */
+export function FeatureForm({ onCreated }: { onCreated: () => void }) {
+  const createFeature = useCreateFeature();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const form = useUploadForm({
+    initialValues: emptyFeature,
+    parse: (values) => CreateFeatureSchema.safeParse(values),
+    send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
+    onSent: () => {
+      setAlert('Feature Created', 'success');
+      onCreated();
+    },
+    onServerError: showErrors,
+  });
+  const { values, errors, sending } = form;
+
+  return (
+    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label="New feature">
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={values.title}
+        error={errors.title?.join(' ')}
+        readOnly={sending}
+        onChange={(event) => form.setValue('title', event.currentTarget.value)}
+      />
+      <TextArea
+        label="Text"
+        name="text"
+        required
+        rows={5}
+        hint={<MarkdownHint />}
+        value={values.text}
+        error={errors.text?.join(' ')}
+        readOnly={sending}
+        onChange={(event) => form.setValue('text', event.currentTarget.value)}
+      />
+      <ImagePickerField label="Picture" file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
+      <TextField
+        label="Picture description"
+        name="imageAlt"
+        required
+        hint="Describe the picture for people who can't see it"
+        value={values.imageAlt}
+        error={errors.imageAlt?.join(' ')}
+        readOnly={sending}
+        onChange={(event) => form.setValue('imageAlt', event.currentTarget.value)}
+      />
+      <UploadProgress fraction={form.progress} />
+      <div className="manage-form__actions">
+        <Button type="submit" variant="primary" aria-disabled={sending}>
+          {sending ? 'Creating feature…' : 'Create feature'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { useLogFiles } from '../api/list-log-files';
+import { formatBytes, formatDateTime } from './format';
+import { QueryState } from './query-state';
+
+/** The server's log files with their size and last change, each linking to its text. */
+export function LogFileList() {
+  const logFiles = useLogFiles();
+  return (
+    <QueryState query={logFiles} what="log files">
+      {(files) =>
+        files.length === 0 ? (
+          <p className="manage-empty">No log files.</p>
+        ) : (
+          <ul className="manage-list">
+            {files.map((file) => (
+              <li key={file._id} className="manage-list__item">
+                <div className="manage-list__text">
+                  <Link to={paths.manageLog(file._id)} className="manage-list__title manage-mono">
+                    {file.name}
+                  </Link>
+                  <span className="manage-list__meta">
+                    {formatBytes(file.size)} · changed {formatDateTime(file.modifiedAt)}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
+  );
+}

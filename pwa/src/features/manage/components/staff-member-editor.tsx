@@ -1,0 +1,276 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { limits } from '@contract/limits';
+import { UpdateUserSchema, type StaffUser, type UpdateUserInput } from '@contract/users';
+import { useAlerts } from '../../alerts/alerts-context';
+import { useShowErrors } from '../../alerts/use-show-errors';
+import { useDeactivateStaffMember } from '../api/deactivate-staff-member';
+import { useUpdateStaffMember } from '../api/update-staff-member';
+import { ConfirmDialog } from './confirm-dialog';
+import { accessName, formatDateTime, grantableAccessLevels } from './format';
+import { TextField } from '../../../components/text-field';
+import { SelectField } from './fields';
+import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { Button } from '../../../components/button';
+
+type StaffMemberEditorProps = {
+  staffMember: StaffUser;
+  /** The signed-in manager: nobody gives a level above their own. */
+  ownAccess: number;
+  ownId: string | undefined;
+};
+
+/** One staff account: details and access, a new password, and deactivation or reactivation. */
+export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMemberEditorProps) {
+  const isSelf = staffMember._id === ownId;
+  const statusHeadingRef = useRef<HTMLHeadingElement>(null);
+  const shownActive = useRef(staffMember.active);
+
+  // The button just pressed disappears once the account's status changes: focus goes to its heading.
+  useEffect(() => {
+    if (shownActive.current === staffMember.active) return;
+    shownActive.current = staffMember.active;
+    statusHeadingRef.current?.focus();
+  }, [staffMember.active]);
+  return (
+    <div className="manage-staff-grid">
+      <section className="manage-card manage-staff-grid__details" aria-labelledby="staff-details-heading">
+        <h2 id="staff-details-heading">Details and access</h2>
+        <StaffDetailsForm key={staffMember.updatedAt} staffMember={staffMember} ownAccess={ownAccess} />
+      </section>
+      <section className="manage-card" aria-labelledby="staff-password-heading">
+        <h2 id="staff-password-heading">Password</h2>
+        <StaffPasswordForm staffMember={staffMember} />
+      </section>
+      <section className="manage-card" aria-labelledby="staff-active-heading">
+        <h2 id="staff-active-heading" ref={statusHeadingRef} tabIndex={-1}>
+          Account status
+        </h2>
+        <StaffActiveControl staffMember={staffMember} isSelf={isSelf} />
+      </section>
+    </div>
+  );
+}
+
+/** Keeps focus on the first problem after errors render. */
+function useFocusOnErrors() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
+  }, [focusRequest]);
+  return { formRef, requestFocus: () => setFocusRequest((count) => count + 1) };
+}
+
+const detailFields = ['name', 'email', 'access'] as const;
+type DetailField = (typeof detailFields)[number];
+
+function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; ownAccess: number }) {
+  const updateStaffMember = useUpdateStaffMember();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const [values, setValues] = useState({ name: staffMember.name, email: staffMember.email, access: String(staffMember.access) });
+  const [errors, setErrors] = useState<FieldErrors<DetailField>>({});
+  const { formRef, requestFocus } = useFocusOnErrors();
+  const saving = updateStaffMember.isPending;
+  // A manager cannot change the level of someone above them, only see it.
+  const accessLocked = staffMember.access > ownAccess;
+  const levels = grantableAccessLevels(ownAccess);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = UpdateUserSchema.safeParse({ name: values.name, email: values.email, access: Number(values.access) });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues, detailFields));
+      requestFocus();
+      return;
+    }
+    // Only what changed is sent: the server then checks just those rules (e.g. the last manager).
+    const changes: UpdateUserInput = {};
+    if (parsed.data.name !== staffMember.name) changes.name = parsed.data.name;
+    if (parsed.data.email !== staffMember.email) changes.email = parsed.data.email;
+    if (!accessLocked && parsed.data.access !== staffMember.access) changes.access = parsed.data.access;
+    setErrors({});
+    if (Object.keys(changes).length === 0) {
+      setAlert('Nothing has changed', 'success');
+      return;
+    }
+    // Awaited: the saved record re-keys this form, which would drop mutate callbacks.
+    try {
+      await updateStaffMember.mutateAsync({ id: staffMember._id, changes });
+      setAlert('Staff Member Updated', 'success');
+    } catch (error) {
+      showErrors(error);
+      setErrors(fieldErrorsFromApi(error, detailFields));
+      requestFocus();
+    }
+  }
+
+  const set = (field: DetailField) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  return (
+    <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
+      <TextField label="Name" name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={saving} onChange={set('name')} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoComplete="off"
+        value={values.email}
+        error={errors.email?.join(' ')}
+        readOnly={saving}
+        onChange={set('email')}
+      />
+      <SelectField
+        label="Access"
+        name="access"
+        hint={accessLocked ? 'This account has a higher level than yours, so you cannot change it.' : 'You can give a level up to your own.'}
+        value={values.access}
+        error={errors.access?.join(' ')}
+        disabled={saving || accessLocked}
+        onChange={set('access')}
+      >
+        {(accessLocked ? [staffMember.access] : levels).map((level) => (
+          <option key={level} value={level}>
+            {level} — {accessName(level)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="manage-form__actions">
+        <Button type="submit" variant="primary" aria-disabled={saving}>
+          {saving ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
+  const updateStaffMember = useUpdateStaffMember();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
+  const { formRef, requestFocus } = useFocusOnErrors();
+  const saving = updateStaffMember.isPending;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (saving) return;
+    const parsed = UpdateUserSchema.pick({ password: true }).required().safeParse({ password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsFromIssues(parsed.error.issues, ['password'] as const));
+      requestFocus();
+      return;
+    }
+    setErrors({});
+    updateStaffMember.mutate(
+      { id: staffMember._id, changes: { password: parsed.data.password } },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setAlert('Password Changed', 'success');
+        },
+        onError: (error) => {
+          showErrors(error);
+          setErrors(fieldErrorsFromApi(error, ['password'] as const));
+          requestFocus();
+        },
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-labelledby="staff-password-heading">
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        required
+        autoComplete="new-password"
+        minLength={limits.passwordMin}
+        maxLength={limits.passwordMax}
+        hint={`At least ${limits.passwordMin} characters. Setting it signs ${staffMember.name} out on every device.`}
+        value={password}
+        error={errors.password?.join(' ')}
+        readOnly={saving}
+        onChange={(event) => setPassword(event.currentTarget.value)}
+      />
+      <div className="manage-form__actions">
+        <Button type="submit" variant="primary" aria-disabled={saving}>
+          {saving ? 'Saving…' : 'Set new password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function StaffActiveControl({ staffMember, isSelf }: { staffMember: StaffUser; isSelf: boolean }) {
+  const deactivate = useDeactivateStaffMember();
+  const reactivate = useUpdateStaffMember();
+  const { setAlert } = useAlerts();
+  const showErrors = useShowErrors();
+  const [confirming, setConfirming] = useState(false);
+
+  if (!staffMember.active) {
+    return (
+      <>
+        <p>
+          <span className="manage-badge manage-badge--muted">Deactivated</span> {staffMember.name} cannot sign in. Last changed{' '}
+          {formatDateTime(staffMember.updatedAt)}.
+        </p>
+        <Button
+          variant="secondary"
+          aria-disabled={reactivate.isPending}
+          onClick={() => {
+            if (reactivate.isPending) return;
+            reactivate.mutate(
+              { id: staffMember._id, changes: { active: true } },
+              { onSuccess: () => setAlert('Account Reactivated', 'success'), onError: showErrors },
+            );
+          }}
+        >
+          Reactivate account
+        </Button>
+      </>
+    );
+  }
+
+  if (isSelf) return <p>This is your own account. Another manager can deactivate it if that is ever needed.</p>;
+
+  return (
+    <>
+      <p>
+        <span className="manage-badge manage-badge--open">Active</span> {staffMember.name} can sign in. Deactivating ends their
+        sessions at once; their records and the audit trail stay.
+      </p>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        Deactivate account
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Deactivate this account?"
+        message={`${staffMember.name} will be signed out everywhere and cannot sign in until a manager reactivates the account.`}
+        confirmLabel="Deactivate account"
+        busy={deactivate.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          deactivate.mutate(staffMember._id, {
+            onSuccess: () => {
+              setConfirming(false);
+              setAlert('Account Deactivated', 'success');
+            },
+            onError: (error) => {
+              setConfirming(false);
+              showErrors(error);
+            },
+          })
+        }
+      />
+    </>
+  );
+}

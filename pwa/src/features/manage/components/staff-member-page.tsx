@@ -1,0 +1,31 @@
+import { ManagePageHeader } from './manage-page-header';
+import { useAuth } from '../../auth/auth-context';
+import { useStaffMember } from '../api/get-staff-member';
+import { BackToManage } from './back-to-manage';
+import { accessName } from './format';
+import { QueryState } from './query-state';
+import { StaffMemberEditor } from './staff-member-editor';
+import './manage.css';
+
+/** /manage/users/{id}: one staff account to change, give a new password, deactivate or reactivate. */
+export function StaffMemberPage({ id }: { id: string }) {
+  const staffMember = useStaffMember(id);
+  const { access, user } = useAuth();
+  const loaded = staffMember.data;
+
+  return (
+    <>
+      <ManagePageHeader
+        eyebrow="Site management · Staff account"
+        title={loaded?.name ?? 'Staff account'}
+        lead={loaded ? `${loaded.email} · ${accessName(loaded.access)}${loaded.active ? '' : ' · deactivated'}` : undefined}
+      />
+      <div className="container manage-page">
+        <BackToManage />
+        <QueryState query={staffMember} what="staff account">
+          {(account) => <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />}
+        </QueryState>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, hasFieldErrors, type FieldErrors } from './form-errors';
+import { imageProblem } from './image-picker-field';
+
+type ParseResult<Parsed> = { success: true; data: Parsed } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+type UploadFormOptions<TextField extends string, Parsed> = {
+  initialValues: Record<TextField, string>;
+  /** The contract's schema: the same rules the server applies. */
+  parse: (values: Record<TextField, string>) => ParseResult<Parsed>;
+  /** Sends the upload; resolves when the server has accepted it. */
+  send: (fields: Parsed, image: File, onUploadProgress: (fraction: number) => void) => Promise<unknown>;
+  onSent: () => void;
+  onServerError: (error: unknown) => void;
+};
+
+/**
+ * The state of a form that uploads a picture with some text fields (blog posts, features): every
+ * problem is found before sending and shown on its field, server `param` errors land on their
+ * fields too, and upload progress is tracked from 0 to 1.
+ */
+export function useUploadForm<TextField extends string, Parsed>(options: UploadFormOptions<TextField, Parsed>) {
+  type Field = TextField | 'image';
+  const fieldNames = [...(Object.keys(options.initialValues) as TextField[]), 'image'] as Field[];
+  const [values, setValues] = useState(options.initialValues);
+  const [image, setImage] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  // After the errors have rendered, take the person to the first one.
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
+  }, [focusRequest]);
+
+  function showErrors(found: FieldErrors<Field>): void {
+    setErrors(found);
+    setFocusRequest((count) => count + 1);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (sending) return;
+    const parsed = options.parse(values);
+    const found: FieldErrors<Field> = parsed.success ? {} : fieldErrorsFromIssues<Field>(parsed.error.issues, fieldNames);
+    const pictureProblem = imageProblem(image);
+    if (pictureProblem) found.image = [pictureProblem];
+    if (!parsed.success || !image || hasFieldErrors(found)) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    setProgress(0);
+    try {
+      await options.send(parsed.data, image, setProgress);
+      options.onSent();
+    } catch (error) {
+      options.onServerError(error);
+      showErrors(fieldErrorsFromApi<Field>(error, fieldNames));
+    } finally {
+      setSending(false);
+      setProgress(null);
+    }
+  }
+
+  function setValue(field: TextField, value: string): void {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  return { formRef, values, setValue, image, setImage, errors, progress, sending, handleSubmit };
+}

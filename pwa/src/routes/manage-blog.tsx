@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom';
+import { BlogPostDetail } from '../features/manage/components/blog-post-detail';
+import { ManagerOnly } from '../features/manage/components/manager-only';
+
+/** /manage/blog/{id}: one blog post, to check or delete. */
+export default function ManageBlogRoute() {
+  const { id = '' } = useParams();
+  return (
+    <ManagerOnly>
+      <BlogPostDetail key={id} id={id} />
+    </ManagerOnly>
+  );
+}

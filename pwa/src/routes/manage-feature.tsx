@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom';
+import { FeatureDetail } from '../features/manage/components/feature-detail';
+import { ManagerOnly } from '../features/manage/components/manager-only';
+
+/** /manage/features/{id}: one carousel feature, to check or delete. */
+export default function ManageFeatureRoute() {
+  const { id = '' } = useParams();
+  return (
+    <ManagerOnly>
+      <FeatureDetail key={id} id={id} />
+    </ManagerOnly>
+  );
+}

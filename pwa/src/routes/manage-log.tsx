@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom';
+import { LogFileView } from '../features/manage/components/log-file-view';
+import { ManagerOnly } from '../features/manage/components/manager-only';
+
+/** /manage/logs/{id}: one log file's text, and deleting it. */
+export default function ManageLogRoute() {
+  const { id = '' } = useParams();
+  return (
+    <ManagerOnly>
+      <LogFileView key={id} id={id} />
+    </ManagerOnly>
+  );
+}
