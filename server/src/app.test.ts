@@ -81,3 +81,13 @@ describe('methods a path does not have', () => {
     expect(res.body.errors).toHaveLength(1);
   });
 });
+
+describe('compression', () => {
+  it('compresses API answers over 1 KB for browsers that accept it, and not otherwise', async () => {
+    const compressed = await api.get('/api/services', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.body).toHaveLength(6);
+    const plain = await api.get('/api/services', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+});

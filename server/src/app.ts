@@ -1,5 +1,7 @@
 import type Router from '@koa/router';
+import zlib from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { limits } from '../contract/limits';
 import { getConfig } from './config';
@@ -33,6 +35,15 @@ export function createApp(): Koa<AppState> {
       logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
     }
   });
+  // API answers over 1 KB leave compressed; the app's files are compressed once, at build time.
+  app.use(
+    compress({
+      threshold: 1024,
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      gzip: { level: 6 },
+      deflate: false,
+    }),
+  );
   app.use(
     koaBody({
       json: true,

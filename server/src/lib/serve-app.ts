@@ -5,9 +5,16 @@ import type { Context, Next } from 'koa';
 /** Files whose names never change but whose content does: the browser must always ask again. */
 const neverCached = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
+/** Compressed copies the build writes beside each text file, best first. */
+const precompressed = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
 /**
  * Serves the built app: hashed assets cached for a year, the shell and service worker never
- * cached, and every other non-API GET answered with index.html so client routes work.
+ * cached, every other non-API GET answered with index.html so client routes work, and a
+ * compressed copy made at build time when the browser takes one (cheap phones, slow networks).
  */
 export function serveApp(dist: string) {
   const root = path.resolve(dist);
@@ -40,10 +47,19 @@ export function serveApp(dist: string) {
     else if (relative.startsWith(`assets${path.sep}`)) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
     else ctx.set('Cache-Control', 'public, max-age=86400');
     ctx.type = path.extname(file) === '.webmanifest' ? 'application/manifest+json' : path.extname(file);
-    const stat = fs.statSync(file);
+    ctx.vary('Accept-Encoding');
+    let sent = file;
+    for (const { encoding, suffix } of precompressed) {
+      if (ctx.acceptsEncodings(encoding, 'identity') === encoding && fs.existsSync(file + suffix)) {
+        sent = file + suffix;
+        ctx.set('Content-Encoding', encoding);
+        break;
+      }
+    }
+    ctx.compress = false;
+    const stat = fs.statSync(sent);
+    ctx.lastModified = fs.statSync(file).mtime;
+    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(sent);
     ctx.length = stat.size;
-    ctx.lastModified = stat.mtime;
-    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
-    if (ctx.method === 'HEAD') ctx.length = stat.size;
   };
 }
