@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const serverProject = (name: string, env: Record<string, string>) => ({
@@ -16,8 +17,36 @@ const serverProject = (name: string, env: Record<string, string>) => ({
 // PostgreSQL runs the same server suite when TEST_DATABASE_URL names a server (CI sets it).
 const postgres = process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', { TEST_DB: 'postgres' })] : [];
 
+const pwaResolve = { alias: { '@contract': path.resolve(import.meta.dirname, 'server/contract') } };
+
+// The app's own logic, without a browser.
+const pwaProject = {
+  resolve: pwaResolve,
+  test: {
+    name: 'pwa',
+    root: './pwa',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+};
+
+// The built app in headless Chromium against the real server (`npm run build` first). Each file
+// starts its own server and browser, so files run one at a time.
+const e2eProject = {
+  resolve: pwaResolve,
+  test: {
+    name: 'e2e',
+    root: './pwa',
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+  },
+};
+
 export default defineConfig({
   test: {
-    projects: [serverProject('server', { TEST_DB: 'sqlite' }), ...postgres],
+    projects: [serverProject('server', { TEST_DB: 'sqlite' }), ...postgres, pwaProject, e2eProject],
   },
 });

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench` (app part): Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown)
+ * against the built app served by the real server, with real posts and carousel features, in
+ * Debian's Chromium. Prints scores, LCP, TBT, CLS, and each route's JavaScript gzipped next to
+ * the whole app's. For people to read; nothing here is asserted.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness } from '../e2e/harness';
+
+const routes = ['/', '/services', '/blog'];
+const dist = path.join(repoRoot, 'pwa/dist');
+const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function scriptsIn(folder: string): string[] {
+  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => path.join(folder, name));
+}
+const appJs = scriptsIn(path.join(dist, 'assets')).reduce((sum, file) => sum + gzipSize(file), 0);
+
+const harness = await startHarness();
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const manager = await harness.createStaff(2);
+  const token = await harness.tokenFor(manager);
+  for (const [index, hue] of ['#1f7a5f', '#b5542c', '#6b4f9e'].entries()) {
+    await createFeature(harness, token, { title: `Community day ${index + 1}`, text: 'Whānau came together for kai, kōrero and games.', hue });
+    await createBlogPost(harness, token, { title: `Pānui ${index + 1}`, author: 'Kaimahi', text: 'Kia ora koutou. '.repeat(80), hue });
+  }
+
+  console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped\n`);
+  console.log('route        perf  a11y  best  seo     LCP      TBT     CLS   route JS (gzip)');
+  for (const route of routes) {
+    const result = await lighthouse(`${harness.baseUrl}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+    const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    const routeJs = requests
+      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(harness.baseUrl))
+      .map((item) => path.join(dist, new URL(item.url).pathname))
+      .filter((file) => fs.existsSync(file))
+      .reduce((sum, file) => sum + gzipSize(file), 0);
+    console.log(
+      `${route.padEnd(12)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}` +
+        `  ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(5)} s  ${audit('total-blocking-time').toFixed(0).padStart(5)} ms` +
+        `  ${audit('cumulative-layout-shift').toFixed(3).padStart(6)}   ${kb(routeJs).padStart(8)} of ${kb(appJs)}`,
+    );
+    const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
+    if (failing.length > 0) console.log(`             below par: ${failing.map((item) => item.id).join(', ')}`);
+  }
+} finally {
+  chrome.kill();
+  await harness.close();
+}

@@ -1,0 +1,182 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, type Harness } from './harness';
+
+let harness: Harness;
+let managerToken: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  managerToken = await harness.tokenFor(await harness.createStaff(2));
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function withPage(test: (page: Page) => Promise<void>, options?: Parameters<Harness['newPage']>[0]): Promise<void> {
+  const page = await harness.newPage(options);
+  try {
+    await test(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+describe('blog', () => {
+  let older: { _id: string };
+  let newer: { _id: string };
+
+  beforeAll(async () => {
+    older = await createBlogPost(harness, managerToken, {
+      title: 'Māra kai planting day',
+      author: 'Sione Latu',
+      text: 'Twelve whānau planted **raised gardens** together.\n\n- kūmara\n- silverbeet\n- herbs',
+      hue: '#4c7a25',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    newer = await createBlogPost(harness, managerToken, {
+      title: 'Kai parcels for winter',
+      author: 'Hemi Walker',
+      text: [
+        'Kia ora koutou! This winter we delivered **500** kai parcels.',
+        '',
+        '<script>window.__injected = true</script>',
+        '',
+        '[A sneaky link](javascript:window.__clicked=true) and [our services](/services) and [email us](mailto:kiaora@example.org.nz).',
+        '',
+        '<img src=x onerror="window.__injected = true">',
+      ].join('\n'),
+      hue: '#b06a10',
+    });
+  });
+
+  it('lists posts newest first, with pictures sized by width', () =>
+    withPage(async (page) => {
+      await page.goto('/blog');
+      const titles = page.locator('.blog-card__title');
+      await titles.first().waitFor();
+      await expect(titles.allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
+      const image = page.locator('.blog-card img').first();
+      await expect(image.getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=medium`);
+      await expect(image.getAttribute('srcset')).resolves.toContain('size=large 1600w');
+      await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await checkA11y(page);
+      await screenshot(page, 'blog-with-posts-1280');
+      expect(pageProblems(page)).toEqual([]);
+    }));
+
+  it('uses the small picture on a phone', () =>
+    withPage(
+      async (page) => {
+        await page.goto('/blog');
+        await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=small`);
+        await screenshot(page, 'blog-with-posts-390');
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
+  it('uses the large picture from 1500 px', () =>
+    withPage(
+      async (page) => {
+        await page.goto('/blog');
+        await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=large`);
+      },
+      { viewport: { width: 1600, height: 900 } },
+    ));
+
+  it('renders a post as Markdown with raw HTML escaped and only safe links', () =>
+    withPage(async (page) => {
+      await page.goto('/blog');
+      await page.getByRole('link', { name: 'Kai parcels for winter' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Kai parcels for winter' }).waitFor();
+      const text = page.locator('.blog-post__text');
+      await expect(text.locator('strong').first().textContent()).resolves.toBe('500');
+      // The <script> and the <img onerror> arrive as text and never run.
+      await text.getByText('<script>window.__injected = true</script>').waitFor();
+      await expect(text.locator('script, img').count()).resolves.toBe(0);
+      await expect(page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).resolves.toBeUndefined();
+      // A javascript: link is plain text; http(s), mailto and same-site links stay links.
+      await expect(text.getByRole('link', { name: 'A sneaky link' }).count()).resolves.toBe(0);
+      await text.getByText('A sneaky link').waitFor();
+      await expect(text.getByRole('link', { name: 'email us' }).getAttribute('href')).resolves.toBe('mailto:kiaora@example.org.nz');
+      await checkA11y(page);
+      await screenshot(page, 'blog-post-1280');
+      // A same-site link moves inside the app.
+      await text.getByRole('link', { name: 'our services' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Our services' }).waitFor();
+      expect(pageProblems(page)).toEqual([]);
+    }));
+
+  it('says so when a post does not exist', () =>
+    withPage(async (page) => {
+      await page.goto('/blog/5b0f6f4e-0d3c-4c9a-8d71-2a8e9f3b6c10');
+      await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
+      await page.goto(`/blog/${older._id}`);
+      await page.getByRole('heading', { level: 1, name: 'Māra kai planting day' }).waitFor();
+      await screenshot(page, 'blog-post-390');
+    }, { viewport: { width: 390, height: 844 } }));
+});
+
+describe('features carousel (spec §1)', () => {
+  beforeAll(async () => {
+    await createFeature(harness, managerToken, {
+      title: 'Rangatahi fitness nights',
+      text: 'Every Thursday rangatahi meet for fitness, tākaro and kai.',
+      hue: '#a8361f',
+    });
+    await createFeature(harness, managerToken, {
+      title: 'Kai for 500 whānau',
+      text: 'Our winter kai drive reached more whānau than ever before.',
+      hue: '#b06a10',
+    });
+    await createFeature(harness, managerToken, {
+      title: 'New māra kai in Aranui',
+      text: 'Ten whānau now grow their own vegetables at home.',
+      hue: '#4c7a25',
+    });
+  });
+
+  const visibleSlide = (page: Page) =>
+    page
+      .locator('.carousel__slide:not([hidden]) .carousel__title')
+      .textContent()
+      .then((title) => title ?? '');
+
+  it('shows the features under Building better communities and advances by itself', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Building better communities' }).waitFor();
+      const first = await visibleSlide(page).then(async (title) => title || (await page.locator('.carousel__title').first().waitFor(), visibleSlide(page)));
+      expect(first).not.toBe('');
+      const image = page.locator('.carousel__slide:not([hidden]) img');
+      await expect(image.getAttribute('src')).resolves.toMatch(/^\/api\/content\/feature\/[0-9a-f-]+\/image\?size=medium$/);
+      await expect(image.getAttribute('alt')).resolves.toMatch(/illustration/);
+      // No thumbnails: one picture shows at a time.
+      await expect(page.locator('.carousel img:visible').count()).resolves.toBe(1);
+      await expect.poll(() => visibleSlide(page), { timeout: 9000 }).not.toBe(first);
+      await page.locator('.carousel').scrollIntoViewIfNeeded();
+      await checkA11y(page);
+      await screenshot(page, 'home-with-features-1280');
+    }));
+
+  it('stops when paused, and moves with previous and next', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
+      await page.getByRole('button', { name: /Pause/ }).click();
+      const paused = await visibleSlide(page);
+      await page.waitForTimeout(6500);
+      await expect(visibleSlide(page)).resolves.toBe(paused);
+      await page.getByRole('button', { name: /Play/ }).waitFor();
+
+      const titles = await page.locator('.carousel__title').allTextContents();
+      const index = titles.indexOf(paused);
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await expect(visibleSlide(page)).resolves.toBe(titles[(index + 1) % titles.length]);
+      await page.getByRole('button', { name: 'Previous slide' }).click();
+      await page.getByRole('button', { name: 'Previous slide' }).click();
+      await expect(visibleSlide(page)).resolves.toBe(titles[(index - 1 + titles.length) % titles.length]);
+      await screenshot(page, 'home-with-features-390');
+    }, { viewport: { width: 390, height: 844 } }));
+});

@@ -1,0 +1,359 @@
+/**
+ * Browser tests drive the BUILT app (pwa/dist, `npm run build` first) served by the REAL server
+ * in a child process, with headless Debian Chromium through playwright-core.
+ *
+ *   const harness = await startHarness();          // server on a free port + browser
+ *   const page = await harness.newPage();          // page whose relative URLs hit the server
+ *   await harness.loginAs(page, 2);                // a manager's token in localStorage
+ *   await checkA11y(page);                         // axe-core, fails listing every violation
+ *   await screenshot(page, 'home-390');            // /tmp/screens/home-390.png
+ *   await harness.server.stop(); ... start();      // "no signal": same port, same data
+ *   await harness.close();
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+const distDir = path.join(repoRoot, 'pwa/dist');
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+export const screensDir = '/tmp/screens';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Staff = { email: string; name: string; password: string; access: number };
+
+export type TestServer = {
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+  /** Starts the server again on the same port and data folder (after `stop`). */
+  start(): Promise<void>;
+  /** Stops the server, as if the phone lost signal. */
+  stop(): Promise<void>;
+  /** What the server printed, for failure messages. */
+  output(): string;
+};
+
+export type NewPageOptions = Pick<BrowserContextOptions, 'viewport' | 'reducedMotion' | 'serviceWorkers' | 'isMobile' | 'hasTouch'>;
+
+export type Harness = {
+  server: TestServer;
+  browser: Browser;
+  baseUrl: string;
+  /**
+   * A page in its own browser context (own storage). Service workers are blocked unless asked
+   * for, so `page.route` sees every request; offline tests pass `serviceWorkers: 'allow'`.
+   */
+  newPage(options?: NewPageOptions): Promise<Page>;
+  /** A staff account made with the CLI (`server/src/cli/create-user.ts`), one per access level. */
+  createStaff(access: number): Promise<Staff>;
+  /** A token for the account, from `POST /api/auth`. */
+  tokenFor(staff: Staff): Promise<string>;
+  /** Signs the page in as staff of that access level (token in localStorage 'token'). */
+  loginAs(page: Page, access: number): Promise<Staff & { token: string }>;
+  /** `fetch` against the server, with JSON helpers left to the caller. */
+  api(pathname: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PWA_DIST: pwaDist, LOG_LEVEL: 'warn' };
+  // Each test file gets its own SQLite database, whatever the surrounding test run uses.
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  delete env.TEST_DB;
+  delete env.NODE_OPTIONS;
+  delete env.VITEST;
+  delete env.VITEST_POOL_ID;
+  delete env.VITEST_WORKER_ID;
+  return env;
+}
+
+async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/services`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer within ${timeoutMs} ms:\n${output()}`);
+}
+
+export type ServerOptions = {
+  /** Serve another copy of the built app (e.g. to publish a "new version"); pwa/dist by default. */
+  pwaDist?: string;
+};
+
+/** Starts the real server on a free port with a fresh data folder. */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const pwaDist = options.pwaDist ?? distDir;
+  if (!existsSync(path.join(pwaDist, 'index.html'))) {
+    throw new Error('pwa/dist is missing: run `npm run build` before the browser tests');
+  }
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trust-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  let log = '';
+
+  const server: TestServer = {
+    port,
+    baseUrl,
+    dataDir,
+    output: () => log.slice(-4000),
+    async start() {
+      if (child && child.exitCode === null) return;
+      const started = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: serverEnv(port, dataDir, pwaDist), stdio: ['ignore', 'pipe', 'pipe'] });
+      child = started;
+      started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      await waitForServer(baseUrl, started, server.output);
+    },
+    async stop() {
+      const running = child;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        const kill = setTimeout(() => running.kill('SIGKILL'), 10_000);
+        running.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        running.kill('SIGTERM');
+      });
+    },
+  };
+  await server.start();
+  return server;
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const cli = spawn(tsx, ['server/src/cli/create-user.ts', ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.on('error', reject);
+    cli.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`create-user exited with ${code}:\n${output}`))));
+  });
+}
+
+const problemsByPage = new WeakMap<Page, string[]>();
+
+/**
+ * Console errors and uncaught exceptions the page produced (CSP violations included). The
+ * browser's own "Failed to load resource" lines for 4xx answers the app handles are left out.
+ */
+export function pageProblems(page: Page): string[] {
+  return problemsByPage.get(page) ?? [];
+}
+
+/** Starts a server and a browser for one test file. */
+export async function startHarness(options: ServerOptions = {}): Promise<Harness> {
+  const server = await startServer(options);
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const staffByAccess = new Map<number, Promise<Staff>>();
+
+  const api: Harness['api'] = (pathname, init = {}) => {
+    const { token, headers, ...rest } = init;
+    const merged = new Headers(headers);
+    if (token) merged.set('x-auth-token', token);
+    return fetch(`${server.baseUrl}${pathname}`, { ...rest, headers: merged });
+  };
+
+  const harness: Harness = {
+    server,
+    browser,
+    baseUrl: server.baseUrl,
+
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'block',
+        locale: 'en-NZ',
+        timezoneId: 'Pacific/Auckland',
+        ...options,
+      });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      problemsByPage.set(page, problems);
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+        problems.push(`console.error: ${message.text()}`);
+      });
+      return page;
+    },
+
+    createStaff(access) {
+      let staff = staffByAccess.get(access);
+      if (!staff) {
+        const account: Staff = {
+          email: `kaimahi-${access}-${randomUUID().slice(0, 8)}@example.org.nz`,
+          name: access >= 2 ? 'Mere Manager' : 'Tui Kaimahi',
+          password: `correct horse ${randomUUID()}`,
+          access,
+        };
+        staff = runCli(
+          ['--email', account.email, '--name', account.name, '--access', String(access), '--password', account.password],
+          serverEnv(server.port, server.dataDir),
+        ).then(() => account);
+        staffByAccess.set(access, staff);
+      }
+      return staff;
+    },
+
+    async tokenFor(staff) {
+      const response = await api('/api/auth', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: staff.email, password: staff.password }),
+      });
+      if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
+    },
+
+    async loginAs(page, access) {
+      const staff = await harness.createStaff(access);
+      const token = await harness.tokenFor(staff);
+      // A static file of the app's origin: storage is set without running the app first.
+      await page.goto('/manifest.webmanifest');
+      await page.evaluate((value) => localStorage.setItem('token', value), token);
+      return { ...staff, token };
+    },
+
+    api,
+
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.stop();
+      await rm(server.dataDir, { recursive: true, force: true }).catch(() => undefined);
+    },
+  };
+  return harness;
+}
+
+let axeSource: string | undefined;
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/** Runs axe-core on the page and fails with every violation listed. */
+export async function checkA11y(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  axeSource ??= await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // The app's CSP forbids inline scripts, so axe is evaluated through the DevTools protocol.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (exclude) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const context = exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
+    const result = await axe.run(context, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+    }));
+  }, options.exclude ?? []);
+  if (violations.length > 0) {
+    const report = violations
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help}\n` +
+          violation.nodes.map((node) => `    ${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`.replace(/\n/g, ' ')).join('\n'),
+      )
+      .join('\n');
+    throw new Error(`axe found ${violations.length} accessibility violation(s) on ${page.url()}:\n${report}`);
+  }
+}
+
+/** Saves a screenshot (the full page unless told otherwise) as /tmp/screens/<name>.png. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  await mkdir(screensDir, { recursive: true });
+  const file = path.join(screensDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  return file;
+}
+
+/** A picture for uploads: a pounamu and kōwhai poutama pattern, as PNG bytes. */
+export async function samplePicture(options: { width?: number; height?: number; hue?: string } = {}): Promise<Buffer> {
+  const { width = 1600, height = 1000, hue = '#1f7a5f' } = options;
+  const sharp = (await import('sharp')).default;
+  const steps = Array.from({ length: 12 }, (_, row) =>
+    Array.from({ length: 20 }, (_, column) =>
+      (row + column) % 3 === 0 ? `<rect x="${column * 80}" y="${row * 80 + 40}" width="80" height="40" fill="#f0b93a" opacity="0.55"/>` : '',
+    ).join(''),
+  ).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1600 1000">
+    <rect width="1600" height="1000" fill="${hue}"/>${steps}
+    <circle cx="1100" cy="450" r="260" fill="#0a3a2d" opacity="0.6"/>
+    <path d="M1050 760c0-120-140-170-140-320 0-120 95-200 205-200 100 0 175 75 175 165 0 85-65 145-140 145-65 0-110-45-110-100 0-48 35-80 78-80 36 0 62 25 62 58" fill="none" stroke="#f6cf6b" stroke-width="38" stroke-linecap="round"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).resize(width, height).png().toBuffer();
+}
+
+/** Creates a carousel feature through the API as a manager (multipart, spec §5). */
+export async function createFeature(harness: Harness, token: string, feature: { title: string; text: string; imageAlt?: string; hue?: string }) {
+  const form = new FormData();
+  form.append('title', feature.title);
+  form.append('text', feature.text);
+  form.append('imageAlt', feature.imageAlt ?? `${feature.title} — illustration`);
+  form.append('image', new Blob([new Uint8Array(await samplePicture({ hue: feature.hue }))], { type: 'image/png' }), 'feature.png');
+  const response = await harness.api('/api/content/feature', { method: 'POST', body: form, token });
+  if (response.status !== 201) throw new Error(`creating a feature failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { _id: string; title: string };
+}
+
+/** Creates a blog post through the API as a manager (multipart, spec §5). */
+export async function createBlogPost(
+  harness: Harness,
+  token: string,
+  post: { title: string; author: string; text: string; imageAlt?: string; hue?: string },
+) {
+  const form = new FormData();
+  form.append('title', post.title);
+  form.append('author', post.author);
+  form.append('text', post.text);
+  form.append('imageAlt', post.imageAlt ?? `${post.title} — illustration`);
+  form.append('image', new Blob([new Uint8Array(await samplePicture({ hue: post.hue }))], { type: 'image/png' }), 'post.png');
+  const response = await harness.api('/api/content/blog', { method: 'POST', body: form, token });
+  if (response.status !== 201) throw new Error(`creating a blog post failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { _id: string; title: string; createdAt: string };
+}

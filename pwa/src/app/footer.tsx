@@ -1,0 +1,87 @@
+import { Link } from 'react-router-dom';
+import { Icon } from '../components/icon';
+import { Logo } from '../components/logo';
+import { site } from '../content/site';
+import { paths } from '../lib/paths';
+import './footer.css';
+
+/** Spec §2: the footer carries a donation link and a link to the trust's social page. */
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section className="site-footer__about" aria-labelledby="footer-trust">
+          <p id="footer-trust" className="site-footer__brand">
+            <Logo className="site-footer__logo" />
+            <span>{site.name}</span>
+          </p>
+          <p>{site.tagline}.</p>
+          <div className="site-footer__cta">
+            <a className="button button--primary button--md" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
+              <Icon name="heart" />
+              Donate to the trust
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </section>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__heading">
+            Get in touch
+          </h2>
+          <ul className="site-footer__list">
+            <li>
+              <Icon name="phone" />
+              <a href={site.contact.phoneHref}>{site.contact.phone}</a>
+            </li>
+            <li>
+              <Icon name="mail" />
+              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+            </li>
+            <li>
+              <Icon name="pin" />
+              <span>{site.contact.address.join(', ')}</span>
+            </li>
+          </ul>
+        </section>
+
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links" className="site-footer__heading">
+            Explore
+          </h2>
+          <ul className="site-footer__list site-footer__list--links">
+            <li>
+              <Link to={paths.services}>Our free services</Link>
+            </li>
+            <li>
+              <Link to={paths.about}>About the trust</Link>
+            </li>
+            <li>
+              <Link to={paths.team}>Our kaitiaki</Link>
+            </li>
+            <li>
+              <Link to={paths.blog}>News and stories</Link>
+            </li>
+            <li>
+              <a href={site.social.url} target="_blank" rel="noopener noreferrer">
+                Follow us on {site.social.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__base">
+        <div className="container site-footer__base-inner">
+          <p>
+            © {new Date().getFullYear()} {site.name} · Registered charity {site.charityNumber}
+          </p>
+          <p>
+            <span lang="mi">Nāu te rourou, nāku te rourou, ka ora ai te iwi.</span> With your basket and my basket, the
+            people will thrive.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

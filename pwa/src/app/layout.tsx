@@ -1,0 +1,39 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Spinner } from '../components/spinner';
+import { AuthProvider } from '../features/auth/components/auth-provider';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+import { OfflineBanner } from './offline-banner';
+import { UpdatePrompt } from './update-prompt';
+import './layout.css';
+
+/** Spec §2: the page scrolls to the top on each navigation. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** The frame of every page: navigation, notices, the page itself, and the footer. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <NavBar />
+      <OfflineBanner />
+      <UpdatePrompt />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </AuthProvider>
+  );
+}

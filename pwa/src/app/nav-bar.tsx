@@ -1,0 +1,57 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon } from '../components/icon';
+import { Logo } from '../components/logo';
+import { site } from '../content/site';
+import { paths } from '../lib/paths';
+import { SideMenu } from './side-menu';
+import { useScrolledPast } from './use-scrolled-past';
+import './nav-bar.css';
+
+/** The top bar: the trust's logo and name, a donate link, and the side-menu toggle. */
+export function NavBar() {
+  const sticky = useScrolledPast();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  return (
+    <header className="site-header">
+      <div className={`nav-bar${sticky ? ' nav-bar--sticky' : ''}`} data-sticky={sticky}>
+        <div className="container nav-bar__inner">
+          <Link to={paths.home} className="nav-bar__brand">
+            <Logo className="nav-bar__logo" />
+            <span className="nav-bar__name">
+              <span lang="mi">Te Whare Manaaki</span>
+              <span className="nav-bar__name-sub">Trust</span>
+            </span>
+          </Link>
+          <div className="nav-bar__actions">
+            <a className="nav-bar__donate" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
+              <Icon name="heart" />
+              <span>DONATE</span>
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <button
+              ref={toggle}
+              type="button"
+              className="nav-bar__toggle"
+              aria-expanded={menuOpen}
+              aria-controls="side-menu"
+              onClick={() => setMenuOpen(true)}
+            >
+              <Icon name="menu" />
+              <span className="nav-bar__toggle-label">Menu</span>
+            </button>
+          </div>
+        </div>
+      </div>
+      <SideMenu
+        open={menuOpen}
+        onClose={() => {
+          setMenuOpen(false);
+          toggle.current?.focus();
+        }}
+      />
+    </header>
+  );
+}

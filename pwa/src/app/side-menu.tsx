@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router-dom';
+import { Icon } from '../components/icon';
+import { Logo } from '../components/logo';
+import { useAuth } from '../features/auth/auth-context';
+import { menuItems } from './menu-items';
+import './side-menu.css';
+
+type SideMenuProps = { open: boolean; onClose: () => void };
+
+/**
+ * The side menu (spec §2), a modal <dialog> sliding in from the right: the browser keeps focus
+ * inside it, Escape closes it, and the page behind is inert while it is open.
+ */
+export function SideMenu({ open, onClose }: SideMenuProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const auth = useAuth();
+  const items = menuItems(auth);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  async function logOut() {
+    onClose();
+    await auth.logOut();
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      id="side-menu"
+      className="side-menu"
+      aria-label="Menu"
+      onClose={() => {
+        if (open) onClose();
+      }}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself, outside the panel.
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      <div className="side-menu__panel">
+        <div className="side-menu__top">
+          <span className="side-menu__brand">
+            <Logo className="side-menu__logo" />
+            <span lang="mi">Te Whare Manaaki</span>
+          </span>
+          <button type="button" className="side-menu__close" onClick={onClose} autoFocus>
+            <Icon name="close" />
+            <span className="visually-hidden">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Main menu" className="side-menu__nav">
+          <ul className="side-menu__list">
+            {items.map((item) => (
+              <li key={item.label}>
+                {item.kind === 'route' && (
+                  <NavLink to={item.to} end className="side-menu__link" onClick={onClose}>
+                    {item.label}
+                  </NavLink>
+                )}
+                {item.kind === 'external' && (
+                  <a className="side-menu__link" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                    {item.label}
+                    <Icon name="external" className="side-menu__external" />
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                )}
+                {item.kind === 'logout' && (
+                  <button type="button" className="side-menu__link side-menu__link--button" onClick={() => void logOut()}>
+                    {item.label}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {auth.status === 'authenticated' && auth.user && (
+          <p className="side-menu__user">
+            Signed in as <strong>{auth.user.name}</strong>
+          </p>
+        )}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
+import { isProtectedPath, paths } from '../../../lib/paths';
+import { useAlerts } from '../../alerts/alerts-context';
+import { currentUserQuery, forgetLastUser } from '../api/get-current-user';
+import { requestToken, revokeToken } from '../api/log-in';
+import { AuthContext, type AuthApi, type AuthStatus } from '../auth-context';
+
+/** Query roots that hold public content; everything else is staff data, dropped at sign-out. */
+const publicQueryRoots = new Set<unknown>(['services', 'content']);
+
+/** Loads the user at start when a token is stored (spec §4) and offers log in and log out. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const token = useSyncExternalStore(subscribeToToken, getToken, () => null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { setAlert } = useAlerts();
+  const userQuery = useQuery(currentUserQuery(token));
+
+  const user = token && userQuery.data ? userQuery.data : null;
+  const status: AuthStatus = !token ? 'anonymous' : user ? 'authenticated' : userQuery.isError ? 'anonymous' : 'loading';
+
+  const logIn = useCallback(
+    async (email: string, password: string) => {
+      const { token: newToken } = await requestToken({ email, password });
+      setToken(newToken);
+      await queryClient.fetchQuery(currentUserQuery(newToken));
+      setAlert('Logged In', 'success');
+    },
+    [queryClient, setAlert],
+  );
+
+  const logOut = useCallback(async () => {
+    if (!(await maySignOut())) return;
+    // Revoke on the server when we can; with no signal the token is still forgotten here.
+    await revokeToken().catch(() => undefined);
+    // Leave a staff page first, at once rather than as a transition, so its guard is gone
+    // before the token is: a deliberate sign-out is not met with "You must log in".
+    if (isProtectedPath(window.location.pathname)) await navigate(paths.home, { flushSync: true });
+    forgetLastUser();
+    setToken(null);
+    queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
+    setAlert('Logged out', 'success');
+  }, [navigate, queryClient, setAlert]);
+
+  const auth = useMemo<AuthApi>(
+    () => ({ status, user, access: user?.access ?? 0, logIn, logOut }),
+    [status, user, logIn, logOut],
+  );
+
+  return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
+}

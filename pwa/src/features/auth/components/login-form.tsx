@@ -1,0 +1,61 @@
+import { LoginSchema } from '@contract/auth';
+import type { ApiErrorItem } from '@contract/errors';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { errorFor } from '../../../components/field-error';
+import { TextField } from '../../../components/text-field';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorItemsOf, useShowErrors } from '../../alerts/use-show-errors';
+import { useAuth } from '../auth-context';
+
+/**
+ * Staff sign-in. Problems show as danger alerts titled 'Error' (spec §8) and beside the field
+ * they concern.
+ */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const { logIn } = useAuth();
+  const showErrors = useShowErrors();
+  const [errors, setErrors] = useState<ApiErrorItem[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setErrors([]);
+    try {
+      // The contract's schema checks the form first, with the same messages the server gives.
+      const parsed = LoginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
+      if (!parsed.success) {
+        throw new ApiRequestError(
+          400,
+          parsed.error.issues.map((issue) => ({ msg: issue.message, param: issue.path.join('.') })),
+        );
+      }
+      await logIn(parsed.data.email, parsed.data.password);
+      onLoggedIn();
+    } catch (error) {
+      setErrors(errorItemsOf(error));
+      showErrors(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <TextField label="Email" name="email" type="email" autoComplete="username" required error={errorFor(errors, 'email')} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errorFor(errors, 'password')}
+      />
+      <Button type="submit" variant="secondary" size="lg" className="login__submit" disabled={busy}>
+        {busy ? 'Logging in…' : 'LOGIN'}
+      </Button>
+    </form>
+  );
+}

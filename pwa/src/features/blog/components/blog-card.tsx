@@ -1,0 +1,37 @@
+import type { BlogPost } from '@contract/content';
+import { Link } from 'react-router-dom';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { paths } from '../../../lib/paths';
+import { excerptOf } from '../../../lib/plain-text';
+import { formatPostDate } from '../format-date';
+import './blog.css';
+
+/** A post in the blog list: picture, title, author, date and a short excerpt. */
+export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+  return (
+    <article className="blog-card">
+      <div className="blog-card__media">
+        <ResponsiveImage
+          src={post.image.src}
+          alt={post.image.alt}
+          width={post.image.width}
+          height={post.image.height}
+          sizes="(min-width: 70rem) 22rem, (min-width: 44rem) 45vw, 100vw"
+          eager={eager}
+          className="blog-card__image"
+        />
+      </div>
+      <div className="blog-card__body">
+        <p className="blog-card__meta">
+          <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time> · {post.author}
+        </p>
+        <h2 className="blog-card__title">
+          <Link to={paths.blogPost(post._id)} className="blog-card__link">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="blog-card__excerpt">{excerptOf(post.text)}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import type { BlogPost } from '@contract/content';
+import { Link } from 'react-router-dom';
+import { Icon } from '../../../components/icon';
+import { MarkdownContent } from '../../../components/markdown-content';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { paths } from '../../../lib/paths';
+import { formatPostDate } from '../format-date';
+import './blog.css';
+
+/** One blog post: title, author and date, picture, and the Markdown text rendered safely. */
+export function BlogPostView({ post }: { post: BlogPost }) {
+  return (
+    <article className="blog-post">
+      <header className="blog-post__header">
+        <div className="container blog-post__header-inner">
+          <Link to={paths.blog} className="blog-post__back">
+            <Icon name="chevron-left" />
+            All news and stories
+          </Link>
+          <h1 className="blog-post__title">{post.title}</h1>
+          <p className="blog-post__meta">
+            By {post.author} · <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+          </p>
+        </div>
+      </header>
+      <div className="container blog-post__content">
+        <figure className="blog-post__figure">
+          <ResponsiveImage
+            src={post.image.src}
+            alt={post.image.alt}
+            width={post.image.width}
+            height={post.image.height}
+            sizes="(min-width: 52rem) 48rem, 100vw"
+            eager
+            className="blog-post__image"
+          />
+        </figure>
+        <MarkdownContent markdown={post.text} className="blog-post__text" />
+      </div>
+    </article>
+  );
+}

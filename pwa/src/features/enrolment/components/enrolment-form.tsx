@@ -1,0 +1,286 @@
+import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolments';
+import type { ApiErrorItem } from '@contract/errors';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { FieldError } from '../../../components/field-error';
+import { TextArea } from '../../../components/text-area';
+import { TextField } from '../../../components/text-field';
+import { LocalStorageFullError } from '../../../lib/local-db';
+import { OutboxValidationError } from '../../../lib/outbox';
+import {
+  checkEnrolment,
+  emptyEnrolmentValues,
+  enrolmentFieldOrder,
+  firstInvalidField,
+  sortErrors,
+  type EnrolmentDraftBody,
+  type EnrolmentField,
+  type EnrolmentFormValues,
+} from '../enrolment-form-values';
+import './enrolment.css';
+
+const contactLabels: Record<ContactMethod, string> = { phone: 'Phone call', email: 'Email', text: 'Text message' };
+
+type EnrolmentFormProps = {
+  serviceKey: string;
+  /** Filled in again when fixing an item the server refused. */
+  initialValues?: EnrolmentFormValues;
+  /** The server's errors for that item, shown on their fields at first. */
+  initialErrors?: readonly ApiErrorItem[];
+  submitLabel?: string;
+  /** Saves the checked enrolment (to the outbox). May throw OutboxValidationError or LocalStorageFullError. */
+  onSubmit: (draft: EnrolmentDraftBody) => Promise<void>;
+  onCancel?: () => void;
+};
+
+/**
+ * The enrolment form: every field checked with the contract's schema before anything is saved,
+ * each problem shown on its field, the focus on the first one. The consent box starts unticked.
+ */
+export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel = 'Enrol', onSubmit, onCancel }: EnrolmentFormProps) {
+  const formId = useId();
+  const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
+  const [values, setValues] = useState<EnrolmentFormValues>(initialValues ?? emptyEnrolmentValues);
+  const [errors, setErrors] = useState<readonly ApiErrorItem[]>(initialErrors ?? []);
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const { byField, general } = sortErrors(errors);
+
+  // After a failed check, once the errors are on screen, move to the first field at fault.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const field = firstInvalidField(sortErrors(errors).byField);
+    const target = field ? document.getElementById(fieldId(field)) : summaryRef.current;
+    target?.focus();
+    // fieldId depends only on formId, which never changes.
+  }, [focusRequest]);
+
+  function update(field: Exclude<EnrolmentField, 'consent' | 'preferredContact'>) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  }
+
+  function showProblems(problems: readonly ApiErrorItem[]) {
+    setErrors(problems);
+    setFocusRequest((count) => count + 1);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    setSaveProblem(null);
+    const check = checkEnrolment(values, serviceKey);
+    if (!check.ok) {
+      showProblems(check.errors);
+      return;
+    }
+    setErrors([]);
+    setSaving(true);
+    try {
+      await onSubmit(check.draft);
+      // The details now live in the outbox only; the form lets them go.
+      setValues(emptyEnrolmentValues);
+    } catch (error) {
+      if (error instanceof OutboxValidationError) showProblems(error.errors);
+      else if (error instanceof LocalStorageFullError) setSaveProblem(error.message);
+      else setSaveProblem('Your enrolment could not be saved on this phone. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const problemCount = Object.keys(byField).length + general.length;
+  const describedBy = (field: EnrolmentField, hintId?: string) =>
+    [hintId, byField[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className="enrol-form" noValidate onSubmit={submit} aria-label="Enrolment form">
+      {(problemCount > 0 || saveProblem) && (
+        <div className="enrol-form__summary" ref={summaryRef} tabIndex={-1}>
+          {saveProblem ? (
+            <p className="enrol-form__summary-title" role="alert">
+              {saveProblem}
+            </p>
+          ) : (
+            <>
+              <p className="enrol-form__summary-title">
+                {problemCount === 1 ? 'There is 1 thing to fix' : `There are ${problemCount} things to fix`}
+              </p>
+              <ul>
+                {general.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+                {enrolmentFieldOrder
+                  .filter((field) => byField[field])
+                  .map((field) => (
+                    <li key={field}>
+                      <a href={`#${fieldId(field)}`}>{byField[field]}</a>
+                    </li>
+                  ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+
+      <fieldset className="enrol-form__group">
+        <legend className="enrol-form__legend">About you</legend>
+        <div className="enrol-form__row">
+          <TextField
+            id={fieldId('givenName')}
+            label="Given name"
+            name="givenName"
+            autoComplete="given-name"
+            value={values.givenName}
+            onChange={update('givenName')}
+            error={byField.givenName}
+          />
+          <TextField
+            id={fieldId('familyName')}
+            label="Family name"
+            name="familyName"
+            autoComplete="family-name"
+            value={values.familyName}
+            onChange={update('familyName')}
+            error={byField.familyName}
+          />
+        </div>
+        <div className="enrol-form__row">
+          <TextField
+            id={fieldId('dateOfBirth')}
+            label="Date of birth (optional)"
+            name="dateOfBirth"
+            type="date"
+            autoComplete="bday"
+            value={values.dateOfBirth}
+            onChange={update('dateOfBirth')}
+            error={byField.dateOfBirth}
+          />
+          <TextField
+            id={fieldId('suburb')}
+            label="Suburb (optional)"
+            name="suburb"
+            autoComplete="address-level2"
+            value={values.suburb}
+            onChange={update('suburb')}
+            error={byField.suburb}
+          />
+        </div>
+        <div className="enrol-form__row">
+          <TextField id={fieldId('iwi')} label="Iwi (optional)" name="iwi" value={values.iwi} onChange={update('iwi')} error={byField.iwi} />
+          <TextField
+            id={fieldId('householdSize')}
+            label="How many people live in your household? (optional)"
+            name="householdSize"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={30}
+            value={values.householdSize}
+            onChange={update('householdSize')}
+            error={byField.householdSize}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="enrol-form__group">
+        <legend className="enrol-form__legend">How we can reach you</legend>
+        <p className="enrol-form__note">Give a phone number, an email address, or both.</p>
+        <div className="enrol-form__row">
+          <TextField
+            id={fieldId('phone')}
+            label="Phone number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={update('phone')}
+            error={byField.phone}
+          />
+          <TextField
+            id={fieldId('email')}
+            label="Email address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={update('email')}
+            error={byField.email}
+          />
+        </div>
+        <fieldset className={`enrol-choice${byField.preferredContact ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
+          <legend className="field__label">How would you like us to contact you?</legend>
+          <div className="enrol-choice__options">
+            {contactMethods.map((method, index) => (
+              <label key={method} className="enrol-choice__option">
+                <input
+                  type="radio"
+                  name="preferredContact"
+                  value={method}
+                  id={index === 0 ? fieldId('preferredContact') : undefined}
+                  checked={values.preferredContact === method}
+                  aria-invalid={byField.preferredContact ? true : undefined}
+                  onChange={() => setValues((current) => ({ ...current, preferredContact: method }))}
+                />
+                <span>{contactLabels[method]}</span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${fieldId('preferredContact')}-error`} message={byField.preferredContact} />
+        </fieldset>
+      </fieldset>
+
+      <TextArea
+        id={fieldId('message')}
+        label="Anything you would like us to know? (optional)"
+        name="message"
+        rows={4}
+        value={values.message}
+        onChange={update('message')}
+        error={byField.message}
+      />
+
+      <section className="enrol-statement" aria-labelledby={`${formId}-statement`}>
+        <h2 className="enrol-statement__title" id={`${formId}-statement`}>
+          Your privacy
+        </h2>
+        <p className="enrol-statement__version">Privacy statement, version {collectionStatement.version}</p>
+        {collectionStatement.text.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+
+      <div className={`enrol-consent${byField.consent ? ' enrol-consent--invalid' : ''}`}>
+        <input
+          id={fieldId('consent')}
+          type="checkbox"
+          name="consent"
+          checked={values.consent}
+          aria-invalid={byField.consent ? true : undefined}
+          aria-describedby={describedBy('consent')}
+          onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
+        />
+        <label htmlFor={fieldId('consent')}>
+          I have read the privacy statement above and agree to the trust collecting and using my details as it describes.
+        </label>
+        <FieldError id={`${fieldId('consent')}-error`} message={byField.consent} />
+      </div>
+
+      <div className="enrol-form__actions">
+        <Button type="submit" size="lg" disabled={saving}>
+          {saving ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+      <p className="enrol-form__note">
+        Your enrolment is saved on this phone first, so it is safe even with no signal. It is sent to the trust as soon as you are
+        online.
+      </p>
+    </form>
+  );
+}

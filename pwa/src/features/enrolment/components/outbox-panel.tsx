@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import type { OutboxOperation } from '../../../lib/outbox';
+import { describeItem, formatDateTime } from '../item-status';
+import { enrolmentOutbox, useLastSyncAt, useSendNow, useWaitingEnrolments } from '../offline/use-enrolment-outbox';
+import { useOnline } from '../offline/use-online';
+import './enrolment.css';
+
+type OutboxPanelProps = {
+  /** "Fix and resend": open the item in the form, filled in. */
+  onFix: (item: OutboxOperation) => void;
+};
+
+/**
+ * Enrolments waiting on this phone (all services): how many, each one's state, when the phone
+ * last reached the trust, and "Send now". A refused item shows the server's words, with
+ * "Fix and resend" and "Discard" (which asks first).
+ */
+export function OutboxPanel({ onFix }: OutboxPanelProps) {
+  const items = useWaitingEnrolments();
+  const lastSyncAt = useLastSyncAt();
+  const online = useOnline();
+  const { sendNow, sending } = useSendNow();
+  if (!items) return null;
+  const waiting = items.filter((item) => item.state === 'pending' || item.state === 'sending').length;
+  const attention = items.length - waiting;
+  const counts = [
+    waiting > 0 && `${waiting} ${waiting === 1 ? 'enrolment' : 'enrolments'} waiting to be sent`,
+    attention > 0 && `${attention} ${attention === 1 ? 'needs' : 'need'} your attention`,
+  ].filter(Boolean);
+
+  return (
+    <section className="enrol-outbox" aria-labelledby="enrol-outbox-heading">
+      <div className="enrol-outbox__head">
+        <div>
+          <h2 className="enrol-outbox__title" id="enrol-outbox-heading">
+            On this phone
+          </h2>
+          <p className="enrol-outbox__count" role="status">
+            {counts.length ? counts.join(' · ') : 'Nothing is waiting to be sent.'}
+          </p>
+          <p className="enrol-outbox__sync">
+            {lastSyncAt ? `Last sent to the trust: ${formatDateTime(lastSyncAt)}` : 'Nothing sent from this phone yet.'}
+            {!online && ' You are offline.'}
+          </p>
+        </div>
+        {waiting > 0 && (
+          <Button variant="outline" onClick={() => void sendNow()} disabled={sending}>
+            {sending ? 'Sending…' : 'Send now'}
+          </Button>
+        )}
+      </div>
+      {items.length > 0 && (
+        <ul className="enrol-outbox__list">
+          {items.map((item) => (
+            <OutboxItem key={item._id} item={item} online={online} onFix={onFix} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: boolean; onFix: (item: OutboxOperation) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const status = describeItem(item, { online });
+  const canResolve = item.state === 'rejected' && item.payload !== null;
+
+  async function discard() {
+    try {
+      await enrolmentOutbox.discard(item._id);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : 'It could not be discarded.');
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <li className={`enrol-item enrol-item--${status.tone}`}>
+      <div className="enrol-item__text">
+        <p className="enrol-item__label">
+          {item.label} <span className="enrol-item__time">· saved {formatDateTime(item.createdAt)}</span>
+        </p>
+        <p className="enrol-item__state">{status.title}</p>
+        {status.detail && <p className="enrol-item__detail">{status.detail}</p>}
+        {problem && (
+          <p className="enrol-item__detail" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+      {item.state !== 'pending' && item.state !== 'sending' && (
+        <div className="enrol-item__actions">
+          {confirming ? (
+            <div className="enrol-item__confirm" role="group" aria-label="Confirm discarding">
+              <p>Discard this enrolment? Its details will be removed from this phone and it will not be sent.</p>
+              <Button variant="danger" size="sm" onClick={() => void discard()}>
+                Yes, discard it
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)} autoFocus>
+                Keep it
+              </Button>
+            </div>
+          ) : (
+            <>
+              {canResolve && (
+                <Button size="sm" onClick={() => onFix(item)}>
+                  Fix and resend
+                </Button>
+              )}
+              <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+                Discard
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The enrolment form's values, and how they become the contract's enrolment (and back, to fix
+ * an item the server refused). Checked with the contract's own schema, so the phone and the
+ * server agree on every rule.
+ */
+import { collectionStatement, contactMethods, EnrolmentSchema, type ContactMethod, type EnrolmentInput } from '@contract/enrolments';
+import type { ApiErrorItem } from '@contract/errors';
+
+/** What the inputs hold: text as typed, the radio's choice ('' until chosen) and the consent box. */
+export type EnrolmentFormValues = {
+  givenName: string;
+  familyName: string;
+  dateOfBirth: string;
+  phone: string;
+  email: string;
+  suburb: string;
+  iwi: string;
+  householdSize: string;
+  preferredContact: ContactMethod | '';
+  message: string;
+  consent: boolean;
+};
+export type EnrolmentField = keyof EnrolmentFormValues;
+
+/** The fields in the order the form shows them: the first one with a problem gets the focus. */
+export const enrolmentFieldOrder = [
+  'givenName',
+  'familyName',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'suburb',
+  'iwi',
+  'householdSize',
+  'preferredContact',
+  'message',
+  'consent',
+] as const satisfies readonly EnrolmentField[];
+
+/** A new form: nothing filled in, consent not ticked. */
+export const emptyEnrolmentValues: EnrolmentFormValues = {
+  givenName: '',
+  familyName: '',
+  dateOfBirth: '',
+  phone: '',
+  email: '',
+  suburb: '',
+  iwi: '',
+  householdSize: '',
+  preferredContact: '',
+  message: '',
+  consent: false,
+};
+
+/** The enrolment as it will be queued (the outbox adds the `_id`). */
+export type EnrolmentDraftBody = Record<string, unknown> & { serviceKey: string };
+
+export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string): EnrolmentDraftBody {
+  const household = values.householdSize.trim();
+  return {
+    serviceKey,
+    givenName: values.givenName,
+    familyName: values.familyName,
+    dateOfBirth: values.dateOfBirth,
+    phone: values.phone,
+    email: values.email,
+    suburb: values.suburb,
+    iwi: values.iwi,
+    // Not a number stays not a number, so the schema names the problem.
+    householdSize: household === '' ? undefined : Number(household),
+    preferredContact: values.preferredContact || undefined,
+    message: values.message,
+    consent: values.consent,
+    statementVersion: collectionStatement.version,
+  };
+}
+
+/** Stands in for the id the outbox makes, so the form can check everything else. */
+const idPlaceholder = '00000000-0000-4000-8000-000000000000';
+
+export type EnrolmentCheck = { ok: true; draft: EnrolmentDraftBody } | { ok: false; errors: ApiErrorItem[] };
+
+/** Checks the form with the contract's schema; every problem, each on its field. */
+export function checkEnrolment(values: EnrolmentFormValues, serviceKey: string): EnrolmentCheck {
+  const draft = toEnrolmentDraft(values, serviceKey);
+  const result = EnrolmentSchema.safeParse({ ...draft, _id: idPlaceholder });
+  if (result.success) return { ok: true, draft };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => ({ msg: issue.message, ...(issue.path.length ? { param: issue.path.join('.') } : {}) })),
+  };
+}
+
+function isField(param: string | undefined): param is EnrolmentField {
+  return enrolmentFieldOrder.some((field) => field === param);
+}
+
+/** Splits errors into one message per field (the first) and the rest, which the form lists at the top. */
+export function sortErrors(errors: readonly ApiErrorItem[]): { byField: Partial<Record<EnrolmentField, string>>; general: string[] } {
+  const byField: Partial<Record<EnrolmentField, string>> = {};
+  const general: string[] = [];
+  for (const error of errors) {
+    if (isField(error.param)) byField[error.param] ??= error.msg;
+    else general.push(error.msg);
+  }
+  return { byField, general };
+}
+
+/** The first field, in the form's order, that has a problem. */
+export function firstInvalidField(byField: Partial<Record<EnrolmentField, string>>): EnrolmentField | undefined {
+  return enrolmentFieldOrder.find((field) => byField[field] !== undefined);
+}
+
+/**
+ * A refused enrolment back in the form, to fix and resend. Consent stays ticked only when the
+ * person agreed to the statement shown now; a newer statement has to be read and agreed again.
+ */
+export function valuesFromEnrolment(enrolment: EnrolmentInput): EnrolmentFormValues {
+  const preferred = contactMethods.find((method) => method === enrolment.preferredContact) ?? '';
+  return {
+    givenName: enrolment.givenName,
+    familyName: enrolment.familyName,
+    dateOfBirth: enrolment.dateOfBirth ?? '',
+    phone: enrolment.phone ?? '',
+    email: enrolment.email ?? '',
+    suburb: enrolment.suburb ?? '',
+    iwi: enrolment.iwi ?? '',
+    householdSize: enrolment.householdSize === undefined ? '' : String(enrolment.householdSize),
+    preferredContact: preferred,
+    message: enrolment.message ?? '',
+    consent: enrolment.statementVersion === collectionStatement.version && enrolment.consent === true,
+  };
+}

@@ -1,0 +1,58 @@
+/** The enrolment page's view of the outbox: waiting items, receipts, last sync, and actions. */
+import { useCallback, useState } from 'react';
+import { askForPersistentStorage, getLocalDb, type EnrolmentReceiptRecord } from '../../../lib/local-db';
+import { readLastSyncAt, type FlushReport, type OutboxOperation } from '../../../lib/outbox';
+import { getAppOutbox, sendOutboxNow } from '../../../lib/outbox-triggers';
+import { useLiveQuery } from './use-live-query';
+
+/** Enrolments on this phone that the server has not accepted yet, oldest first. */
+export function useWaitingEnrolments(): OutboxOperation[] | undefined {
+  return useLiveQuery(async () => {
+    const operations = await getLocalDb().outbox.orderBy('createdAt').toArray();
+    return operations.filter((operation) => operation.kind === 'enrolment.create' && operation.state !== 'done');
+  }, 'waiting-enrolments');
+}
+
+/** One item, followed through its states (undefined while loading, null once removed). */
+export function useOutboxItem(id: string | null): OutboxOperation | null | undefined {
+  return useLiveQuery(async () => (id ? ((await getLocalDb().outbox.get(id)) ?? null) : null), `outbox-item:${id ?? ''}`);
+}
+
+/** Receipts of enrolments sent from this phone, newest first. */
+export function useEnrolmentReceipts(): EnrolmentReceiptRecord[] | undefined {
+  return useLiveQuery(() => getLocalDb().receipts.orderBy('sentAt').reverse().toArray(), 'enrolment-receipts');
+}
+
+export function useEnrolmentReceipt(id: string | null): EnrolmentReceiptRecord | null | undefined {
+  return useLiveQuery(async () => (id ? ((await getLocalDb().receipts.get(id)) ?? null) : null), `enrolment-receipt:${id ?? ''}`);
+}
+
+/** When the server last answered this phone's outbox (ms), or null. */
+export function useLastSyncAt(): number | null | undefined {
+  return useLiveQuery(() => readLastSyncAt(getLocalDb()), 'last-sync');
+}
+
+/** "Send now", with whether it is running and what it did. */
+export function useSendNow() {
+  const [sending, setSending] = useState(false);
+  const [lastReport, setLastReport] = useState<FlushReport | null>(null);
+  const sendNow = useCallback(async () => {
+    setSending(true);
+    try {
+      setLastReport(await sendOutboxNow());
+    } finally {
+      setSending(false);
+    }
+  }, []);
+  return { sendNow, sending, lastReport };
+}
+
+export const enrolmentOutbox = {
+  enqueue: async (payload: unknown, serviceTitle: string) => {
+    // Something now waits on this phone: ask the browser not to evict it under storage pressure.
+    void askForPersistentStorage();
+    return getAppOutbox().enqueue({ kind: 'enrolment.create', payload, label: serviceTitle });
+  },
+  resend: (id: string, payload: unknown) => getAppOutbox().resend(id, payload),
+  discard: (id: string) => getAppOutbox().discard(id),
+};

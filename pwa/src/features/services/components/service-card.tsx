@@ -1,0 +1,58 @@
+import type { ServiceEntry } from '@contract/services';
+import { isEnrollable, unavailableText } from '@contract/services';
+import { Link } from 'react-router-dom';
+import { LinkButton } from '../../../components/button';
+import { Icon } from '../../../components/icon';
+import './categories.css';
+import './service-card.css';
+
+type ServiceCardProps = {
+  service: Pick<ServiceEntry, 'key' | 'bg' | 'title' | 'subtitle' | 'icon' | 'url' | 'enrol' | 'formLabel' | 'status' | 'statusText'>;
+  headingLevel?: 'h2' | 'h3';
+};
+
+/**
+ * One service (spec §2 "Service card"): title, an icon link to its enrol page, READ MORE to its
+ * page, and ENROL NOW on small screens. A service that is not taking enrolments shows its
+ * status text (or 'Temporarily unavailable') instead of any enrol link.
+ */
+export function ServiceCard({ service, headingLevel: Heading = 'h3' }: ServiceCardProps) {
+  const enrollable = isEnrollable(service.status);
+  return (
+    <article className="service-card" data-category={service.bg.toLowerCase()}>
+      <div className="service-card__top">
+        {enrollable ? (
+          <Link to={service.enrol} className="service-card__icon service-card__icon--link">
+            <Icon name={service.icon} />
+            <span className="visually-hidden">{service.formLabel || `Enrol in ${service.title}`}</span>
+          </Link>
+        ) : (
+          <span className="service-card__icon">
+            <Icon name={service.icon} />
+          </span>
+        )}
+        <span className="service-card__category">{service.bg}</span>
+      </div>
+      <Heading className="service-card__title">{service.title}</Heading>
+      <p className="service-card__subtitle">{service.subtitle}</p>
+      {enrollable ? (
+        <p className="service-card__status service-card__status--open">
+          <span className="service-card__dot" aria-hidden="true" />
+          Enrolments open
+        </p>
+      ) : (
+        <p className="service-card__status">{unavailableText(service)}</p>
+      )}
+      <div className="service-card__actions">
+        <LinkButton to={service.url} variant="outline" size="sm">
+          READ MORE<span className="visually-hidden"> about {service.title}</span>
+        </LinkButton>
+        {enrollable && (
+          <LinkButton to={service.enrol} size="sm" className="service-card__enrol">
+            ENROL NOW<span className="visually-hidden"> in {service.title}</span>
+          </LinkButton>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ApiErrorBody, ApiErrorItem } from '@contract/errors';
+import { getToken, setToken } from './auth-token';
+
+export { getToken, setToken } from './auth-token';
+
+/** Any failed API call: the HTTP status (0 when there was no answer) and the server's error list. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly errors: ApiErrorItem[];
+
+  constructor(status: number, errors: ApiErrorItem[]) {
+    super(errors.map((error) => error.msg).join('; ') || `Request failed (${status})`);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export type ApiRequestOptions = {
+  method?: string;
+  json?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+  /** Upload progress from 0 to 1; only multipart uploads need it, and it uses XMLHttpRequest. */
+  onUploadProgress?: (fraction: number) => void;
+};
+
+const noConnection: ApiErrorItem[] = [{ msg: 'No connection' }];
+
+function isErrorBody(body: unknown): body is ApiErrorBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as { errors?: unknown }).errors) &&
+    (body as { errors: unknown[] }).errors.every(
+      (item) => typeof item === 'object' && item !== null && typeof (item as { msg?: unknown }).msg === 'string',
+    )
+  );
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (!text) return undefined;
+  if (contentType?.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return text;
+}
+
+/** Turns an answer into the parsed body, or throws the one error type the app knows. */
+function settle<T>(status: number, body: unknown, sentToken: string | null): T {
+  if (status >= 200 && status < 300) return body as T;
+  // Spec §4: any auth failure or expiry removes the token, which signs the app out.
+  if (status === 401 && sentToken && getToken() === sentToken) setToken(null);
+  const errors = isErrorBody(body) ? body.errors : [{ msg: status >= 500 ? 'Server error' : `Request failed (${status})` }];
+  throw new ApiRequestError(status, errors);
+}
+
+function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(options.method ?? 'POST', path);
+    request.setRequestHeader('Accept', 'application/json');
+    if (token) request.setRequestHeader('x-auth-token', token);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      try {
+        resolve(settle<T>(request.status, parseBody(request.responseText, request.getResponseHeader('content-type')), token));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () => reject(new ApiRequestError(0, noConnection));
+    request.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
+    const body = options.formData ?? (options.json === undefined ? null : JSON.stringify(options.json));
+    if (!options.formData && options.json !== undefined) request.setRequestHeader('Content-Type', 'application/json');
+    request.send(body);
+  });
+}
+
+/**
+ * Calls the trust's API. Sends `x-auth-token` when a token is stored (and no header otherwise,
+ * spec §6), parses JSON, and throws ApiRequestError with the server's `errors` on failure.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const token = getToken();
+  if (options.onUploadProgress) return sendWithProgress<T>(path, options, token);
+
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['x-auth-token'] = token;
+  let body: BodyInit | undefined;
+  if (options.formData) body = options.formData;
+  else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, noConnection);
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiRequestError(0, noConnection);
+  }
+  return settle<T>(response.status, parseBody(text, response.headers.get('content-type')), token);
+}

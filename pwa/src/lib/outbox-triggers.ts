@@ -1,0 +1,121 @@
+/**
+ * When the page flushes the outbox (DESIGN §6): at start, on `online`, when the page becomes
+ * visible, on "Send now", and on a timer set to the earliest retry time while work waits. It
+ * also registers Background Sync ('outbox') where the browser has it, so the service worker
+ * can send enrolments after the page is closed. Page only: the worker has its own `sync` handler.
+ */
+import { liveQuery } from 'dexie';
+import { getToken } from './auth-token';
+import { createOutbox, outboxSyncTag, type FlushReport, type Outbox } from './outbox';
+
+let appOutbox: Outbox | undefined;
+
+/** The page's outbox: the app's database, `fetch`, and the sign-in token read at send time. */
+export function getAppOutbox(): Outbox {
+  appOutbox ??= createOutbox({
+    getToken,
+    onEnqueued: () => void registerBackgroundSync(),
+  });
+  return appOutbox;
+}
+
+type SyncCapableRegistration = ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
+
+function hasBackgroundSync(registration: ServiceWorkerRegistration): registration is SyncCapableRegistration {
+  return 'sync' in registration && typeof registration.sync === 'object' && registration.sync !== null;
+}
+
+/** Asks the browser to wake the service worker when it is back online (Chromium only; elsewhere the page's own triggers do the work). */
+export async function registerBackgroundSync(): Promise<void> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (registration && hasBackgroundSync(registration)) await registration.sync.register(outboxSyncTag);
+  } catch {
+    // Refused (permission, private mode): the page's triggers still send.
+  }
+}
+
+/** If another tab or the worker is flushing, look again shortly: it may have missed our newest item. */
+const busyRetryMs = 1_000;
+/** After an unexpected failure (IndexedDB closed, say), try again later rather than never. */
+const failureRetryMs = 30_000;
+
+let runFlush: ((force: boolean) => Promise<FlushReport | null>) | null = null;
+
+/** "Send now": sends everything waiting, ignoring backoff. Resolves with what happened. */
+export function sendOutboxNow(): Promise<FlushReport | null> {
+  ensureOutboxTriggers();
+  return runFlush ? runFlush(true) : Promise.resolve(null);
+}
+
+let started = false;
+
+/** Starts the page's triggers if nothing has yet; safe to call from every page that shows the outbox. */
+export function ensureOutboxTriggers(): void {
+  if (started || typeof window === 'undefined') return;
+  startOutboxTriggers();
+}
+
+/** Starts the triggers once for the page; returns a function that stops them (for tests and hot reload). */
+export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  started = true;
+
+  function setTimer(at: number) {
+    clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(() => void flush(false), Math.max(0, at - Date.now()));
+  }
+
+  async function armTimer() {
+    const wakeAt = await outbox.nextWakeAt();
+    if (wakeAt === null) clearTimeout(timer);
+    else {
+      setTimer(wakeAt);
+      void registerBackgroundSync();
+    }
+  }
+
+  async function flush(force: boolean): Promise<FlushReport | null> {
+    if (stopped) return null;
+    try {
+      const report = await outbox.flush({ force });
+      if (report.busy) setTimer(Date.now() + busyRetryMs);
+      else await armTimer();
+      return report;
+    } catch {
+      setTimer(Date.now() + failureRetryMs);
+      return null;
+    }
+  }
+
+  const onOnline = () => void flush(true);
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void flush(false);
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+  // Items added or changed anywhere (this tab, another tab, the worker) re-arm the timer.
+  const subscription = liveQuery(() => outbox.nextWakeAt()).subscribe({
+    next: (wakeAt) => {
+      if (wakeAt !== null) setTimer(wakeAt);
+    },
+    error: () => undefined,
+  });
+  runFlush = flush;
+  void flush(false);
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    subscription.unsubscribe();
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    if (runFlush === flush) {
+      runFlush = null;
+      started = false;
+    }
+  };
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { apiPaths, isProtectedPath, paths } from './paths';
+
+describe('paths', () => {
+  it('builds the spec routes', () => {
+    expect(paths.service('whanau_support')).toBe('/service/whanau_support');
+    expect(paths.manageBlog('a b')).toBe('/manage/blog/a%20b');
+    expect(apiPaths.featureImage('x', 'large')).toBe('/api/content/feature/x/image?size=large');
+  });
+
+  it.each(['/clients', '/client/1', '/dashboard', '/manage', '/manage/blog/1', '/manage/users/2'])('%s is protected', (path) => {
+    expect(isProtectedPath(path)).toBe(true);
+  });
+
+  it.each(['/', '/clientsx', '/client', '/services', '/blog/1', '/login', '/managed', '/enrol/x'])('%s is public', (path) => {
+    expect(isProtectedPath(path)).toBe(false);
+  });
+});

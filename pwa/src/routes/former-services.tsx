@@ -1,0 +1,34 @@
+import { LinkButton } from '../components/button';
+import { PageHeader } from '../components/page-header';
+import { site } from '../content/site';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/use-page-title';
+import './pages.css';
+
+/** Programmes the trust has run in the past. */
+export default function FormerServicesRoute() {
+  usePageTitle('Former services');
+  return (
+    <>
+      <PageHeader
+        eyebrow="Our history"
+        title="Former services"
+        lead="Programmes we have run in the past. They shaped the services we offer today."
+      />
+      <div className="container page-body">
+        <ol className="timeline">
+          {site.formerServices.map((service) => (
+            <li key={service.title} className="timeline__item">
+              <p className="timeline__years">{service.years}</p>
+              <h2 className="timeline__title">{service.title}</h2>
+              <p>{service.summary}</p>
+            </li>
+          ))}
+        </ol>
+        <LinkButton to={paths.services} variant="secondary">
+          See our current services
+        </LinkButton>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Logo } from '../components/logo';
+import { site } from '../content/site';
+import { useAuth } from '../features/auth/auth-context';
+import { LoginForm } from '../features/auth/components/login-form';
+import { paths } from '../lib/paths';
+import { usePageTitle } from '../lib/use-page-title';
+import './pages.css';
+
+/** Where to go after logging in: the page the guard sent them from, or the dashboard. */
+function destinationFrom(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.dashboard;
+}
+
+/** Staff login (spec §4). */
+export default function LoginRoute() {
+  usePageTitle('Staff login');
+  const { status } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const destination = destinationFrom(location.state);
+
+  // Someone already signed in has nothing to do here.
+  useEffect(() => {
+    if (status === 'authenticated') void navigate(destination, { replace: true });
+  }, [status, destination, navigate]);
+
+  return (
+    <div className="login">
+      <div className="container">
+        <section className="card login__card" aria-labelledby="login-title">
+          <Logo className="login__logo" />
+          <p className="login__greeting" lang="mi">
+            Kia ora
+          </p>
+          <h1 id="login-title" className="login__title">
+            Staff login
+          </h1>
+          <p className="login__intro">For kaimahi of {site.name}. Whānau do not need an account to enrol.</p>
+          <LoginForm onLoggedIn={() => void navigate(destination, { replace: true })} />
+          <p className="login__help">Forgotten your password? Ask a manager to reset it for you.</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { PageHeader } from '../components/page-header';
+import { site } from '../content/site';
+import { usePageTitle } from '../lib/use-page-title';
+import './pages.css';
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+/** The team page (spec: KAITIAKI, the guardians of the trust's work). */
+export default function TeamRoute() {
+  usePageTitle('Kaitiaki');
+  return (
+    <>
+      <PageHeader
+        eyebrow="Our team"
+        title={<span lang="mi">KAITIAKI</span>}
+        lead="The people who look after our mahi and the whānau we work with."
+      />
+      <div className="container page-body">
+        <ul className="team-grid">
+          {site.team.map((member) => (
+            <li key={member.name}>
+              <article className="card team-card">
+                <div className="team-card__avatar" aria-hidden="true">
+                  {initialsOf(member.name)}
+                </div>
+                <h2 className="team-card__name">{member.name}</h2>
+                <p className="team-card__role">{member.role}</p>
+                <p className="team-card__bio">{member.bio}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

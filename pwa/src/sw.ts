@@ -1,0 +1,74 @@
+/// <reference lib="webworker" />
+/**
+ * The app's service worker (vite-plugin-pwa, injectManifest). What it keeps (DESIGN §6):
+ * - precache: the app shell, route chunks of the public site, icons and the manifest (the
+ *   build lists them in `self.__WB_MANIFEST`; site management's chunks are left out);
+ * - every app route offline: navigations answer with the cached index.html (`/api` excluded);
+ * - runtime: `/api/services` and `/api/content/*` network-first with a 3 s time-out, falling
+ *   back to the last copy; content images cache-first, bounded, purged when storage runs short;
+ * - never: `/api/auth`, users, logs, clients, the dashboard, or any write.
+ * Writes go through the app's outbox (lib/outbox.ts); on Background Sync's 'outbox' event this
+ * worker flushes it too, so a queued enrolment is sent even after the page was closed.
+ * Updates wait for the person: the page's "New version — reload" sends SKIP_WAITING.
+ */
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { createOutbox, outboxSyncTag } from './lib/outbox';
+
+declare let self: ServiceWorkerGlobalScope;
+
+/** Background Sync's event (Chromium); not in TypeScript's lib yet. */
+type SyncEvent = ExtendableEvent & { readonly tag: string; readonly lastChance: boolean };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Take charge of the page that installed this first version, so the API answers of that very
+// first visit are cached for offline use. A later version still waits for SKIP_WAITING.
+clientsClaim();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && /^\/api\/content\/(blog|feature)\/[^/]+\/image$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'content-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) =>
+    sameOrigin && (url.pathname === '/api/services' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
+  new NetworkFirst({
+    cacheName: 'public-content',
+    networkTimeoutSeconds: 3,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if (typeof event.data === 'object' && event.data !== null && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/** The worker's outbox: no sign-in token here, so it sends anonymous enrolments and leaves staff edits to the page. */
+const outbox = createOutbox({ flushOnEnqueue: false });
+
+async function flushFromSync(lastChance: boolean): Promise<void> {
+  const report = await outbox.flush({ force: true });
+  // A rejected promise asks the browser to fire 'sync' again later (with its own backoff);
+  // on the last chance the page's own triggers take over the next time it opens.
+  if (!lastChance && (report.busy || report.retrying > 0)) throw new Error('Enrolments are still waiting to be sent');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === outboxSyncTag) sync.waitUntil(flushFromSync(sync.lastChance));
+});

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { site } from './src/content/site.ts';
+
+const contractDir = path.resolve(import.meta.dirname, '../server/contract');
+
+/**
+ * Site management is for managers on a good connection; its code is never precached, so
+ * visitors' phones do not download it. Chunks made only of management modules go to
+ * `assets/manage/`, which the precache skips.
+ */
+function isManagementModule(id: string): boolean {
+  return /[\\/]src[\\/](features[\\/]manage[\\/]|routes[\\/]manage[^\\/]*$)/.test(id);
+}
+
+/** Shared schemas land in a management chunk only when nothing public uses them. */
+function isContractModule(id: string): boolean {
+  return /[\\/]server[\\/]contract[\\/]/.test(id);
+}
+
+/** Names of the chunks placed in assets/manage/, so their CSS can follow them there. */
+const managementChunkNames = new Set<string>();
+
+export default defineConfig({
+  resolve: {
+    alias: { '@contract': contractDir },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    // The main chunk holds React, React DOM, the router and TanStack Query (about 120 kB gzipped);
+    // every page is its own chunk. Warn if anything grows past that.
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        chunkFileNames(chunk) {
+          const ownModules = chunk.moduleIds.filter((id) => !id.includes('node_modules'));
+          const management =
+            ownModules.some(isManagementModule) &&
+            ownModules.every((id) => isManagementModule(id) || isContractModule(id));
+          if (!management) return 'assets/[name]-[hash].js';
+          managementChunkNames.add(chunk.name);
+          return 'assets/manage/[name]-[hash].js';
+        },
+        assetFileNames(asset) {
+          const management = asset.names.some((name) => name.endsWith('.css') && managementChunkNames.has(name.slice(0, -4)));
+          return management ? 'assets/manage/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]';
+        },
+      },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      // Our own worker (src/sw.ts): besides the caching rules it flushes the enrolment outbox on
+      // Background Sync's 'sync' event, which a generated worker cannot do.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // The CSP forbids inline scripts: the app registers its worker from its own module.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'favicon-32.png', 'apple-touch-icon.png'],
+      manifest: {
+        name: site.name,
+        short_name: site.shortName,
+        description: site.description,
+        lang: 'en-NZ',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0e4a3a',
+        background_color: '#faf6ef',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell and every public route chunk; never site management (assets/manage/).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/assets/manage/**', 'sw.js'],
+      },
+    }),
+  ],
+});
