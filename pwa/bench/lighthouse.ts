@@ -45,6 +45,10 @@ try {
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+    if (lhr.runtimeError) {
+      console.log(`${route.padEnd(12)} Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      continue;
+    }
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { optionalText } from './common';
+/** Types and pure helpers only: public pages import this, so it must not pull in zod. */
 
 export const serviceStatuses = ['active', 'live', 'inactive'] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -42,14 +41,3 @@ export function isEnrollable(status: string): boolean {
 export function unavailableText(service: Pick<ServiceEntry, 'statusText'>): string {
   return service.statusText.trim() || 'Temporarily unavailable';
 }
-
-export const UpdateServiceSchema = z
-  .object({
-    status: z.enum(serviceStatuses, { error: 'Status must be active, live or inactive' }),
-    statusText: optionalText('Status text').transform((text) => text ?? ''),
-  })
-  .partial()
-  .refine((value) => value.status !== undefined || value.statusText !== undefined, {
-    error: 'Give a status or a status text',
-  });
-export type UpdateServiceInput = z.infer<typeof UpdateServiceSchema>;

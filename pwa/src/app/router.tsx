@@ -5,8 +5,9 @@ import { routePatterns } from '../lib/paths';
 import { RouteError } from './error-page';
 import { RootLayout } from './layout';
 import { lazyRoute } from './lazy-route';
+// The landing page is in the main chunk: lazy, it cost a round trip before its heading could paint.
+import Home from '../routes/home';
 
-const Home = lazyRoute(() => import('../routes/home'));
 const Team = lazyRoute(() => import('../routes/team'));
 const Services = lazyRoute(() => import('../routes/services'));
 const Service = lazyRoute(() => import('../routes/service'));

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { limits } from '../../../contract/limits';
-import { UpdateServiceSchema } from '../../../contract/services';
+import { UpdateServiceSchema } from '../../../contract/service-updates';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { cachedList } from '../../lib/cached-json';

@@ -1,5 +1,5 @@
 import { Op } from 'sequelize';
-import type { UpdateServiceInput } from '../../../contract/services';
+import type { UpdateServiceInput } from '../../../contract/service-updates';
 import { Service } from '../../db/models/service';
 import { notFound } from '../../lib/errors';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Service, UpdateServiceInput } from '@contract/services';
+import type { UpdateServiceInput } from '@contract/service-updates';
+import type { Service } from '@contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { manageKeys } from './manage-keys';

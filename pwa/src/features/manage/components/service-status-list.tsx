@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isEnrollable, UpdateServiceSchema, unavailableText, type Service, type ServiceStatus } from '@contract/services';
+import { UpdateServiceSchema } from '@contract/service-updates';
+import { isEnrollable, unavailableText, type Service, type ServiceStatus } from '@contract/services';
 import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useServices } from '../api/list-services';
