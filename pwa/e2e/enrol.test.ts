@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, pageProblems, screenshot, startHarness, type Harness } from './harness';
 import {
   createPhone,
   editWaitingPayload,
@@ -61,6 +61,7 @@ describe('the enrolment form', () => {
     await checkA11y(page);
     await screenshot(page, 'enrol-errors-390');
     expect(posted).toBe(0);
+    expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -84,6 +85,7 @@ describe('the enrolment form', () => {
       const stored = JSON.stringify(await readPhoneDatabase(page));
       for (const personal of [givenName, 'Ngata', '021 555 0101', 'whanau@example.nz', 'Aranui', 'Kia ora']) expect(stored).not.toContain(personal);
       expect(stored).toContain(reference);
+      expect(pageProblems(page)).toEqual([]);
       await page.context().close();
     }
   });
@@ -143,6 +145,47 @@ describe('with no signal', () => {
       expect(JSON.stringify(stored)).not.toContain('restarted@example.nz');
       expect(stored.receipts).toEqual([expect.objectContaining({ reference: rows[0]?.reference, serviceKey: 'whanau_ora_support' })]);
       await checkA11y(page);
+    } finally {
+      await harness.server.start();
+      await phone.dispose();
+    }
+  });
+
+  it('the service worker sends it on Background Sync, with no page of the app open', async () => {
+    const phone = await createPhone(harness);
+    try {
+      const page = await phone.open();
+      await page.goto(enrolPath);
+      await waitForServiceWorker(page);
+      await page.getByRole('button', { name: 'Enrol', exact: true }).waitFor();
+      await harness.server.stop();
+      await fillAndSubmitEnrolment(page, { givenName: 'Synced' });
+      await page.getByRole('heading', { name: savedOffline }).waitFor({ timeout: 15_000 });
+
+      // Only a static file of the site stays open (it runs none of the app), to talk to the browser.
+      await page.goto('/manifest.webmanifest');
+      await harness.server.start();
+      const devtools = await page.context().newCDPSession(page);
+      const registration = new Promise<string>((resolve) => {
+        devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const found = registrations.find((item) => !item.isDeleted);
+          if (found) resolve(found.registrationId);
+        });
+      });
+      await devtools.send('ServiceWorker.enable');
+      await devtools.send('ServiceWorker.dispatchSyncEvent', {
+        origin: harness.baseUrl,
+        registrationId: await registration,
+        tag: 'outbox',
+        lastChance: false,
+      });
+
+      const deadline = Date.now() + 20_000;
+      while ((await serverEnrolments(harness, 'Synced')).length === 0 && Date.now() < deadline) await page.waitForTimeout(250);
+      expect(await serverEnrolments(harness, 'Synced')).toHaveLength(1);
+      const stored = await readPhoneDatabase(page);
+      expect(stored.outbox).toEqual([expect.objectContaining({ state: 'done', payload: null })]);
+      expect(stored.receipts).toHaveLength(1);
     } finally {
       await harness.server.start();
       await phone.dispose();

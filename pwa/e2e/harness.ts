@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -356,4 +356,22 @@ export async function createBlogPost(
   const response = await harness.api('/api/content/blog', { method: 'POST', body: form, token });
   if (response.status !== 201) throw new Error(`creating a blog post failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { _id: string; title: string; createdAt: string };
+}
+
+/**
+ * Publishes "a new build" of the service worker in a copy of the built app: changed bytes, and
+ * fresh compressed copies, since the server sends those in preference to sw.js itself.
+ */
+export async function publishNewWorker(distCopy: string): Promise<void> {
+  const file = path.join(distCopy, 'sw.js');
+  const source = `${await readFile(file, 'utf8')}\n// a new build ${Date.now()}\n`;
+  await writeFile(file, source);
+  const zlib = await import('node:zlib');
+  const copies = [
+    { suffix: '.br', compress: (bytes: Buffer) => zlib.brotliCompressSync(bytes) },
+    { suffix: '.gz', compress: (bytes: Buffer) => zlib.gzipSync(bytes) },
+  ];
+  for (const copy of copies) {
+    if (existsSync(file + copy.suffix)) await writeFile(file + copy.suffix, copy.compress(Buffer.from(source)));
+  }
 }

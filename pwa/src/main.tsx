@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { startOutboxAfterLoad } from './lib/start-outbox';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -16,3 +17,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6).
+startOutboxAfterLoad();

@@ -22,7 +22,9 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { ApiErrorItem } from '@contract/errors';
 import type { EnrolmentInput } from '@contract/enrolments';
 
-export const localDbName = 'trust-app';
+import { localDbName } from './local-db-name';
+
+export { localDbName };
 
 /** What the outbox knows how to send. Staff edits ('client.update', 'client.create', 'note.create') come later. */
 export type OutboxPayloads = {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import { createOutbox, outboxBackoff } from './outbox';
 import { startOutboxTriggers } from './outbox-triggers';
+import { validateOutboxPayload } from './outbox-validation';
 import { createEnrolmentServer, enrolmentDraft, freshDbName } from './outbox.test-support';
 
 // The page's events, without a browser: `window` and `document` as plain event targets.
@@ -33,7 +34,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
 
 it('flushes at start, and again by itself when the backoff time comes', async () => {
   const server = createEnrolmentServer();
-  const outbox = createOutbox({ db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0 });
+  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0 });
   await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
   server.fail('503');
   stop = startOutboxTriggers(outbox);
@@ -44,7 +45,7 @@ it('flushes at start, and again by itself when the backoff time comes', async ()
 
 it('flushes on "online", ignoring the backoff, and when the page becomes visible', async () => {
   const server = createEnrolmentServer();
-  const outbox = createOutbox({ db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
   server.fail('network');
   await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
   stop = startOutboxTriggers(outbox);

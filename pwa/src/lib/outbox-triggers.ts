@@ -7,12 +7,14 @@
 import { liveQuery } from 'dexie';
 import { getToken } from './auth-token';
 import { createOutbox, outboxSyncTag, type FlushReport, type Outbox } from './outbox';
+import { validateOutboxPayload } from './outbox-validation';
 
 let appOutbox: Outbox | undefined;
 
 /** The page's outbox: the app's database, `fetch`, and the sign-in token read at send time. */
 export function getAppOutbox(): Outbox {
   appOutbox ??= createOutbox({
+    validate: validateOutboxPayload,
     getToken,
     onEnqueued: () => void registerBackgroundSync(),
   });

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import { createOutbox, type Outbox } from './outbox';
+import { validateOutboxPayload } from './outbox-validation';
 import { createClock, createEnrolmentServer, createLocks, enrolmentDraft, freshDbName, type Fault } from './outbox.test-support';
 
 /**
@@ -51,7 +52,7 @@ async function run(steps: Step[], seed: number) {
   const open = (): Outbox => {
     const db = openLocalDb(dbName);
     handles.push(db);
-    return createOutbox({ db, transport: server.transport, now: clock.now, random, locks, flushOnEnqueue: false });
+    return createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, now: clock.now, random, locks, flushOnEnqueue: false });
   };
 
   let outbox = open();

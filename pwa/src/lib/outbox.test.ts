@@ -10,12 +10,12 @@ import {
   listUnsent,
   outboxBackoff,
   OutboxStateError,
-  OutboxValidationError,
   parseRetryAfter,
   readLastSyncAt,
   stuckAfterAttempts,
   type OutboxOptions,
 } from './outbox';
+import { OutboxValidationError, validateOutboxPayload } from './outbox-validation';
 import { createClock, createEnrolmentServer, createLocks, enrolmentDraft, freshDbName } from './outbox.test-support';
 
 const label = 'Whānau Ora Support';
@@ -28,6 +28,7 @@ function setUp(options: Partial<OutboxOptions> & { dbName?: string } = {}) {
   const db = openLocalDb(dbName);
   openDbs.push(db);
   const outbox = createOutbox({
+    validate: validateOutboxPayload,
     db,
     transport: server.transport,
     now: clock.now,
@@ -40,7 +41,7 @@ function setUp(options: Partial<OutboxOptions> & { dbName?: string } = {}) {
   function restart(more: Partial<OutboxOptions> = {}) {
     const again = openLocalDb(dbName);
     openDbs.push(again);
-    return createOutbox({ db: again, transport: server.transport, now: clock.now, random: () => 0.5, locks: null, flushOnEnqueue: false, ...more });
+    return createOutbox({ validate: validateOutboxPayload, db: again, transport: server.transport, now: clock.now, random: () => 0.5, locks: null, flushOnEnqueue: false, ...more });
   }
   return { clock, server, db, outbox, restart, dbName };
 }
@@ -87,12 +88,19 @@ describe('enqueue', () => {
     const db = openLocalDb(freshDbName());
     openDbs.push(db);
     const enqueued: string[] = [];
-    const outbox = createOutbox({ db, transport: server.transport, now: clock.now, locks: null, onEnqueued: (op) => enqueued.push(op._id) });
+    const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, now: clock.now, locks: null, onEnqueued: (op) => enqueued.push(op._id) });
     const operation = await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
     expect(enqueued).toEqual([operation._id]);
     await outbox.flush();
     expect(server.rows).toHaveLength(1);
     expect((await db.outbox.get(operation._id))?.state).toBe('done');
+  });
+
+  it('an outbox made without the schemas (the service worker’s) sends but cannot queue', async () => {
+    const { db, server } = setUp();
+    const sendOnly = createOutbox({ db, transport: server.transport, locks: null, flushOnEnqueue: false });
+    await expect(sendOnly.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() })).rejects.toBeInstanceOf(OutboxStateError);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('says the phone is full when IndexedDB refuses to store more', async () => {

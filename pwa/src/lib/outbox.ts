@@ -18,7 +18,7 @@
  * - 401: needs_auth for that user's operations until the same user signs in again.
  * - 400, 409 and other refusals: rejected with the server's errors; only that item stops.
  */
-import { EnrolmentSchema, type EnrolmentReceipt } from '@contract/enrolments';
+import type { EnrolmentReceipt } from '@contract/enrolments';
 import type { ApiErrorItem } from '@contract/errors';
 import {
   getLocalDb,
@@ -30,6 +30,7 @@ import {
   type OutboxPayloads,
   type OutboxState,
 } from './local-db';
+import type { ValidateOutboxPayload } from './outbox-validation';
 import { apiPaths } from './paths';
 
 export type { OutboxOperation, OutboxState, OutboxKind } from './local-db';
@@ -61,6 +62,12 @@ export type OutboxLocks = {
 
 export type OutboxOptions = {
   db?: LocalDb;
+  /**
+   * Checks payloads before they are queued (`validateOutboxPayload`, the contract's schemas).
+   * Injected rather than imported so the service worker, which only sends, does not carry zod
+   * and the catalogue; an outbox without it cannot queue.
+   */
+  validate?: ValidateOutboxPayload;
   transport?: OutboxTransport;
   /** Clock in ms, for tests. */
   now?: () => number;
@@ -99,16 +106,6 @@ export type EnqueueInput<K extends OutboxKind = OutboxKind> = {
   userId?: string | null;
   baseVersion?: number;
 };
-
-/** The payload did not pass the contract's schema: one item per problem, with the field at fault. */
-export class OutboxValidationError extends Error {
-  readonly errors: ApiErrorItem[];
-  constructor(errors: ApiErrorItem[]) {
-    super(errors.map((error) => error.msg).join(' '));
-    this.name = 'OutboxValidationError';
-    this.errors = errors;
-  }
-}
 
 /** An item cannot do what was asked in its present state (e.g. discarding one that is being sent). */
 export class OutboxStateError extends Error {
@@ -162,29 +159,6 @@ export const fetchTransport: OutboxTransport = async (request) => {
 };
 
 // ——— What each kind of operation means ————————————————————————————————————————
-
-/** Checks a payload with the contract's schema; the id the server keys on is the operation's. */
-function validatePayload<K extends OutboxKind>(kind: K, payload: unknown, operationId: string): OutboxPayloads[K] {
-  const known: OutboxKind = kind;
-  switch (known) {
-    case 'enrolment.create': {
-      const draft = typeof payload === 'object' && payload !== null ? payload : {};
-      const result = EnrolmentSchema.safeParse({ ...draft, _id: operationId });
-      if (!result.success) {
-        throw new OutboxValidationError(
-          result.error.issues.map((issue) => ({ msg: issue.message, ...(issue.path.length ? { param: issue.path.join('.') } : {}) })),
-        );
-      }
-      // Stored exactly as it will be sent (blank optional fields gone), so every resend carries
-      // the same body and the server's idempotency check sees the same request.
-      const body: typeof result.data = JSON.parse(JSON.stringify(result.data));
-      // Narrowed by the switch: TypeScript cannot tie K to this branch on its own.
-      return body as OutboxPayloads[K];
-    }
-    default:
-      return assertNever(known);
-  }
-}
 
 function requestFor(operation: OutboxOperation): Omit<OutboxRequest, 'headers'> {
   switch (operation.kind) {
@@ -265,6 +239,11 @@ export function createOutbox(options: OutboxOptions = {}) {
   const random = options.random ?? Math.random;
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const flushOnEnqueue = options.flushOnEnqueue ?? true;
+
+  function validatePayload<K extends OutboxKind>(kind: K, payload: unknown, operationId: string): OutboxPayloads[K] {
+    if (!options.validate) throw new OutboxStateError('This outbox only sends; it cannot queue new items.');
+    return options.validate(kind, payload, operationId);
+  }
 
   /** The round in progress in this instance, and whether another was asked for meanwhile. */
   let running: Promise<FlushReport> | null = null;

@@ -6,7 +6,7 @@ import { FieldError } from '../../../components/field-error';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { LocalStorageFullError } from '../../../lib/local-db';
-import { OutboxValidationError } from '../../../lib/outbox';
+import { OutboxValidationError } from '../../../lib/outbox-validation';
 import {
   checkEnrolment,
   emptyEnrolmentValues,
