@@ -6,7 +6,7 @@ import { useShowErrors } from '../../alerts/use-show-errors';
 import { useCreateStaffMember } from '../api/create-staff-member';
 import { accessName, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
-import { SelectField } from './fields';
+import { SelectField } from '../../../components/select-field';
 import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
 

@@ -8,7 +8,7 @@ import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmDialog } from './confirm-dialog';
 import { accessName, formatDateTime, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
-import { SelectField } from './fields';
+import { SelectField } from '../../../components/select-field';
 import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
 
