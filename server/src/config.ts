@@ -55,12 +55,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
-  const dataDir = path.resolve(vars.DATA_DIR);
+  // npm runs workspace scripts inside server/; INIT_CWD is where the person typed the command,
+  // so `./data` (and any relative path given) means the folder they were in.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, vars.DATA_DIR);
   const url = vars.DATABASE_URL;
   const database: Config['database'] =
     url && url.startsWith('postgres')
       ? { dialect: 'postgres', url }
-      : { dialect: 'sqlite', storage: url ? path.resolve(url.replace(/^sqlite:(\/\/)?/, '')) : path.join(dataDir, 'trust.sqlite') };
+      : { dialect: 'sqlite', storage: url ? path.resolve(base, url.replace(/^sqlite:(\/\/)?/, '')) : path.join(dataDir, 'trust.sqlite') };
   return {
     env: vars.NODE_ENV,
     port: vars.PORT,
@@ -72,7 +75,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: ['on', 'true', '1'].includes(vars.TRUST_PROXY),
     rateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
-    pwaDist: vars.PWA_DIST ? path.resolve(vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
+    pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
   };
 }

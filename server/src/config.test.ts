@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('needs nothing for a first run: port 3000, SQLite in ./data of the folder the command was typed in', () => {
+    const config = parseConfig({ INIT_CWD: '/srv/trust' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve('/srv/trust/data'));
+    expect(config.database).toEqual({ dialect: 'sqlite', storage: path.resolve('/srv/trust/data/trust.sqlite') });
+    expect(config.trustProxy).toBe(false);
+    expect(config.rateLimits).toBe(true);
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://trust:pw@db/trust' }).database).toEqual({ dialect: 'postgres', url: 'postgres://trust:pw@db/trust' });
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', TRUST_PROXY: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'PORT', 'TRUST_PROXY']);
+  });
+});
