@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { startLanguage } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -10,12 +11,16 @@ import './styles/base.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const container = root;
+// The remembered language first, so a Māori speaker never sees the page flash in English.
+void startLanguage().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
 
 // Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6).

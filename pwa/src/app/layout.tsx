@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { AuthProvider } from '../features/auth/components/auth-provider';
+import { useT } from '../i18n/use-t';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { OfflineBanner } from './offline-banner';
@@ -19,11 +20,12 @@ function ScrollToTop() {
 
 /** The frame of every page: navigation, notices, the page itself, and the footer. */
 export function RootLayout() {
+  const t = useT();
   return (
     <AuthProvider>
       <ScrollToTop />
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <NavBar />
       <OfflineBanner />

@@ -1,23 +1,29 @@
 import { limits } from '@contract/limits';
 import { site } from '../content/site';
+import { spec, type SpecKey } from '../i18n/spec';
 import type { AuthStatus } from '../features/auth/auth-context';
 import { paths } from '../lib/paths';
 
-export type MenuItem =
-  | { label: string; kind: 'route'; to: string }
-  | { label: string; kind: 'external'; href: string }
-  | { label: string; kind: 'logout' };
+/** `label` is the trust's own wording (spec.ts); `text` names it, for the Māori line beside it. */
+export type MenuItem = { label: string; text: SpecKey } & (
+  | { kind: 'route'; to: string }
+  | { kind: 'external'; href: string }
+  | { kind: 'logout' }
+);
+
+type Entry = { text: SpecKey } & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'logout' });
+const item = (entry: Entry): MenuItem => ({ ...entry, label: spec[entry.text] });
 
 const always: MenuItem[] = [
-  { label: 'HOME', kind: 'route', to: paths.home },
-  { label: 'KAITIAKI', kind: 'route', to: paths.team },
-  { label: 'SERVICES', kind: 'route', to: paths.services },
-  { label: 'CONTACT US', kind: 'route', to: paths.contact },
-  { label: 'DONATE', kind: 'external', href: site.donateUrl },
-  { label: 'BLOG', kind: 'route', to: paths.blog },
+  item({ text: 'menuHome', kind: 'route', to: paths.home }),
+  item({ text: 'menuTeam', kind: 'route', to: paths.team }),
+  item({ text: 'menuServices', kind: 'route', to: paths.services }),
+  item({ text: 'menuContact', kind: 'route', to: paths.contact }),
+  item({ text: 'menuDonate', kind: 'external', href: site.donateUrl }),
+  item({ text: 'menuBlog', kind: 'route', to: paths.blog }),
 ];
 
-const formerServices: MenuItem = { label: 'FORMER SERVICES', kind: 'route', to: paths.formerServices };
+const formerServices = item({ text: 'menuFormerServices', kind: 'route', to: paths.formerServices });
 
 /**
  * The side menu for a login state (spec §2 "Side menu"): the six public entries always; while
@@ -29,15 +35,15 @@ export function menuItems(auth: { status: AuthStatus; access: number }): MenuIte
     case 'loading':
       return always;
     case 'anonymous':
-      return [...always, formerServices, { label: 'LOGIN', kind: 'route', to: paths.login }];
+      return [...always, formerServices, item({ text: 'menuLogin', kind: 'route', to: paths.login })];
     case 'authenticated':
       return [
         ...always,
         formerServices,
-        { label: 'CLIENTS', kind: 'route', to: paths.clients },
-        { label: 'DASHBOARD', kind: 'route', to: paths.dashboard },
-        ...(auth.access >= limits.managerAccess ? [{ label: 'MANAGE SITE', kind: 'route', to: paths.manage } satisfies MenuItem] : []),
-        { label: 'LOGOUT', kind: 'logout' },
+        item({ text: 'menuClients', kind: 'route', to: paths.clients }),
+        item({ text: 'menuDashboard', kind: 'route', to: paths.dashboard }),
+        ...(auth.access >= limits.managerAccess ? [item({ text: 'menuManage', kind: 'route', to: paths.manage })] : []),
+        item({ text: 'menuLogout', kind: 'logout' }),
       ];
   }
 }

@@ -3,6 +3,10 @@ import { Link } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
+import { setLanguage } from '../i18n/i18n';
+import { localeOf, nameOf } from '../i18n/languages';
+import { SpecText } from '../i18n/spec-text';
+import { useLanguage, useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
 import { SideMenu } from './side-menu';
 import { useScrolledPast } from './use-scrolled-past';
@@ -10,6 +14,9 @@ import './nav-bar.css';
 
 /** The top bar: the trust's logo and name, a donate link, and the side-menu toggle. */
 export function NavBar() {
+  const t = useT();
+  const language = useLanguage();
+  const other = language === 'en' ? 'mi' : 'en';
   const sticky = useScrolledPast();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -28,9 +35,23 @@ export function NavBar() {
           <div className="nav-bar__actions">
             <a className="nav-bar__donate" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
               <Icon name="heart" />
-              <span>DONATE</span>
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span>
+                <SpecText id="menuDonate" />
+              </span>
+              <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
             </a>
+            <button
+              type="button"
+              className="nav-bar__language"
+              lang={localeOf[other]}
+              aria-label={t('language.switchTo', { language: nameOf[other] })}
+              onClick={() => void setLanguage(other)}
+            >
+              <span className="nav-bar__language-name">{nameOf[other]}</span>
+              <span className="nav-bar__language-code" aria-hidden="true">
+                {other.toUpperCase()}
+              </span>
+            </button>
             <button
               ref={toggle}
               type="button"
@@ -40,7 +61,7 @@ export function NavBar() {
               onClick={() => setMenuOpen(true)}
             >
               <Icon name="menu" />
-              <span className="nav-bar__toggle-label">Menu</span>
+              <span className="nav-bar__toggle-label">{t('shell.menu')}</span>
             </button>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Icon } from '../components/icon';
+import { useT } from '../i18n/use-t';
 import './notices.css';
 
 function subscribe(onChange: () => void): () => void {
@@ -13,6 +14,7 @@ function subscribe(onChange: () => void): () => void {
 
 /** Tells people when the phone has no connection, so saved pages and waiting forms make sense. */
 export function OfflineBanner() {
+  const t = useT();
   const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
   return (
     <div className="notice-region" role="status">
@@ -21,8 +23,7 @@ export function OfflineBanner() {
           <div className="container notice__inner">
             <Icon name="koru" />
             <p>
-              <strong>You are offline.</strong> Pages you have visited still work, and anything you send waits on this
-              device until you are back online.
+              <strong>{t('shell.offlineTitle')}</strong> {t('shell.offlineBody')}
             </p>
           </div>
         </div>

@@ -3,6 +3,9 @@ import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { useAuth } from '../features/auth/auth-context';
+import { SpecText } from '../i18n/spec-text';
+import { useT } from '../i18n/use-t';
+import { LanguageSwitch } from './language-switch';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 
@@ -14,6 +17,7 @@ type SideMenuProps = { open: boolean; onClose: () => void };
  */
 export function SideMenu({ open, onClose }: SideMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const t = useT();
   const auth = useAuth();
   const items = menuItems(auth);
 
@@ -34,7 +38,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
       ref={dialog}
       id="side-menu"
       className="side-menu"
-      aria-label="Menu"
+      aria-label={t('shell.menu')}
       onClose={() => {
         if (open) onClose();
       }}
@@ -51,39 +55,42 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
           </span>
           <button type="button" className="side-menu__close" onClick={onClose} autoFocus>
             <Icon name="close" />
-            <span className="visually-hidden">Close menu</span>
+            <span className="visually-hidden">{t('shell.closeMenu')}</span>
           </button>
         </div>
-        <nav aria-label="Main menu" className="side-menu__nav">
+        <nav aria-label={t('shell.mainMenu')} className="side-menu__nav">
           <ul className="side-menu__list">
             {items.map((item) => (
               <li key={item.label}>
                 {item.kind === 'route' && (
                   <NavLink to={item.to} end className="side-menu__link" onClick={onClose}>
-                    {item.label}
+                    <span>
+                      <SpecText id={item.text} />
+                    </span>
                   </NavLink>
                 )}
                 {item.kind === 'external' && (
                   <a className="side-menu__link" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-                    {item.label}
+                    <span>
+                      <SpecText id={item.text} />
+                    </span>
                     <Icon name="external" className="side-menu__external" />
-                    <span className="visually-hidden"> (opens in a new tab)</span>
+                    <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
                   </a>
                 )}
                 {item.kind === 'logout' && (
                   <button type="button" className="side-menu__link side-menu__link--button" onClick={() => void logOut()}>
-                    {item.label}
+                    <span>
+                      <SpecText id={item.text} />
+                    </span>
                   </button>
                 )}
               </li>
             ))}
           </ul>
         </nav>
-        {auth.status === 'authenticated' && auth.user && (
-          <p className="side-menu__user">
-            Signed in as <strong>{auth.user.name}</strong>
-          </p>
-        )}
+        <LanguageSwitch className="side-menu__language" />
+        {auth.status === 'authenticated' && auth.user && <p className="side-menu__user">{t('shell.signedInAs', { name: auth.user.name })}</p>}
       </div>
     </dialog>
   );

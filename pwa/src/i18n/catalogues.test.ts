@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { formatMessage, type Message } from './messages';
+import { mi } from './mi';
+
+const placeholders = (message: Message) =>
+  [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
+
+describe('message catalogues', () => {
+  it('has every English key in te reo Māori, and no key English lacks', () => {
+    expect(Object.keys(mi).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('leaves no English sentence untranslated: a Māori entry differs from its English', () => {
+    const same = Object.entries(en).filter(([key, text]) => text !== '' && JSON.stringify(mi[key as keyof typeof en].text) === JSON.stringify(text));
+    expect(same.map(([key]) => key)).toEqual([]);
+  });
+
+  it('gives a Māori line for every gloss, and none in English', () => {
+    const glosses = Object.keys(en).filter((key) => key.startsWith('gloss.')) as (keyof typeof en)[];
+    expect(glosses.filter((key) => en[key] !== '')).toEqual([]);
+    expect(glosses.filter((key) => mi[key].text === '')).toEqual([]);
+  });
+
+  it('uses the same placeholders in both languages', () => {
+    const mismatched = (Object.keys(en) as (keyof typeof en)[]).filter(
+      (key) => JSON.stringify(placeholders(en[key])) !== JSON.stringify(placeholders(mi[key].text)),
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('fills placeholders and picks plural forms by count', () => {
+    const rules = new Intl.PluralRules('en-NZ');
+    expect(formatMessage('Signed in as {name}', { name: 'Mere' }, rules)).toBe('Signed in as Mere');
+    expect(formatMessage({ one: '{count} item', other: '{count} items' }, { count: 1 }, rules)).toBe('1 item');
+    expect(formatMessage({ one: '{count} item', other: '{count} items' }, { count: 3 }, rules)).toBe('3 items');
+    expect(formatMessage('Keep {unknown}', {}, rules)).toBe('Keep {unknown}');
+  });
+});

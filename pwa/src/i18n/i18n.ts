@@ -1,0 +1,101 @@
+import { en } from './en';
+import { isLanguage, localeOf, storageKey, type Language } from './languages';
+import { formatMessage, type Message, type Params } from './messages';
+
+/**
+ * The interface language, outside React so that modules without components (alerts, the
+ * outbox's status lines) translate too. English is built in; the Māori catalogue is a lazy
+ * chunk, precached by the service worker so the switch works with no signal.
+ *
+ * Stored on the device: the chosen language in localStorage (`language`), nothing else.
+ */
+export type MessageKey = keyof typeof en;
+/** Corrections a manager made to built-in translations, served by the API (key → text). */
+export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
+
+type State = {
+  readonly language: Language;
+  readonly locale: string;
+  readonly messages: Readonly<Record<MessageKey, Message>>;
+  readonly plurals: Intl.PluralRules;
+};
+
+function stateFor(language: Language, messages: Readonly<Record<MessageKey, Message>>): State {
+  const locale = localeOf[language];
+  return { language, locale, messages, plurals: new Intl.PluralRules(locale) };
+}
+
+let state: State = stateFor('en', en);
+let overrides: Partial<Record<Language, Overrides>> = {};
+const listeners = new Set<() => void>();
+
+async function messagesFor(language: Language): Promise<Record<MessageKey, Message>> {
+  if (language === 'en') return { ...en, ...overrides.en };
+  const { mi } = await import('./mi');
+  const messages = Object.fromEntries(Object.entries(mi).map(([key, entry]) => [key, entry.text])) as Record<MessageKey, Message>;
+  return { ...messages, ...overrides.mi };
+}
+
+function publish(next: State): void {
+  state = next;
+  document.documentElement.lang = next.locale;
+  for (const listener of listeners) listener();
+}
+
+/** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
+export async function setLanguage(language: Language): Promise<void> {
+  const messages = await messagesFor(language);
+  try {
+    localStorage.setItem(storageKey, language);
+  } catch {
+    // Private browsing or a full disk: the choice lasts for this visit only.
+  }
+  publish(stateFor(language, messages));
+}
+
+/** The language remembered on this device, loaded before the first render (no flash of English). */
+export async function startLanguage(): Promise<void> {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(storageKey);
+  } catch {
+    stored = null;
+  }
+  if (isLanguage(stored) && stored !== 'en') {
+    try {
+      await setLanguage(stored);
+      return;
+    } catch {
+      // The chunk could not load (an old cache): English until the person chooses again.
+    }
+  }
+  document.documentElement.lang = state.locale;
+}
+
+/** Applies a manager's corrections over the built-in catalogue of that language. */
+export async function applyOverrides(language: Language, corrections: Overrides): Promise<void> {
+  overrides = { ...overrides, [language]: corrections };
+  if (state.language === language) publish(stateFor(language, await messagesFor(language)));
+}
+
+/** The message for `key` in the current language, placeholders filled. */
+export function translate(key: MessageKey, params?: Params): string {
+  return formatMessage(state.messages[key] ?? en[key], params, state.plurals);
+}
+
+export const currentLanguage = (): Language => state.language;
+export const currentLocale = (): string => state.locale;
+
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Dates, times and numbers in the chosen language (the one place `Intl` formatters are made). */
+export function formatDate(value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(state.locale, options).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(state.locale, options).format(value);
+}
