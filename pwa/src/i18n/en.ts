@@ -19,6 +19,8 @@ export const en = {
   'language.label': 'Language',
   'language.switchTo': 'Change the language to {language}',
 
+  // ── Public pages, enrolment, alerts (add keys below this line) ──
+
   // Māori lines shown beside the trust's own English wording (spec.ts); empty in English.
   'gloss.menuHome': '',
   'gloss.menuTeam': '',
@@ -51,4 +53,9 @@ export const en = {
   'gloss.featureDeleted': '',
   'gloss.logFileDeleted': '',
   'gloss.error': '',
+
+  // ── Site management and server errors (add keys below this line) ──
+
+  // ── Client work: clients, client page, dashboard, enrolments inbox (add keys below this line) ──
+
 } as const satisfies Catalogue;

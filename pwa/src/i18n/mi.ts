@@ -21,6 +21,8 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'language.label': draft('Reo'),
   'language.switchTo': draft('Hurihia te reo ki {language}'),
 
+  // ── Public pages, enrolment, alerts (add keys below this line) ──
+
   'gloss.menuHome': draft('Kāinga'),
   'gloss.menuTeam': draft('Kaitiaki'),
   'gloss.menuServices': draft('Ratonga'),
@@ -52,4 +54,9 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'gloss.featureDeleted': draft('Kua mukua te whakaaturanga'),
   'gloss.logFileDeleted': draft('Kua mukua te kōnae rangitaki'),
   'gloss.error': draft('Hapa'),
+
+  // ── Site management and server errors (add keys below this line) ──
+
+  // ── Client work: clients, client page, dashboard, enrolments inbox (add keys below this line) ──
+
 };
