@@ -58,6 +58,10 @@ describe('service worker', () => {
 
     await harness.server.stop();
     try {
+      // The phone says it has a network, but the server does not answer: that is offline too.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'News and stories' }).waitFor();
+      await page.getByText('You are offline.').waitFor();
       await page.context().setOffline(true);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'News and stories' }).waitFor();
@@ -71,6 +75,8 @@ describe('service worker', () => {
       await page.goto('/team');
       await page.getByRole('heading', { level: 1, name: 'KAITIAKI' }).waitFor();
       await screenshot(page, 'offline-team-390');
+      // Signal again and the server answers: the banner goes without a reload.
+      await harness.server.start();
       await page.context().setOffline(false);
       await page.getByText('You are offline.').waitFor({ state: 'detached' });
       const cached = await page.evaluate(async () => {

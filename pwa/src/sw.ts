@@ -17,6 +17,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { servedFromCacheHeader } from './lib/connectivity';
 import { createOutbox, outboxSyncTag } from './lib/outbox';
 
 declare let self: ServiceWorkerGlobalScope;
@@ -44,13 +45,30 @@ registerRoute(
   }),
 );
 
+/**
+ * A copy taken from the cache because the network failed or was too slow says so in a header,
+ * so the page knows the server did not answer (lib/connectivity.ts) and shows it is offline.
+ */
+const markServedFromCache = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }: { cachedResponse?: Response }) => {
+    if (!cachedResponse) return cachedResponse ?? null;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(servedFromCacheHeader, '1');
+    return new Response(await cachedResponse.blob(), { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
+
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin && (url.pathname === '/api/services' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
   new NetworkFirst({
     cacheName: 'public-content',
     networkTimeoutSeconds: 3,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }),
+      markServedFromCache,
+    ],
   }),
 );
 

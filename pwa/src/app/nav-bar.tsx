@@ -44,13 +44,15 @@ export function NavBar() {
               type="button"
               className="nav-bar__language"
               lang={localeOf[other]}
-              aria-label={t('language.switchTo', { language: nameOf[other] })}
               onClick={() => void setLanguage(other)}
             >
-              <span className="nav-bar__language-name">{nameOf[other]}</span>
-              <span className="nav-bar__language-code" aria-hidden="true">
-                {other.toUpperCase()}
-              </span>
+              {other === 'mi' ? (
+                <>
+                  <span className="nav-bar__language-prefix">Te reo </span>Māori
+                </>
+              ) : (
+                nameOf.en
+              )}
             </button>
             <button
               ref={toggle}

@@ -1,21 +1,15 @@
-import { useSyncExternalStore } from 'react';
 import { Icon } from '../components/icon';
 import { useT } from '../i18n/use-t';
+import { useOnline } from '../lib/use-online';
 import './notices.css';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** Tells people when the phone has no connection, so saved pages and waiting forms make sense. */
+/**
+ * Tells people when the server cannot be reached (no network, or a network that does not get
+ * through), so saved pages and waiting forms make sense.
+ */
 export function OfflineBanner() {
   const t = useT();
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useOnline();
   return (
     <div className="notice-region" role="status">
       {!online && (

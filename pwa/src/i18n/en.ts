@@ -17,7 +17,6 @@ export const en = {
   'shell.offlineTitle': 'You are offline.',
   'shell.offlineBody': 'Pages you have visited still work, and anything you send waits on this device until you are back online.',
   'language.label': 'Language',
-  'language.switchTo': 'Change the language to {language}',
 
   // ── Public pages, enrolment, alerts (add keys below this line) ──
 

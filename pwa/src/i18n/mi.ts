@@ -19,7 +19,6 @@ export const mi: TranslatedCatalogue<typeof en> = {
     'Ka mahi tonu ngā whārangi kua toro atu koe, ā, ka tatari ki tēnei pūrere ngā mea katoa ka tukuna e koe, kia hoki anō rā koe ki te ipurangi.',
   ),
   'language.label': draft('Reo'),
-  'language.switchTo': draft('Hurihia te reo ki {language}'),
 
   // ── Public pages, enrolment, alerts (add keys below this line) ──
 

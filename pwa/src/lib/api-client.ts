@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiErrorItem } from '@contract/errors';
 import { getToken, setToken } from './auth-token';
+import { reportResponse, reportServerAnswered, reportServerUnreachable } from './connectivity';
 
 export { getToken, setToken } from './auth-token';
 
@@ -69,13 +70,18 @@ function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: st
       if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
+      if (request.status >= 502 && request.status <= 504) reportServerUnreachable();
+      else reportServerAnswered();
       try {
         resolve(settle<T>(request.status, parseBody(request.responseText, request.getResponseHeader('content-type')), token));
       } catch (error) {
         reject(error);
       }
     };
-    request.onerror = () => reject(new ApiRequestError(0, noConnection));
+    request.onerror = () => {
+      reportServerUnreachable();
+      reject(new ApiRequestError(0, noConnection));
+    };
     request.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     const body = options.formData ?? (options.json === undefined ? null : JSON.stringify(options.json));
@@ -106,8 +112,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportServerUnreachable();
     throw new ApiRequestError(0, noConnection);
   }
+  reportResponse(response);
   let text: string;
   try {
     text = await response.text();

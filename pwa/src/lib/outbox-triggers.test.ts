@@ -66,3 +66,36 @@ it('flushes on "online", ignoring the backoff, and when the page becomes visible
   // …until its time comes.
   await until(() => server.rows.length === 2, 5_000);
 });
+
+it('sends at once when the app is reopened, even if the backoff had not run out', async () => {
+  const server = createEnrolmentServer();
+  // A first page: the send fails, and the item is put off for most of a long backoff.
+  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  server.fail('network');
+  await outbox.flush();
+  const waiting = await db.outbox.toCollection().first();
+  expect(waiting?.state).toBe('pending');
+  expect(waiting?.nextAttemptAt ?? 0).toBeGreaterThan(Date.now() + 1_000);
+
+  // The app opens again with signal: the item goes now, not when the backoff ends.
+  stop = startOutboxTriggers(outbox);
+  await until(() => server.rows.length === 1, 1_000);
+});
+
+it('sends at once when the server answers again after the app saw it unreachable', async () => {
+  const { reportServerAnswered, reportServerUnreachable } = await import('./connectivity');
+  const server = createEnrolmentServer();
+  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  server.fail('network');
+  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  stop = startOutboxTriggers(outbox);
+  await until(() => server.requests.length === 1);
+  await until(async () => (await db.outbox.toCollection().first())?.state === 'pending');
+  reportServerUnreachable();
+  expect(server.rows).toHaveLength(0);
+
+  // Any answer from the server (another request of the page) is the sign: send what waits.
+  reportServerAnswered();
+  await until(() => server.rows.length === 1, 1_000);
+});

@@ -1,11 +1,13 @@
 /**
- * When the page flushes the outbox (DESIGN §6): at start, on `online`, when the page becomes
+ * When the page flushes the outbox (DESIGN §6): at start (ignoring the backoff), on `online`, when
+ * the server answers again after it could not be reached, when the page becomes
  * visible, on "Send now", and on a timer set to the earliest retry time while work waits. It
  * also registers Background Sync ('outbox') where the browser has it, so the service worker
  * can send enrolments after the page is closed. Page only: the worker has its own `sync` handler.
  */
 import { liveQuery } from 'dexie';
 import { getToken } from './auth-token';
+import { isServerReachable, subscribeConnectivity } from './connectivity';
 import { createOutbox, outboxSyncTag, type FlushReport, type Outbox } from './outbox';
 import { validateOutboxPayload } from './outbox-validation';
 
@@ -106,13 +108,22 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
     },
     error: () => undefined,
   });
+  // The server answering again (after the app saw it unreachable) sends everything at once.
+  let wasReachable = isServerReachable();
+  const stopWatching = subscribeConnectivity(() => {
+    const reachable = isServerReachable();
+    if (reachable && !wasReachable) void flush(true);
+    wasReachable = reachable;
+  });
   runFlush = flush;
-  void flush(false);
+  // Reopening the app sends what waits at once, whatever the backoff said when it was closed.
+  void flush(true);
 
   return () => {
     stopped = true;
     clearTimeout(timer);
     subscription.unsubscribe();
+    stopWatching();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     if (runFlush === flush) {

@@ -31,6 +31,7 @@ import {
   type OutboxState,
 } from './local-db';
 import type { ValidateOutboxPayload } from './outbox-validation';
+import { reportResponse, reportServerUnreachable } from './connectivity';
 import { apiPaths } from './paths';
 
 export type { OutboxOperation, OutboxState, OutboxKind } from './local-db';
@@ -140,14 +141,21 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
 
 /** Sends with `fetch` (page and worker alike), giving up after 30 s so a dead connection cannot hold the lock. */
 export const fetchTransport: OutboxTransport = async (request) => {
-  const response = await fetch(request.path, {
-    method: request.method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
-    body: JSON.stringify(request.json),
-    credentials: 'same-origin',
-    cache: 'no-store',
-    signal: AbortSignal.timeout(30_000),
-  });
+  let response: Response;
+  try {
+    response = await fetch(request.path, {
+      method: request.method,
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...request.headers },
+      body: JSON.stringify(request.json),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(30_000),
+    });
+  } catch (error) {
+    reportServerUnreachable();
+    throw error;
+  }
+  reportResponse(response);
   const text = await response.text();
   let body: unknown;
   try {
