@@ -60,6 +60,15 @@ describe('serveApp', () => {
     expect((await get('/icon-192.png')).headers['cache-control']).toBe('public, max-age=86400');
   });
 
+  it('answers HEAD like GET, without the body (200 and the length, not 204)', async () => {
+    const got = await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } });
+    const head = await fetch(`${base}/`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe(got.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String((await got.arrayBuffer()).byteLength));
+    expect(await head.text()).toBe('');
+  });
+
   it('answers every app route with index.html, but leaves /api alone', async () => {
     for (const route of ['/', '/service/whanau_support', '/manage/blog/123', '/enrol/whanau_ora_support']) {
       const res = await get(route);

@@ -59,7 +59,10 @@ export function serveApp(dist: string) {
     ctx.compress = false;
     const stat = fs.statSync(sent);
     ctx.lastModified = fs.statSync(file).mtime;
-    ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(sent);
+    if (ctx.method === 'HEAD') {
+      // Koa answers a null body with 204; a HEAD is a GET without its body.
+      ctx.status = 200;
+    } else ctx.body = fs.createReadStream(sent);
     ctx.length = stat.size;
   };
 }
