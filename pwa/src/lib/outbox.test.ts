@@ -151,11 +151,13 @@ describe('flush: delivered', () => {
     expect(seen).toEqual(['sending']);
   });
 
-  it('sends oldest first, one at a time', async () => {
+  it('sends them in the order they were made, one at a time', async () => {
     const { outbox, server, clock } = setUp();
-    const first = await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: 'First' }) });
-    clock.advance(10);
-    const second = await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: 'Second' }) });
+    const made: string[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      made.push((await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: `Person ${index}` }) }))._id);
+      clock.advance(10);
+    }
     let inFlight = 0;
     let most = 0;
     server.duringRequest(async () => {
@@ -164,9 +166,21 @@ describe('flush: delivered', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       inFlight -= 1;
     });
-    await outbox.flush();
-    expect(server.rows.map((row) => row._id)).toEqual([first._id, second._id]);
+    const report = await outbox.flush();
+    expect(report.sent).toBe(10);
+    expect(server.requests.map((request) => (request.json as { _id: string })._id)).toEqual(made);
     expect(most).toBe(1);
+  });
+
+  it('stops starting new sends once one finds no signal', async () => {
+    const { outbox, db, server } = setUp();
+    for (let index = 0; index < 10; index += 1) await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: `Person ${index}` }) });
+    server.fail(...Array.from({ length: 10 }, () => 'network' as const));
+    const report = await outbox.flush();
+    // The first failed; nothing after it was tried.
+    expect(server.requests).toHaveLength(1);
+    expect(report.sent).toBe(0);
+    expect(await db.outbox.where('state').equals('pending').count()).toBe(10);
   });
 
   it('does not trust a 2xx that is not the server’s answer (a captive portal page)', async () => {

@@ -327,17 +327,25 @@ export function createOutbox(options: OutboxOptions = {}) {
     await db.outbox.where('state').equals('sending').modify({ state: 'pending' });
     if (force) pausedUntil = 0;
     const tried = new Set<string>();
-    for (;;) {
-      const operation = await nextDue(tried, force);
-      if (!operation) break;
-      tried.add(operation._id);
-      const outcome = await send(operation);
-      if (outcome === 'delivered') report.sent += 1;
-      else if (outcome === 'refused') report.rejected += 1;
-      else if (outcome === 'needs_auth') report.needsAuth += 1;
-      else if (outcome !== 'skipped') report.retrying += 1;
-      // No signal or told to slow down: the rest would fare the same, so stop the round.
-      if (outcome === 'unreachable' || outcome === 'rate_limited') break;
+    let stopped = false;
+    // One read of what is due per pass, not per item (that made a long queue quadratic); a
+    // further pass picks up items queued meanwhile.
+    while (!stopped) {
+      const due = await dueNow(tried, force);
+      if (due.length === 0) break;
+      for (const operation of due) {
+        tried.add(operation._id);
+        const outcome = await send(operation);
+        if (outcome === 'delivered') report.sent += 1;
+        else if (outcome === 'refused') report.rejected += 1;
+        else if (outcome === 'needs_auth') report.needsAuth += 1;
+        else if (outcome !== 'skipped') report.retrying += 1;
+        // No signal or told to slow down: the rest would fare the same, so stop the round.
+        if (outcome === 'unreachable' || outcome === 'rate_limited') {
+          stopped = true;
+          break;
+        }
+      }
     }
     await db.outbox
       .where('state')
@@ -347,14 +355,14 @@ export function createOutbox(options: OutboxOptions = {}) {
     return report;
   }
 
-  async function nextDue(tried: Set<string>, force: boolean): Promise<OutboxOperation | undefined> {
-    if (!force && pausedUntil > now()) return undefined;
+  /** What is due now and not yet tried this round, oldest first. */
+  async function dueNow(tried: Set<string>, force: boolean): Promise<OutboxOperation[]> {
+    if (!force && pausedUntil > now()) return [];
     const pending = await db.outbox.where('state').equals('pending').toArray();
-    const due = pending
+    return pending
       .filter((operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()))
       .filter((operation) => operation.userId === null || options.getToken !== undefined)
       .sort((a, b) => a.createdAt - b.createdAt || a._id.localeCompare(b._id));
-    return due[0];
   }
 
   async function send(operation: OutboxOperation): Promise<Outcome | 'skipped'> {
