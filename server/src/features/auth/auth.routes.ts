@@ -4,7 +4,7 @@ import type { AppState } from '../../lib/app-context';
 import { authenticate, signedIn } from '../../lib/auth';
 import { StaffPasswordSchema } from '../../lib/password-policy';
 import { validate } from '../../lib/validate';
-import { presentCurrentUser } from '../users/users.presenter';
+import { presentCurrentUser } from './auth.presenter';
 import { changeOwnPassword, logIn, logOut } from './auth.service';
 
 export const authRouter = new Router<AppState>({ prefix: '/api/auth' });
