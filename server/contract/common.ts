@@ -1,22 +1,51 @@
 import { z } from 'zod';
 import { limits } from './limits';
 
-/** Required single-line text: trimmed, not empty, bounded. */
-export const requiredText = (label: string, max: number = limits.shortText) =>
+/**
+ * Characters no name or text needs and that make text look other than it is: control
+ * characters (NUL and the like), format characters (bidi overrides, zero-width spaces, BOM,
+ * soft hyphen), line/paragraph separators, private-use and lone surrogates (which PostgreSQL
+ * refuses and SQLite stores). Multi-line text may also hold tabs, line breaks and the zero-width
+ * joiner that emoji sequences are made of.
+ */
+const invisibleInLine = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
+const invisibleInLines = /(?![\t\n\r\u200d])[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+type TextOptions = { lines?: boolean };
+
+/**
+ * Text as every schema takes it: in Unicode NFC (so "ā" typed as one character or as "a" and a
+ * combining macron is stored, compared and counted the same), trimmed, without invisible
+ * characters, at most `max` characters.
+ */
+const text = (label: string, max: number, { lines = false }: TextOptions, typeError: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: typeError })
+    .normalize('NFC')
     .trim()
-    .min(1, { error: `${label} is required` })
+    .refine((value) => !(lines ? invisibleInLines : invisibleInLine).test(value), {
+      error: `${label} cannot contain control or invisible characters`,
+    })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
+/** Required text: trimmed, not empty, bounded. `lines` allows line breaks (post and message bodies). */
+export const requiredText = (label: string, max: number = limits.shortText, options: TextOptions = {}) =>
+  text(label, max, options, `${label} is required`).min(1, { error: `${label} is required` });
+
 /** Optional text: an empty string counts as not given. */
-export const optionalText = (label: string, max: number = limits.shortText) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
+export const optionalText = (label: string, max: number = limits.shortText, options: TextOptions = {}) =>
+  text(label, max, options, `${label} must be text`)
     .optional()
     .transform((value) => (value ? value : undefined));
+
+/** An email address as typed at sign-in and on staff accounts: bounded before anything else, lower-cased. */
+export const emailAddress = () =>
+  z
+    .string({ error: 'Email is required' })
+    .max(limits.emailMax, { error: `Email must be at most ${limits.emailMax} characters`, abort: true })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Please include a valid email' }));
 
 export const IdSchema = z.uuid({ error: 'Must be a valid id' });
 export const IdParamsSchema = z.object({ id: IdSchema });

@@ -6,14 +6,14 @@ import { limits } from './limits';
 export const CreateBlogPostSchema = z.object({
   title: requiredText('Title'),
   author: requiredText('Author'),
-  text: requiredText('Text', limits.longText),
+  text: requiredText('Text', limits.longText, { lines: true }),
   imageAlt: requiredText('Image description'),
 });
 export type CreateBlogPostInput = z.infer<typeof CreateBlogPostSchema>;
 
 export const CreateFeatureSchema = z.object({
   title: requiredText('Title'),
-  text: requiredText('Text', limits.longText),
+  text: requiredText('Text', limits.longText, { lines: true }),
   imageAlt: requiredText('Image description'),
 });
 export type CreateFeatureInput = z.infer<typeof CreateFeatureSchema>;

@@ -105,9 +105,10 @@ const preferenceNeeds = {
 export const EnrolmentSchema = z
   .object({
     // Lower case, so the same id is the same key on SQLite (text) and PostgreSQL (uuid).
-    _id: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema),
+    _id: z.string({ error: 'Must be a valid id' }).max(100, { error: 'Must be a valid id', abort: true }).trim().toLowerCase().pipe(IdSchema),
     serviceKey: z
       .string({ error: 'Choose a service' })
+      .max(100, { error: 'Choose one of the trust’s services', abort: true })
       .trim()
       .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services' }),
     givenName: requiredText('Given name'),
@@ -130,7 +131,7 @@ export const EnrolmentSchema = z
         .max(enrolmentLimits.householdMax, { error: `Household size must be at most ${enrolmentLimits.householdMax}` }),
     ),
     preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
-    message: optional(requiredText('Message', enrolmentLimits.messageMax)),
+    message: optional(requiredText('Message', enrolmentLimits.messageMax, { lines: true })),
     consent: z.literal(true, { error: 'Please tick the box to agree' }),
     statementVersion: z.literal(collectionStatement.version, {
       error: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',

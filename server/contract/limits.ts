@@ -14,6 +14,8 @@ export const limits = {
   /** Paged lists. */
   pageSizeDefault: 50,
   pageSizeMax: 200,
+  /** Email addresses (RFC 5321's longest path). */
+  emailMax: 254,
   /** Passwords of staff accounts. */
   passwordMin: 12,
   passwordMax: 200,
@@ -21,12 +23,26 @@ export const limits = {
   accessMin: 1,
   accessMax: 3,
   managerAccess: 2,
-  /** Failed logins before 429: per account and per IP, within one hour. */
-  loginFailuresPerAccount: 100,
-  loginFailuresPerIp: 300,
-  loginWindowMs: 60 * 60 * 1000,
-  /** New enrolments from one IP in an hour; replays of a stored enrolment do not count. */
-  enrolmentsPerIp: 60,
+  /**
+   * Failed sign-ins (docs/decisions/010-sign-in-throttling.md). Each key gets some failures free,
+   * then waits before its next try: 1 s, doubling with each further failure, at most 15 minutes.
+   * Per account and address: 5 free. Per address, all accounts together (a marae's or an
+   * office's Wi-Fi): 50 free. Per account from addresses where it has not signed in before:
+   * 100 free. A key's failures are forgotten an hour after its last one.
+   */
+  loginFreeFailuresPerAccountAndIp: 5,
+  loginFreeFailuresPerIp: 50,
+  loginFreeFailuresPerAccount: 100,
+  loginFirstDelayMs: 1000,
+  loginMaxDelayMs: 15 * 60 * 1000,
+  loginForgetAfterMs: 60 * 60 * 1000,
+  /** An address where an account signed in is trusted for that account this long. */
+  loginKnownAddressMs: 30 * 24 * 60 * 60 * 1000,
+  /**
+   * New enrolments from one IP in an hour; replays of a stored enrolment do not count. Sized for
+   * a sign-up day at a marae or behind a carrier's shared address (docs/decisions/012-enrolment-limit.md).
+   */
+  enrolmentsPerIp: 600,
   enrolmentWindowMs: 60 * 60 * 1000,
   /** Token lifetime. */
   tokenHours: 8,

@@ -1,17 +1,29 @@
 import { z } from 'zod';
-import { requiredText } from './common';
+import { emailAddress, requiredText } from './common';
 import { limits } from './limits';
 
-const email = z.string({ error: 'Email is required' }).trim().toLowerCase().pipe(z.email({ error: 'Please include a valid email' }));
-const password = z
+/** Fewer different characters than this (`aaaaaaaaaaaa`, `abababababab`, twelve spaces) is too repetitive. */
+const passwordDistinctMin = 5;
+
+/**
+ * A new staff password (NIST SP 800-63B): long enough, not trivially repetitive. The server also
+ * refuses common and breached passwords (server/src/lib/password-policy.ts), a list too big for the app.
+ */
+export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
-  .min(limits.passwordMin, { error: `Password must be at least ${limits.passwordMin} characters` })
-  .max(limits.passwordMax, { error: `Password must be at most ${limits.passwordMax} characters` });
+  .min(limits.passwordMin, { error: `Password must be at least ${limits.passwordMin} characters`, abort: true })
+  .max(limits.passwordMax, { error: `Password must be at most ${limits.passwordMax} characters`, abort: true })
+  .refine((password) => new Set(password).size >= passwordDistinctMin, {
+    error: 'Password is too repetitive: use a few unrelated words instead',
+    abort: true,
+  });
+const password = NewPasswordSchema;
 const access = z
   .number({ error: (issue) => (issue.input === undefined ? 'Access is required' : 'Access must be a number') })
   .int({ error: 'Access must be a whole number' })
   .min(limits.accessMin, { error: `Access must be at least ${limits.accessMin}` })
   .max(limits.accessMax, { error: `Access must be at most ${limits.accessMax}` });
+const email = emailAddress();
 
 export const CreateUserSchema = z.object({ name: requiredText('Name'), email, access, password });
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;

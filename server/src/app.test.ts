@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, startTestServer, type TestApi } from '../test/helpers';
+import { logFile } from './lib/logger';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -64,6 +66,63 @@ describe('bad requests', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ key: 'raised_gardens', url: '/service/raised_gardens', statusText: 'Soon' });
     expect(user.access).toBe(2);
+  });
+});
+
+describe('protected routes check the token before reading the body', () => {
+  const bodies: [string, { body: string; headers: Record<string, string> }][] = [
+    ['malformed JSON', { body: '{"name": ', headers: { 'content-type': 'application/json' } }],
+    ['an oversized body', { body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }), headers: { 'content-type': 'application/json' } }],
+    ['a body that is not JSON', { body: 'name=x', headers: { 'content-type': 'text/plain' } }],
+  ];
+  for (const [kind, request] of bodies) {
+    it(`answers 401, not 400, 413 or 415, to ${kind} without a valid token`, async () => {
+      const { user } = await buildUser({ access: 2 });
+      for (const [method, path] of [
+        ['POST', '/api/users'],
+        ['PATCH', `/api/users/${user.id}`],
+        ['PATCH', '/api/services/whanau_ora_support'],
+        ['POST', '/api/auth/password'],
+      ] as const) {
+        const missing = await api.request(method, path, request);
+        expect(missing.status, `${method} ${path}`).toBe(401);
+        const bad = await api.request(method, path, { ...request, token: 'not-a-token' });
+        expect(bad.status, `${method} ${path}`).toBe(401);
+      }
+    });
+  }
+
+  it('still reads the body of public routes and of protected ones with a valid token', async () => {
+    const { token } = await buildUser({ access: 2 });
+    expect((await api.post('/api/auth', { body: '{"email": ', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect((await api.post('/api/users', { token, body: '{"name": ', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+  });
+});
+
+describe('request log', () => {
+  const requestLines = () =>
+    fs
+      .readFileSync(logFile.currentPath(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.msg === 'request');
+
+  it('logs every API request once with the status it got, failures included, without the query string', async () => {
+    const before = requestLines().length;
+    await api.get('/api/services?q=Aroha');
+    await api.post('/api/auth', { json: { email: 'nobody@example.org', password: 'not the password' } });
+    await api.get('/api/users');
+    await api.post('/api/auth', { body: '{', headers: { 'content-type': 'application/json' } });
+    const lines = requestLines().slice(before);
+    expect(lines.map((line) => [line.method, line.path, line.status])).toEqual([
+      ['GET', '/api/services', 200],
+      ['POST', '/api/auth', 400],
+      ['GET', '/api/users', 401],
+      ['POST', '/api/auth', 400],
+    ]);
+    expect(lines.every((line) => line.ip === '127.0.0.1' && typeof line.ms === 'number')).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain('Aroha');
   });
 });
 

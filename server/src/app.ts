@@ -12,8 +12,9 @@ import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
+import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
-import { logger } from './lib/logger';
+import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
@@ -22,19 +23,14 @@ const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {
   const config = getConfig();
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  // Only the last `proxyHops` entries of X-Forwarded-For are ours; anything before them the caller wrote.
+  const app = new Koa<AppState>({ proxy: config.proxyHops > 0, maxIpsCount: config.proxyHops });
 
+  // Outermost, so every API request is logged once with the status it finally got, failures included.
+  app.use(logRequests);
   app.use(handleErrors);
   app.use(securityHeaders);
   app.use(cors);
-  app.use(async (ctx, next) => {
-    const started = performance.now();
-    await next();
-    // The path only: query strings can hold names people searched for.
-    if (ctx.path.startsWith('/api')) {
-      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
-    }
-  });
   // API answers over 1 KB leave compressed; the app's files are compressed once, at build time.
   app.use(
     compress({
@@ -44,6 +40,7 @@ export function createApp(): Koa<AppState> {
       deflate: false,
     }),
   );
+  app.use(authenticateBeforeBody(routers));
   app.use(
     koaBody({
       json: true,
@@ -60,6 +57,6 @@ export function createApp(): Koa<AppState> {
   }
   app.use(serveApp(config.pwaDist));
 
-  app.on('error', (error: unknown) => logger.error({ err: error }, 'response failed'));
+  app.on('error', logResponseFailure);
   return app;
 }

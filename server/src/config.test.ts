@@ -8,7 +8,8 @@ describe('parseConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe(path.resolve('/srv/trust/data'));
     expect(config.database).toEqual({ dialect: 'sqlite', storage: path.resolve('/srv/trust/data/trust.sqlite') });
-    expect(config.trustProxy).toBe(false);
+    expect(config.proxyHops).toBe(0);
+    expect(config.logRetentionDays).toBe(30);
     expect(config.rateLimits).toBe(true);
   });
 
@@ -25,5 +26,13 @@ describe('parseConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'PORT', 'TRUST_PROXY']);
+  });
+
+  it('trusts exactly the configured number of proxies: on means one', () => {
+    expect(parseConfig({ TRUST_PROXY: 'off' }).proxyHops).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: 'on' }).proxyHops).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '1' }).proxyHops).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).proxyHops).toBe(2);
+    expect(() => parseConfig({ TRUST_PROXY: 'all' })).toThrow(ConfigError);
   });
 });

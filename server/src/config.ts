@@ -15,7 +15,16 @@ const EnvSchema = z.object({
     .regex(/^(postgres(ql)?|sqlite):/, { error: 'must start with postgres:// or sqlite:' })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters (256 bits)' }).optional(),
-  TRUST_PROXY: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off'),
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For: `off` (none: the socket's
+   * address is the caller), `on` (one, the documented nginx or Caddy), or a number of hops.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(on|off|true|false|\d{1,2})$/, { error: 'must be off, on (one proxy) or the number of proxies in front' })
+    .default('off'),
+  /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
@@ -32,7 +41,9 @@ export type Config = {
   logDir: string;
   database: { dialect: 'sqlite'; storage: string } | { dialect: 'postgres'; url: string };
   jwtSecret: string | undefined;
-  trustProxy: boolean;
+  /** Proxy hops trusted in X-Forwarded-For (Koa's maxIpsCount); 0 trusts none. */
+  proxyHops: number;
+  logRetentionDays: number;
   rateLimits: boolean;
   logLevel: string;
   pwaDist: string;
@@ -72,12 +83,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logDir: path.join(dataDir, 'logs'),
     database,
     jwtSecret: vars.JWT_SECRET,
-    trustProxy: ['on', 'true', '1'].includes(vars.TRUST_PROXY),
+    proxyHops: proxyHops(vars.TRUST_PROXY),
+    logRetentionDays: vars.LOG_RETENTION_DAYS,
     rateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
   };
+}
+
+function proxyHops(setting: string): number {
+  if (setting === 'off' || setting === 'false') return 0;
+  if (setting === 'on' || setting === 'true') return 1;
+  return Number(setting);
 }
 
 let current: Config | undefined;

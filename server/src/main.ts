@@ -1,8 +1,10 @@
 import { ConfigError, getConfig } from './config';
+import { protectDataFolder } from './lib/data-folder';
 
 // Read the environment before anything else, so a bad deploy lists every bad variable and stops.
 try {
-  getConfig();
+  // Before the imports below open the database, the secret and the log file.
+  protectDataFolder(getConfig());
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -5,6 +5,8 @@ import { backupSqlite } from '../db/backup';
 import { sequelize } from '../db/sequelize';
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+// A backup holds everything the database holds: owner only.
+process.umask(0o077);
 const target = process.argv[2] ?? path.join(getConfig().dataDir, 'backups', `trust-${stamp}.sqlite`);
 try {
   console.log(`Backed up to ${await backupSqlite(target)}`);

@@ -49,6 +49,21 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-user', () =>
   });
   afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
+  it('refuses a common or repetitive password with the same policy as the API, and keeps the data folder private', async () => {
+    const dataDir = path.join(workDir, 'weak', 'data');
+    const common = await runCreateUser(dataDir, ['--email', 'weak@example.org', '--name', 'Weak', '--access', '1', '--password', 'password1234']);
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('--password: This password is too common');
+    const repetitive = await runCreateUser(dataDir, ['--email', 'weak@example.org', '--name', 'Weak', '--access', '1'], 'aaaaaaaaaaaa\n');
+    expect(repetitive.code).toBe(1);
+    expect(repetitive.stderr).toContain('--password: Password is too repetitive');
+
+    const fine = await runCreateUser(dataDir, ['--email', 'weak@example.org', '--name', 'Weak', '--access', '1', '--password', 'tuna pāua kina 42']);
+    expect(fine.code).toBe(0);
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(dataDir, 'trust.sqlite')).mode & 0o777).toBe(0o600);
+  });
+
   it('creates an account in a fresh data folder, then updates it by email in any case with a password from stdin', async () => {
     // A folder that does not exist yet, as on a first install before the server ever started.
     const dataDir = path.join(workDir, 'first-run', 'data');

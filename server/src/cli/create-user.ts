@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 import { limits } from '../../contract/limits';
 import { CreateUserSchema } from '../../contract/users';
 import { ConfigError, getConfig } from '../config';
+import { protectDataFolder } from '../lib/data-folder';
+import { StaffPasswordSchema } from '../lib/password-policy';
 
 const usage = 'Usage: npm run create-user -- --email E --name N --access L [--password P]';
 const optionNames = ['email', 'name', 'access', 'password'] as const;
@@ -97,10 +99,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const password = args.password ?? (await readPassword());
-  const checked = CreateUserSchema.shape.password.safeParse(password);
+  const checked = StaffPasswordSchema.safeParse(password);
   if (!checked.success) fail(checked.error.issues.map((issue) => `--password: ${issue.message}`));
 
   // The first account is often made before the server has ever started and made the data folder.
+  protectDataFolder(config);
   if (config.database.dialect === 'sqlite') fs.mkdirSync(path.dirname(config.database.storage), { recursive: true });
   // Imported after the configuration is known good: these open the database.
   const { migrate } = await import('../db/migrate');

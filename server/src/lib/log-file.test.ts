@@ -22,8 +22,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open(maxBytes?: number): LogFile {
-  const file = openLogFile(dir, maxBytes);
+function open(maxBytes?: number, retentionDays?: number): LogFile {
+  const file = openLogFile(dir, { maxBytes, retentionDays });
   opened.push(file);
   return file;
 }
@@ -133,5 +133,33 @@ describe('openLogFile', () => {
     file.reopen();
     file.write('two\n');
     expect(read('trust-2026-01-15.log')).toBe('one\ntwo\n');
+  });
+});
+
+describe('retention', () => {
+  it('removes the files of days past the retention when a new day starts, and keeps everything else', () => {
+    for (const name of ['trust-2025-12-01.log', 'trust-2025-12-01.1.log', 'trust-2025-12-16.log', 'trust-2026-01-14.log', 'notes.txt']) {
+      fs.writeFileSync(path.join(dir, name), 'old\n');
+    }
+    const file = open(undefined, 30);
+    file.write('first line of the day\n');
+    // 30 days before 2026-01-15 is 2025-12-16: that day is kept, the days before it go.
+    expect(logNames()).toEqual(['trust-2025-12-16.log', 'trust-2026-01-14.log', 'trust-2026-01-15.log']);
+    expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
+
+    now += 24 * 60 * 60 * 1000;
+    file.write('next day\n');
+    expect(logNames()).toEqual(['trust-2026-01-14.log', 'trust-2026-01-15.log', 'trust-2026-01-16.log']);
+  });
+
+  it('keeps every file when the retention is 0', () => {
+    fs.writeFileSync(path.join(dir, 'trust-2020-01-01.log'), 'old\n');
+    open(undefined, 0).write('line\n');
+    expect(logNames()).toEqual(['trust-2020-01-01.log', 'trust-2026-01-15.log']);
+  });
+
+  it('creates log files readable by the owner only', () => {
+    open().write('line\n');
+    expect(fs.statSync(path.join(dir, 'trust-2026-01-15.log')).mode & 0o777).toBe(0o600);
   });
 });

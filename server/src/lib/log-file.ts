@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { now as clockNow } from './clock';
 
 /** Log files are named trust-YYYY-MM-DD.log, then trust-YYYY-MM-DD.1.log … when one grows past the size limit. */
 export const logFilePattern = /^trust-\d{4}-\d{2}-\d{2}(\.\d+)?\.log$/;
@@ -24,12 +25,31 @@ function lstatOrUndefined(file: string): fs.Stats | undefined {
   }
 }
 
+export type LogFileOptions = {
+  /** A file past this size is continued in the next one of the day. */
+  maxBytes?: number;
+  /** Files of days more than this many days before today are removed when a day's first file opens; 0 keeps all. */
+  retentionDays?: number;
+};
+
+/** Removes log files dated more than `retentionDays` before `today`; only names of the log pattern, only regular files. */
+export function removeOldLogFiles(dir: string, today: string, retentionDays: number): void {
+  if (retentionDays <= 0) return;
+  const oldest = new Date(Date.parse(`${today}T00:00:00Z`) - retentionDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (const name of fs.readdirSync(dir)) {
+    if (!logFilePattern.test(name) || name.slice(6, 16) >= oldest) continue;
+    const file = path.join(dir, name);
+    if (lstatOrUndefined(file)?.isFile()) fs.rmSync(file, { force: true });
+  }
+}
+
 /**
  * A log destination that starts a new file each day or past `maxBytes`, and reopens when its
- * file is removed (by the logs API or by hand), so logging always carries on into a file.
- * Writes are synchronous: log lines are few and must survive a crash.
+ * file is removed (by the logs API or by hand), so logging always carries on into a file. Each
+ * new day removes the files past the retention. Writes are synchronous: log lines are few and
+ * must survive a crash.
  */
-export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
+export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentionDays = 0 }: LogFileOptions = {}): LogFile {
   fs.mkdirSync(dir, { recursive: true });
   let fd = -1;
   let file = '';
@@ -45,6 +65,7 @@ export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
   /** Opens today's first file with room for `bytes` more (an empty file always has room). */
   function open(today: string, bytes: number): void {
     closeCurrent();
+    if (today !== day) removeOldLogFiles(dir, today, retentionDays);
     day = today;
     for (let index = 0; ; index += 1) {
       const candidate = path.join(dir, index === 0 ? `trust-${day}.log` : `trust-${day}.${index}.log`);
@@ -52,7 +73,7 @@ export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
       // Anything but a regular file at a log name (symlink, folder) is skipped, never followed.
       if (existing && (!existing.isFile() || (existing.size > 0 && existing.size + bytes > maxBytes))) continue;
       try {
-        fd = fs.openSync(candidate, appendFlags, 0o640);
+        fd = fs.openSync(candidate, appendFlags, 0o600);
       } catch (error) {
         // A symlink appeared between the lstat and the open.
         if ((error as NodeJS.ErrnoException).code === 'ELOOP') continue;
@@ -62,7 +83,7 @@ export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
       size = fs.fstatSync(fd).size;
       break;
     }
-    checkedAt = Date.now();
+    checkedAt = clockNow();
   }
 
   /** True when the open file is no longer the one at its name: deleted, or replaced. */
@@ -75,7 +96,7 @@ export function openLogFile(dir: string, maxBytes = 10 * 1024 * 1024): LogFile {
 
   return {
     write(line) {
-      const now = Date.now();
+      const now = clockNow();
       const today = new Date(now).toISOString().slice(0, 10);
       const bytes = Buffer.byteLength(line);
       // Checked at most once a second: a stat per log line would cost more than the line.

@@ -8,7 +8,7 @@ import {
   valuesFromEnrolment,
   type EnrolmentFormValues,
 } from './enrolment-form-values';
-import { describeItem, savedOfflineText } from './item-status';
+import { describeItem, rateLimitedText, savedOfflineText } from './item-status';
 import type { OutboxOperation } from '../../lib/outbox';
 
 const filled: EnrolmentFormValues = {
@@ -96,6 +96,9 @@ describe('what a person reads about an item', () => {
     expect(describeItem(base, { online: true }).title).toBe('Saved on this phone');
     expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText);
     expect(describeItem(base, { online: false }).title).toBe(savedOfflineText);
+    // Too many from one address (429): the outbox retries, so it says so instead of showing an error.
+    const limited = describeItem({ ...base, lastError: { status: 429, errors: [{ msg: 'Too many attempts, please try again later' }] }, attempts: 1 }, { online: true });
+    expect(limited).toEqual({ tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText });
     expect(describeItem({ ...base, state: 'sending' }, { online: true }).title).toBe('Sending…');
     expect(describeItem({ ...base, state: 'done' }, { online: true }).title).toBe('Sent');
   });

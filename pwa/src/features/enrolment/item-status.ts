@@ -19,6 +19,8 @@ export function formatDateTime(ms: number): string {
 
 export const savedOfflineText = 'Saved on this phone — it will be sent when you are back online';
 
+export const rateLimitedText = 'Lots of people are enrolling from here right now. We will send it shortly; you do not need to do anything.';
+
 export function describeItem(operation: OutboxOperation, options: { online: boolean }): ItemStatus {
   const error = operation.lastError;
   switch (operation.state) {
@@ -35,6 +37,8 @@ export function describeItem(operation: OutboxOperation, options: { online: bool
         };
       }
       if (!options.online || error?.status === 0) return { tone: 'waiting', title: savedOfflineText };
+      // Many enrolments from one place (a sign-up day on shared Wi-Fi): not a problem for the person.
+      if (error?.status === 429) return { tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText };
       if (error) {
         return {
           tone: 'waiting',

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { LoginSchema } from '../../../contract/auth';
+import { ChangePasswordSchema, LoginSchema } from '../../../contract/auth';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, signedIn } from '../../lib/auth';
+import { StaffPasswordSchema } from '../../lib/password-policy';
 import { validate } from '../../lib/validate';
-import { presentCurrentUser } from '../users/users.presenter';
-import { logIn, logOut } from './auth.service';
+import { presentCurrentUser } from './auth.presenter';
+import { changeOwnPassword, logIn, logOut } from './auth.service';
 
 export const authRouter = new Router<AppState>({ prefix: '/api/auth' });
 
@@ -23,3 +24,14 @@ authRouter.post('/logout', authenticate, async (ctx) => {
   await logOut(signedIn(ctx).token);
   ctx.status = 204;
 });
+
+const ChangeOwnPasswordSchema = ChangePasswordSchema.extend({ newPassword: StaffPasswordSchema });
+
+/** A signed-in person changes their own password; their other sessions end, this one gets a new token. */
+authRouter.post(
+  '/password',
+  authenticate,
+  validate({ body: ChangeOwnPasswordSchema }, async (ctx, { body }) => {
+    ctx.body = { token: await changeOwnPassword(signedIn(ctx).user, body.currentPassword, body.newPassword, ctx.ip) };
+  }),
+);

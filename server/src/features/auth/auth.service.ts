@@ -3,29 +3,86 @@ import { limits } from '../../../contract/limits';
 import { RevokedToken } from '../../db/models/revoked-token';
 import { User } from '../../db/models/user';
 import type { TokenClaims } from '../../lib/app-context';
+import { now } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
-import { createCounter } from '../../lib/rate-limit';
+import { logger } from '../../lib/logger';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { createThrottle } from '../../lib/rate-limit';
 import { signToken } from '../../lib/tokens';
 
-const failuresByAccount = createCounter(limits.loginFailuresPerAccount, limits.loginWindowMs);
-const failuresByIp = createCounter(limits.loginFailuresPerIp, limits.loginWindowMs);
+const delays = { firstDelayMs: limits.loginFirstDelayMs, maxDelayMs: limits.loginMaxDelayMs, forgetAfterMs: limits.loginForgetAfterMs };
+/** One guesser at one account. */
+const failuresByAccountAndIp = createThrottle({ ...delays, free: limits.loginFreeFailuresPerAccountAndIp });
+/** One address trying many accounts; generous, since a whole office or marae can share it. */
+const failuresByIp = createThrottle({ ...delays, free: limits.loginFreeFailuresPerIp });
+/** Many addresses at one account; applies only where the account has not signed in before. */
+const failuresByAccount = createThrottle({ ...delays, free: limits.loginFreeFailuresPerAccount });
+
+/** Addresses each account signed in from lately: its owner there is not slowed by guessing elsewhere. */
+const knownAddresses = new Map<string, number>();
+const pairKey = (email: string, ip: string) => `${email}\n${ip}`;
+
+function isKnownAddress(email: string, ip: string, at: number): boolean {
+  const until = knownAddresses.get(pairKey(email, ip));
+  return until !== undefined && until > at;
+}
+
+function rememberAddress(email: string, ip: string, at: number): void {
+  knownAddresses.set(pairKey(email, ip), at + limits.loginKnownAddressMs);
+  if (knownAddresses.size > 50_000) for (const [key, until] of knownAddresses) if (until <= at) knownAddresses.delete(key);
+}
+
+/** Refuses (429) an attempt that must wait; nothing is checked against a password first. */
+function checkThrottles(email: string, ip: string, at: number): void {
+  try {
+    failuresByAccountAndIp.check(pairKey(email, ip), at);
+    failuresByIp.check(ip, at);
+    if (!isKnownAddress(email, ip, at)) failuresByAccount.check(email, at);
+  } catch (error) {
+    logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
+    throw error;
+  }
+}
+
+function recordFailure(email: string, ip: string, at: number): void {
+  failuresByAccountAndIp.fail(pairKey(email, ip), at);
+  failuresByIp.fail(ip, at);
+  failuresByAccount.fail(email, at);
+  // The account tried and where from, so an operator can see an attack; never the password.
+  logger.warn({ ip, account: email }, 'sign-in failed');
+}
 
 /**
  * Signs in by email and password. Unknown email, wrong password and inactive account give
- * the same answer in about the same time; failures are counted per account and per IP.
+ * the same answer in about the same time; failures slow down further tries (see `limits`).
  */
 export async function logIn(email: string, password: string, ip: string): Promise<string> {
-  failuresByAccount.check(email);
-  failuresByIp.check(ip);
+  checkThrottles(email, ip, now());
   const user = await User.findOne({ where: { email } });
   const matches = await verifyPassword(user?.passwordHash, password);
+  const at = now();
   if (!user || !matches || !user.active) {
-    failuresByAccount.add(email);
-    failuresByIp.add(ip);
+    recordFailure(email, ip, at);
     throw badRequest('Invalid credentials');
   }
-  failuresByAccount.clear(email);
+  failuresByAccountAndIp.clear(pairKey(email, ip));
+  rememberAddress(email, ip, at);
+  return signToken(user);
+}
+
+/**
+ * A signed-in person changes their own password. The current one is checked (and a wrong one
+ * counts as a failed sign-in); every token of theirs stops working, and the new token returned
+ * keeps this session going.
+ */
+export async function changeOwnPassword(user: User, currentPassword: string, newPassword: string, ip: string): Promise<string> {
+  checkThrottles(user.email, ip, now());
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    recordFailure(user.email, ip, now());
+    throw badRequest('Your current password is not right', 'currentPassword');
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await user.update({ passwordHash, tokenVersion: user.tokenVersion + 1 });
   return signToken(user);
 }
 

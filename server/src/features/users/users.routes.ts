@@ -4,6 +4,7 @@ import { limits } from '../../../contract/limits';
 import { CreateUserSchema, UpdateUserSchema } from '../../../contract/users';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, requireAccess, signedIn } from '../../lib/auth';
+import { StaffPasswordSchema } from '../../lib/password-policy';
 import { validate } from '../../lib/validate';
 import { presentStaffUser } from './users.presenter';
 import { createStaff, deactivateStaff, findStaff, listStaff, updateStaff } from './users.service';
@@ -12,6 +13,9 @@ import { createStaff, deactivateStaff, findStaff, listStaff, updateStaff } from 
 export const usersRouter = new Router<AppState>({ prefix: '/api/users' });
 
 const managersOnly = requireAccess(limits.managerAccess);
+// The server's password rule adds the common-password list to the contract's.
+const CreateStaffSchema = CreateUserSchema.extend({ password: StaffPasswordSchema });
+const UpdateStaffSchema = UpdateUserSchema.extend({ password: StaffPasswordSchema.optional() });
 
 usersRouter.get('/', authenticate, managersOnly, async (ctx) => {
   ctx.body = (await listStaff()).map(presentStaffUser);
@@ -21,7 +25,7 @@ usersRouter.post(
   '/',
   authenticate,
   managersOnly,
-  validate({ body: CreateUserSchema }, async (ctx, { body }) => {
+  validate({ body: CreateStaffSchema }, async (ctx, { body }) => {
     ctx.status = 201;
     ctx.body = presentStaffUser(await createStaff(signedIn(ctx).user.id, body));
   }),
@@ -40,7 +44,7 @@ usersRouter.patch(
   '/:id',
   authenticate,
   managersOnly,
-  validate({ params: IdParamsSchema, body: UpdateUserSchema }, async (ctx, { params, body }) => {
+  validate({ params: IdParamsSchema, body: UpdateStaffSchema }, async (ctx, { params, body }) => {
     ctx.body = presentStaffUser(await updateStaff(signedIn(ctx).user.id, params.id, body));
   }),
 );

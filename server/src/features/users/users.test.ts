@@ -458,3 +458,43 @@ describe('the last active manager', () => {
     expect(stillManagers).toHaveLength(1);
   });
 });
+
+describe('password policy and input hygiene', () => {
+  it('refuses a common or breached password, and a repetitive one, on create and on change', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const { user: someone } = await buildUser();
+    for (const password of ['password1234', 'qwertyuiop12', 'aaaaaaaaaaaa', '            ']) {
+      const created = await api.post('/api/users', { token, json: { name: 'Weak Password', email: uniqueEmail(), access: 1, password } });
+      expect(created.status, password).toBe(400);
+      expect(created.body.errors, password).toEqual([expect.objectContaining({ msg: expect.stringMatching(/too common|too repetitive/), param: 'password' })]);
+      const changed = await api.patch(`/api/users/${someone.id}`, { token, json: { password } });
+      expect(changed.status, password).toBe(400);
+      expect(changed.body.errors, password).toEqual([expect.objectContaining({ msg: expect.stringMatching(/too common|too repetitive/), param: 'password' })]);
+    }
+  });
+
+  it('stores names in NFC, so a macron typed two ways is one name', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const res = await api.post('/api/users', { token, json: { name: 'Ta\u0304ne Mahuta', email: uniqueEmail(), access: 1, password: newPassword } });
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('Tāne Mahuta');
+    expect(res.body.name).toBe('Tāne Mahuta'.normalize('NFC'));
+  });
+
+  it('refuses control, bidi-override and zero-width characters in a name', async () => {
+    const { token } = await buildUser({ access: 2 });
+    for (const name of ['Aroha\u0000', '\u202eahorA', 'Aro\u200bha', 'Aro\u2066ha', 'Aroha\u0007']) {
+      const res = await api.post('/api/users', { token, json: { name, email: uniqueEmail(), access: 1, password: newPassword } });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ msg: 'Name cannot contain control or invisible characters', param: 'name' })]);
+    }
+  });
+
+  it('caps the email before reading it', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const email = `${'a'.repeat(90_000)}@example.org`;
+    const res = await api.post('/api/users', { token, json: { name: 'Long Email', email, access: 1, password: newPassword } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([expect.objectContaining({ msg: 'Email must be at most 254 characters', param: 'email' })]);
+  });
+});

@@ -45,6 +45,7 @@ export function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
       if (timer) clearInterval(timer);
     };
     // Runs once on mount: the interval itself moves `step` on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately mount-only, as said above
   }, []);
 
   return (

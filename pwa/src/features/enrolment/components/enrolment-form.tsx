@@ -54,7 +54,8 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     const field = firstInvalidField(sortErrors(errors).byField);
     const target = field ? document.getElementById(fieldId(field)) : summaryRef.current;
     target?.focus();
-    // fieldId depends only on formId, which never changes.
+    // fieldId depends only on formId, which never changes; errors are read when a focus is asked for.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a focus request only, as said above
   }, [focusRequest]);
 
   function update(field: Exclude<EnrolmentField, 'consent' | 'preferredContact'>) {

@@ -8,6 +8,7 @@ import { useMemo, useSyncExternalStore } from 'react';
  */
 export function useLiveQuery<T>(query: () => Promise<T>, key: string): T | undefined {
   // `key` names the query's inputs: a new key is a new query.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query closure is new each render; `key` stands for it
   const store = useMemo(() => createLiveStore(query), [key]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
