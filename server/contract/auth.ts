@@ -17,4 +17,5 @@ export const ChangePasswordSchema = z.object({ currentPassword: givenPassword('C
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
 /** The signed-in person as `GET /api/auth` and the users API show them: never a hash. */
-export type CurrentUser = { _id: string; name: string; email: string; access: number };
+/** `services`: the keys of the services the person works on (managers see every service). */
+export type CurrentUser = { _id: string; name: string; email: string; access: number; services: string[] };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, requiredText } from './common';
+import { serviceKeys } from './enrolments';
 import { limits } from './limits';
 
 /** Fewer different characters than this (`aaaaaaaaaaaa`, `abababababab`, twelve spaces) is too repetitive. */
@@ -25,13 +26,21 @@ const access = z
   .max(limits.accessMax, { error: `Access must be at most ${limits.accessMax}` });
 const email = emailAddress();
 
-export const CreateUserSchema = z.object({ name: requiredText('Name'), email, access, password });
+/** The services a kaimahi works on (service keys, no repeats); managers see every service whatever this holds. */
+const services = z
+  .array(
+    z.string({ error: 'Services must be service keys' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
+    { error: 'Services must be a list of service keys' },
+  )
+  .refine((keys) => new Set(keys).size === keys.length, { error: 'Name each service once', when: (payload) => Array.isArray(payload.value) });
+
+export const CreateUserSchema = z.object({ name: requiredText('Name'), email, access, password, services: services.default([]) });
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;
 
 export const UpdateUserSchema = z
-  .object({ name: requiredText('Name'), email, access, active: z.boolean({ error: 'Active must be true or false' }), password })
+  .object({ name: requiredText('Name'), email, access, active: z.boolean({ error: 'Active must be true or false' }), password, services })
   .partial();
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
 /** A staff account as managers see it. */
-export type StaffUser = { _id: string; name: string; email: string; access: number; active: boolean; createdAt: string; updatedAt: string };
+export type StaffUser = { _id: string; name: string; email: string; access: number; services: string[]; active: boolean; createdAt: string; updatedAt: string };

@@ -6,10 +6,13 @@ import { koaBody } from 'koa-body';
 import { limits } from '../contract/limits';
 import { getConfig } from './config';
 import { authRouter } from './features/auth/auth.routes';
+import { clientsRouter } from './features/clients/clients.routes';
 import { contentRouter } from './features/content/content.routes';
+import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
+import { syncRouter } from './features/sync/sync.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
@@ -18,7 +21,7 @@ import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, dashboardRouter, syncRouter, logsRouter, usersRouter];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {

@@ -8,6 +8,7 @@ export function presentStaffUser(user: User): StaffUser {
     name: user.name,
     email: user.email,
     access: user.access,
+    services: user.services ?? [],
     active: user.active,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
