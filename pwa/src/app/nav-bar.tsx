@@ -28,8 +28,9 @@ export function NavBar() {
           <Link to={paths.home} className="nav-bar__brand">
             <Logo className="nav-bar__logo" />
             <span className="nav-bar__name">
-              <span lang="mi">Te Whare Manaaki</span>
-              <span className="nav-bar__name-sub">Trust</span>
+              <span lang="mi">{site.shortName}</span>
+              {/* The rest of the trust's registered name ("Trust"): a name, not translated. */}
+              <span className="nav-bar__name-sub">{site.name.slice(site.shortName.length).trim()}</span>
             </span>
           </Link>
           <div className="nav-bar__actions">
