@@ -94,8 +94,8 @@ describe('what a person reads about an item', () => {
 
   it('goes from saved on this phone to sending to sent', () => {
     expect(describeItem(base, { online: true }).title).toBe('Saved on this phone');
-    expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText);
-    expect(describeItem(base, { online: false }).title).toBe(savedOfflineText);
+    expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText());
+    expect(describeItem(base, { online: false }).title).toBe(savedOfflineText());
     expect(describeItem({ ...base, state: 'sending' }, { online: true }).title).toBe('Sending…');
     expect(describeItem({ ...base, state: 'done' }, { online: true }).title).toBe('Sent');
   });
