@@ -44,11 +44,13 @@ export function NavBar() {
             <button
               type="button"
               className="nav-bar__language"
-              lang={localeOf[other]}
-              aria-label={t('language.switchTo', { language: nameOf[other] })}
               onClick={() => void setLanguage(other)}
             >
-              <span className="nav-bar__language-name">{nameOf[other]}</span>
+              {/* Named by its text, not an aria-label: on phones the visible text is only "MI"/"EN". */}
+              <span className="visually-hidden">{t('language.switchTo', { language: nameOf[other] })}</span>
+              <span className="nav-bar__language-name" lang={localeOf[other]} aria-hidden="true">
+                {nameOf[other]}
+              </span>
               <span className="nav-bar__language-code" aria-hidden="true">
                 {other.toUpperCase()}
               </span>
