@@ -1,4 +1,5 @@
 import type { en } from './en';
+import type { enPages } from './en-pages';
 import { draft, type TranslatedCatalogue } from './messages';
 
 /**
@@ -7,7 +8,7 @@ import { draft, type TranslatedCatalogue } from './messages';
  * `npm run te-reo-review` lists the drafts in docs/te-reo-review.md. A manager can also correct
  * an entry in /manage without a developer: those corrections override these.
  */
-export const mi: TranslatedCatalogue<typeof en> = {
+export const mi: TranslatedCatalogue<typeof en & typeof enPages> = {
   'shell.skipToContent': draft('Haere tika ki te ihirangi'),
   'shell.menu': draft('Tahua'),
   'shell.mainMenu': draft('Tahua matua'),

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';

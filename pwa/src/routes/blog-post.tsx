@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { useParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { BlogCard } from '../features/blog/components/blog-card';

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { Icon } from '../components/icon';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { serviceCatalogue } from '@contract/catalogue';
 import { isEnrollable, type ServiceEntry } from '@contract/services';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/logo';

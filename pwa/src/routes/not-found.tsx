@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { usePageTitle } from '../lib/use-page-title';
 import { paths } from '../lib/paths';

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';
 import { usePageTitle } from '../lib/use-page-title';

@@ -3,6 +3,7 @@
  * "Sending…" → "Sent"). Pure, so the words are tested without a browser.
  */
 import { formatDate, translate } from '../../i18n/i18n';
+import '../../i18n/pages';
 import { isStuck, type OutboxOperation } from '../../lib/outbox';
 
 export type ItemTone = 'waiting' | 'busy' | 'done' | 'problem';
