@@ -4,9 +4,11 @@ import { enPages } from './en-pages';
 import { formatMessage, type Message } from './messages';
 import { mi } from './mi';
 import { plainText } from './rich-text';
+import { spec } from './spec';
 
-/** The whole English catalogue: the core, and the lazily loaded pages' words. */
-const en = { ...core, ...enPages };
+/** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
+const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
+const en = { ...core, ...enPages, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();

@@ -1,5 +1,6 @@
 import { en } from './en';
 import type { enPages } from './en-pages';
+import type { SpecKey } from './spec';
 import { isLanguage, localeOf, storageKey, type Language } from './languages';
 import { formatMessage, type Message, type Params } from './messages';
 
@@ -10,7 +11,9 @@ import { formatMessage, type Message, type Params } from './messages';
  *
  * Stored on the device: the chosen language in localStorage (`language`), nothing else.
  */
-export type MessageKey = keyof typeof en | keyof typeof enPages;
+/** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
+export type GlossKey = `gloss.${SpecKey}`;
+export type MessageKey = keyof typeof en | keyof typeof enPages | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 
@@ -93,7 +96,9 @@ export function addEnglish(messages: Readonly<Partial<Record<MessageKey, Message
 
 /** The message for `key` in the current language, placeholders filled. */
 export function translate(key: MessageKey, params?: Params): string {
-  return formatMessage(state.messages[key] ?? english[key] ?? key, params, state.plurals);
+  const message = state.messages[key] ?? english[key];
+  // A gloss has no English; any other missing key shows itself, so it is noticed.
+  return message === undefined ? (key.startsWith('gloss.') ? '' : key) : formatMessage(message, params, state.plurals);
 }
 
 export const currentLanguage = (): Language => state.language;
