@@ -44,6 +44,8 @@ describe('service worker', () => {
     expect(/"?url"?:\s*"index\.html"/.test(worker)).toBe(true);
     // A lazily loaded public route: visitors can open it offline without having visited it.
     expect(/assets\/blog-[\w-]+\.js/.test(worker)).toBe(true);
+    // The Māori catalogue, a lazy chunk: a person who chose te reo keeps it with no signal.
+    expect(/assets\/mi-[\w-]+\.js/.test(worker)).toBe(true);
   });
 
   it('serves the site from the device when the server cannot be reached', async () => {

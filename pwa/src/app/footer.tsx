@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
@@ -7,6 +9,7 @@ import './footer.css';
 
 /** Spec §2: the footer carries a donation link and a link to the trust's social page. */
 export function Footer() {
+  const t = useT();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -19,15 +22,15 @@ export function Footer() {
           <div className="site-footer__cta">
             <a className="button button--primary button--md" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
               <Icon name="heart" />
-              Donate to the trust
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {t('footer.donate')}
+              <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
             </a>
           </div>
         </section>
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            Get in touch
+            {t('footer.getInTouch')}
           </h2>
           <ul className="site-footer__list">
             <li>
@@ -47,25 +50,27 @@ export function Footer() {
 
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="site-footer__heading">
-            Explore
+            {t('footer.explore')}
           </h2>
           <ul className="site-footer__list site-footer__list--links">
             <li>
-              <Link to={paths.services}>Our free services</Link>
+              <Link to={paths.services}>{t('footer.services')}</Link>
             </li>
             <li>
-              <Link to={paths.about}>About the trust</Link>
+              <Link to={paths.about}>{t('footer.about')}</Link>
             </li>
             <li>
-              <Link to={paths.team}>Our kaitiaki</Link>
+              <Link to={paths.team}>
+                <Rich id="footer.team" />
+              </Link>
             </li>
             <li>
-              <Link to={paths.blog}>News and stories</Link>
+              <Link to={paths.blog}>{t('footer.blog')}</Link>
             </li>
             <li>
               <a href={site.social.url} target="_blank" rel="noopener noreferrer">
-                Follow us on {site.social.label}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                {t('footer.follow', { network: site.social.label })}
+                <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
               </a>
             </li>
           </ul>
@@ -74,11 +79,10 @@ export function Footer() {
       <div className="site-footer__base">
         <div className="container site-footer__base-inner">
           <p>
-            © {new Date().getFullYear()} {site.name} · Registered charity {site.charityNumber}
+            {t('footer.copyright', { year: new Date().getFullYear(), name: site.name, number: site.charityNumber })}
           </p>
           <p>
-            <span lang="mi">Nāu te rourou, nāku te rourou, ka ora ai te iwi.</span> With your basket and my basket, the
-            people will thrive.
+            <Rich id="footer.whakatauki" />
           </p>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
 import { setLanguage } from '../i18n/i18n';
-import { localeOf, nameOf } from '../i18n/languages';
+import { localeOf, namePartsOf } from '../i18n/languages';
 import { SpecText } from '../i18n/spec-text';
 import { useLanguage, useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
@@ -28,8 +28,9 @@ export function NavBar() {
           <Link to={paths.home} className="nav-bar__brand">
             <Logo className="nav-bar__logo" />
             <span className="nav-bar__name">
-              <span lang="mi">Te Whare Manaaki</span>
-              <span className="nav-bar__name-sub">Trust</span>
+              <span lang="mi">{site.shortName}</span>
+              {/* The rest of the trust's registered name ("Trust"): a name, not translated. */}
+              <span className="nav-bar__name-sub">{site.name.slice(site.shortName.length).trim()}</span>
             </span>
           </Link>
           <div className="nav-bar__actions">
@@ -46,13 +47,8 @@ export function NavBar() {
               lang={localeOf[other]}
               onClick={() => void setLanguage(other)}
             >
-              {other === 'mi' ? (
-                <>
-                  <span className="nav-bar__language-prefix">Te reo </span>Māori
-                </>
-              ) : (
-                nameOf.en
-              )}
+              {namePartsOf[other].prefix && <span className="nav-bar__language-prefix">{namePartsOf[other].prefix}</span>}
+              {namePartsOf[other].short}
             </button>
             <button
               ref={toggle}

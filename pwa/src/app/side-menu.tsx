@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
+import { site } from '../content/site';
 import { useAuth } from '../features/auth/auth-context';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
@@ -51,7 +52,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
         <div className="side-menu__top">
           <span className="side-menu__brand">
             <Logo className="side-menu__logo" />
-            <span lang="mi">Te Whare Manaaki</span>
+            <span lang="mi">{site.shortName}</span>
           </span>
           <button type="button" className="side-menu__close" onClick={onClose} autoFocus>
             <Icon name="close" />

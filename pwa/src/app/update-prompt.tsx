@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/button';
+import { useT } from '../i18n/use-t';
 import './notices.css';
 
 /**
@@ -8,6 +9,7 @@ import './notices.css';
  * own: that could throw away a half-filled enrolment form.
  */
 export function UpdatePrompt() {
+  const t = useT();
   const reloadRequested = useRef(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
@@ -35,7 +37,7 @@ export function UpdatePrompt() {
   return (
     <div className="notice notice--update" role="status">
       <div className="container notice__inner">
-        <p>A new version of this app is ready.</p>
+        <p>{t('update.ready')}</p>
         <div className="notice__actions">
           <Button
             size="sm"
@@ -44,10 +46,10 @@ export function UpdatePrompt() {
               void updateServiceWorker(true);
             }}
           >
-            New version — reload
+            {t('update.reload')}
           </Button>
           <Button size="sm" variant="ghost" className="notice__later" onClick={() => setNeedRefresh(false)}>
-            Later
+            {t('update.later')}
           </Button>
         </div>
       </div>

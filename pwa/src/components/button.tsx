@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { useT } from '../i18n/use-t';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'light';
@@ -27,10 +28,11 @@ export function ExternalLinkButton({
   children,
   ...props
 }: AnchorHTMLAttributes<HTMLAnchorElement> & Look & { children: ReactNode }) {
+  const t = useT();
   return (
     <a className={classes({ variant, size }, className)} target="_blank" rel="noopener noreferrer" {...props}>
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
     </a>
   );
 }

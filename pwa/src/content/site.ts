@@ -1,3 +1,5 @@
+import type { SpecKey } from '../i18n/spec';
+
 /**
  * The trust's own words and details, in one place so staff can change them without touching
  * components. Anything marked PLACEHOLDER must be replaced with the trust's real details
@@ -7,7 +9,8 @@
 export type CounterItem = {
   prefix: string;
   target: number;
-  label: string;
+  /** The trust's own label (spec §9), kept word for word in spec.ts. */
+  text: SpecKey;
   /** Name of the drawn icon shown above the number (see ServiceIcon). */
   image: string;
   postfix?: string;
@@ -100,14 +103,14 @@ export const site = {
 
   /** The home page counters, exactly as the trust gave them. */
   counters: [
-    { prefix: '', target: 4531, label: 'Kai Parcels Delivered', image: 'basket' },
-    { prefix: '', target: 27186, label: 'Kg of Kai Delivered', image: 'scales' },
-    { prefix: '', target: 2763, label: 'Whanau Assistance Interventions', image: 'people' },
-    { prefix: '', target: 723, label: 'Youth Participants', image: 'youth' },
-    { prefix: '', target: 1189, label: 'Rangatahi Fitness and Takaro Events', image: 'run' },
-    { prefix: '$', target: 294515, label: 'Value of Kai Parcels Delivered', image: 'coins' },
-    { prefix: '', target: 1375, label: 'Hours of Music Therapy Provided', image: 'music' },
-    { prefix: '', target: 83, label: 'Maara Kai Gardens Planted', image: 'sprout' },
+    { prefix: '', target: 4531, text: 'counterKaiParcels', image: 'basket' },
+    { prefix: '', target: 27186, text: 'counterKaiKg', image: 'scales' },
+    { prefix: '', target: 2763, text: 'counterWhanauAssistance', image: 'people' },
+    { prefix: '', target: 723, text: 'counterYouth', image: 'youth' },
+    { prefix: '', target: 1189, text: 'counterRangatahiEvents', image: 'run' },
+    { prefix: '$', target: 294515, text: 'counterKaiValue', image: 'coins' },
+    { prefix: '', target: 1375, text: 'counterMusicHours', image: 'music' },
+    { prefix: '', target: 83, text: 'counterMaaraKai', image: 'sprout' },
   ] satisfies CounterItem[],
 
   // SAMPLE entries: replace with the trust's real kaitiaki, with their permission.

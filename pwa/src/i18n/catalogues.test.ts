@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
+import { en as core } from './en';
+import { enPages } from './en-pages';
 import { formatMessage, type Message } from './messages';
 import { mi } from './mi';
+import { plainText } from './rich-text';
+import { spec } from './spec';
+
+/** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
+const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
+const en = { ...core, ...enPages, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 describe('message catalogues', () => {
+  it('keeps each English key in one file only', () => {
+    expect(Object.keys(core).filter((key) => key in enPages)).toEqual([]);
+  });
+
+  it('closes every <mi> mark (Māori words in English text) and leaves no stray markup', () => {
+    const texts = Object.values(en).flatMap((message) => (typeof message === 'string' ? [message] : Object.values(message)));
+    expect(texts.filter((text) => /[<>]/.test(plainText(text)))).toEqual([]);
+  });
+
   it('has every English key in te reo Māori, and no key English lacks', () => {
     expect(Object.keys(mi).sort()).toEqual(Object.keys(en).sort());
   });

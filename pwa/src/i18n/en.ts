@@ -4,7 +4,8 @@ import type { Catalogue } from './messages';
  * Every sentence the interface shows, in English (the default language). Keys are grouped by
  * area with a dotted prefix. `{name}` is a placeholder; `{ one, other }` is a plural chosen by
  * `count`. The trust's own wording from the spec lives in `spec.ts`, not here; its `gloss.*`
- * keys are empty in English and hold the Māori line shown beside that wording in `mi.ts`.
+ * keys (one per spec entry, typed from `spec.ts`) have no English: `mi.ts` holds the Māori line
+ * shown beside that wording.
  */
 export const en = {
   // The app shell
@@ -20,38 +21,69 @@ export const en = {
 
   // ── Public pages, enrolment, alerts (add keys below this line) ──
 
-  // Māori lines shown beside the trust's own English wording (spec.ts); empty in English.
-  'gloss.menuHome': '',
-  'gloss.menuTeam': '',
-  'gloss.menuServices': '',
-  'gloss.menuContact': '',
-  'gloss.menuDonate': '',
-  'gloss.menuBlog': '',
-  'gloss.menuFormerServices': '',
-  'gloss.menuLogin': '',
-  'gloss.menuClients': '',
-  'gloss.menuDashboard': '',
-  'gloss.menuManage': '',
-  'gloss.menuLogout': '',
-  'gloss.weSupport': '',
-  'gloss.checkOutServices': '',
-  'gloss.ourFocus': '',
-  'gloss.buildingCommunities': '',
-  'gloss.donateCall': '',
-  'gloss.readMore': '',
-  'gloss.enrolNow': '',
-  'gloss.temporarilyUnavailable': '',
-  'gloss.loading': '',
-  'gloss.somethingWentWrong': '',
-  'gloss.mustLogIn': '',
-  'gloss.loggedIn': '',
-  'gloss.loggedOut': '',
-  'gloss.blogPostCreated': '',
-  'gloss.featureCreated': '',
-  'gloss.postDeleted': '',
-  'gloss.featureDeleted': '',
-  'gloss.logFileDeleted': '',
-  'gloss.error': '',
+  // Page titles and the footer
+  'page.homeTitle': '{name} — free community services in Ōtautahi Christchurch',
+  'footer.donate': 'Donate to the trust',
+  'footer.getInTouch': 'Get in touch',
+  'footer.explore': 'Explore',
+  'footer.services': 'Our free services',
+  'footer.about': 'About the trust',
+  'footer.team': 'Our <mi>kaitiaki</mi>',
+  'footer.blog': 'News and stories',
+  'footer.follow': 'Follow us on {network}',
+  'footer.copyright': '© {year} {name} · Registered charity {number}',
+  'footer.whakatauki': '<mi>Nāu te rourou, nāku te rourou, ka ora ai te iwi.</mi> With your basket and my basket, the people will thrive.',
+  // Errors, updates, shared pieces
+  'error.notFound': 'We could not find that page.',
+  'error.body': 'Sorry, this page could not be shown. Check your connection and try again — if it keeps happening, let us know.',
+  'error.tryAgain': 'Try again',
+  'error.home': 'Go to the home page',
+  'update.ready': 'A new version of this app is ready.',
+  'update.reload': 'New version — reload',
+  'update.later': 'Later',
+  'common.comingSoon': 'Coming soon',
+  // Home page
+  'home.welcome': '<mi>Nau mai, haere mai</mi>',
+  'home.ourFreeServices': 'OUR FREE SERVICES',
+  'home.aboutTrust': 'ABOUT THE TRUST',
+  'home.achievements': 'What we have achieved together',
+  'home.purpose': 'Our purpose',
+  'home.missionTitle': 'Create · Provide · Improve',
+  'home.freeForWhanau': 'Free for <mi>whānau</mi>',
+  'home.ourServices': 'Our services',
+  'home.servicesLead': 'Every service is free. Read more about each one, and enrol online where enrolments are open.',
+  'home.inCommunity': 'In the community',
+  'home.whoWeWorkWith': 'Who we work with',
+  'home.focusLead': '<mi>Whānau</mi>, <mi>rangatahi</mi> and <mi>tamariki</mi>, with a focus on {groups}.',
+  'home.donateText': 'Every dollar helps put <mi>kai</mi> on the table, keeps <mi>rangatahi</mi> active and connected, and supports <mi>whānau</mi> through hard times.',
+  'home.learnMore': 'Learn more about our <mi>mahi</mi>',
+  // Carousel
+  'carousel.label': 'Community highlights',
+  'carousel.pause': 'Pause',
+  'carousel.play': 'Play',
+  'carousel.slideShow': 'slide show',
+  'carousel.previous': 'Previous slide',
+  'carousel.next': 'Next slide',
+  'carousel.slideLabel': '{number} of {count}: {title}',
+  'carousel.loadFailed': 'Our latest highlights could not be loaded just now.',
+  'carousel.empty': 'Stories from our community will appear here soon.',
+  'carousel.meantime': 'In the meantime, have a look at our free services below.',
+  // Services
+  'services.title': 'Services',
+  'services.lead': 'Every service is free. Read about each one, and enrol online where enrolments are open.',
+  'services.loadFailed': 'Our services could not be loaded just now. Please try again soon, or phone us on {phone}.',
+  'services.enrolIn': 'Enrol in {title}',
+  'services.open': 'Enrolments open',
+  'services.aboutSuffix': 'about {title}',
+  'services.inSuffix': 'in {title}',
+  'services.areOpen': 'Enrolments are open',
+  'services.atAGlance': 'At a glance',
+  'services.referrals': 'Referrals',
+
+  'alerts.label': 'Notifications',
+  'alerts.dismiss': 'Dismiss notification',
+
+  'alerts.failed': 'Something went wrong. Please try again.',
 
   // ── Site management and server errors (add keys below this line) ──
 

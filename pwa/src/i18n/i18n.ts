@@ -1,4 +1,6 @@
 import { en } from './en';
+import type { enPages } from './en-pages';
+import type { SpecKey } from './spec';
 import { isLanguage, localeOf, storageKey, type Language } from './languages';
 import { formatMessage, type Message, type Params } from './messages';
 
@@ -9,7 +11,9 @@ import { formatMessage, type Message, type Params } from './messages';
  *
  * Stored on the device: the chosen language in localStorage (`language`), nothing else.
  */
-export type MessageKey = keyof typeof en;
+/** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
+export type GlossKey = `gloss.${SpecKey}`;
+export type MessageKey = keyof typeof en | keyof typeof enPages | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 
@@ -25,12 +29,18 @@ function stateFor(language: Language, messages: Readonly<Record<MessageKey, Mess
   return { language, locale, messages, plurals: new Intl.PluralRules(locale) };
 }
 
-let state: State = stateFor('en', en);
+/**
+ * English built in: `en.ts` from the start, and the lazily loaded pages' English (`en-pages.ts`)
+ * once `addEnglish` registers it, so the home page does not download every page's words.
+ */
+const english: Partial<Record<MessageKey, Message>> = { ...en };
+
+let state: State = stateFor('en', english as Record<MessageKey, Message>);
 let overrides: Partial<Record<Language, Overrides>> = {};
 const listeners = new Set<() => void>();
 
 async function messagesFor(language: Language): Promise<Record<MessageKey, Message>> {
-  if (language === 'en') return { ...en, ...overrides.en };
+  if (language === 'en') return { ...english, ...overrides.en } as Record<MessageKey, Message>;
   const { mi } = await import('./mi');
   const messages = Object.fromEntries(Object.entries(mi).map(([key, entry]) => [key, entry.text])) as Record<MessageKey, Message>;
   return { ...messages, ...overrides.mi };
@@ -78,9 +88,17 @@ export async function applyOverrides(language: Language, corrections: Overrides)
   if (state.language === language) publish(stateFor(language, await messagesFor(language)));
 }
 
+/** Adds English messages of a lazily loaded part of the app (see `pages.ts`). */
+export function addEnglish(messages: Readonly<Partial<Record<MessageKey, Message>>>): void {
+  Object.assign(english, messages);
+  if (state.language === 'en') state = stateFor('en', { ...english, ...overrides.en } as Record<MessageKey, Message>);
+}
+
 /** The message for `key` in the current language, placeholders filled. */
 export function translate(key: MessageKey, params?: Params): string {
-  return formatMessage(state.messages[key] ?? en[key], params, state.plurals);
+  const message = state.messages[key] ?? english[key];
+  // A gloss has no English; any other missing key shows itself, so it is noticed.
+  return message === undefined ? (key.startsWith('gloss.') ? '' : key) : formatMessage(message, params, state.plurals);
 }
 
 export const currentLanguage = (): Language => state.language;

@@ -37,6 +37,14 @@ export const spec = {
   featureDeleted: 'Feature Delted',
   logFileDeleted: 'Success: Log File Deleted',
   error: 'Error',
+  counterKaiParcels: 'Kai Parcels Delivered',
+  counterKaiKg: 'Kg of Kai Delivered',
+  counterWhanauAssistance: 'Whanau Assistance Interventions',
+  counterYouth: 'Youth Participants',
+  counterRangatahiEvents: 'Rangatahi Fitness and Takaro Events',
+  counterKaiValue: 'Value of Kai Parcels Delivered',
+  counterMusicHours: 'Hours of Music Therapy Provided',
+  counterMaaraKai: 'Maara Kai Gardens Planted',
 } as const;
 
 export type SpecKey = keyof typeof spec;

@@ -1,16 +1,20 @@
+import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import { Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** Who the trust is and what guides its mahi. */
 export default function AboutRoute() {
-  usePageTitle('About us');
+  const t = useT();
+  usePageTitle(t('about.title'));
   return (
     <>
-      <PageHeader eyebrow="About us" title={site.name} lead={site.tagline} />
+      <PageHeader eyebrow={t('about.title')} title={site.name} lead={site.tagline} />
       <div className="container page-body">
         <div className="page-columns">
           <div className="prose">
@@ -19,7 +23,7 @@ export default function AboutRoute() {
                 {paragraph}
               </p>
             ))}
-            <h2>What we set out to do</h2>
+            <h2>{t('about.aims')}</h2>
             <ul>
               {site.mission.map((aim) => (
                 <li key={aim.verb}>
@@ -30,24 +34,24 @@ export default function AboutRoute() {
           </div>
           <aside className="card" aria-labelledby="about-next">
             <h2 id="about-next" className="contact-card__title">
-              Find out more
+              {t('about.more')}
             </h2>
             <div className="aside-links">
               <LinkButton to={paths.services} variant="secondary">
-                Our free services
+                {t('about.services')}
               </LinkButton>
               <LinkButton to={paths.team} variant="outline">
-                Meet our kaitiaki
+                <Rich id="about.team" />
               </LinkButton>
               <LinkButton to={paths.formerServices} variant="outline">
-                Former services
+                {t('about.former')}
               </LinkButton>
             </div>
           </aside>
         </div>
 
         <section className="section" aria-labelledby="values-title">
-          <h2 id="values-title">Our values</h2>
+          <h2 id="values-title">{t('about.values')}</h2>
           <ul className="values-grid">
             {site.values.map((value) => (
               <li key={value.reo}>

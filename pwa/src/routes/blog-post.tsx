@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { useParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
@@ -7,13 +8,15 @@ import { BlogPostView } from '../features/blog/components/blog-post-view';
 import { ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** `/blog/{id}`: one post. */
 export default function BlogPostRoute() {
+  const t = useT();
   const { id = '' } = useParams();
   const post = useBlogPost(id);
-  usePageTitle(post.data?.title ?? (post.isError ? 'Blog' : undefined));
+  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined));
 
   if (post.isPending) return <Spinner />;
   if (post.isError) {
@@ -23,18 +26,14 @@ export default function BlogPostRoute() {
     return (
       <>
         <PageHeader
-          title={missing ? 'Post not found' : offline ? 'This post is not available offline' : 'This post could not be loaded'}
+          title={missing ? t('blog.notFound') : offline ? t('blog.notOffline') : t('blog.loadPostFailed')}
           lead={
-            missing
-              ? 'It may have been removed.'
-              : offline
-                ? 'It has not been opened on this device before. Connect to the internet to read it.'
-                : 'Please check your connection and try again.'
+missing ? t('blog.removed') : offline ? t('blog.openOnline') : t('blog.checkConnection')
           }
         />
         <div className="container page-body">
           <LinkButton to={paths.blog} variant="secondary">
-            All news and stories
+            {t('blog.all')}
           </LinkButton>
         </div>
       </>

@@ -1,19 +1,23 @@
+import '../i18n/pages';
 import { Icon } from '../components/icon';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';
 import { usePageTitle } from '../lib/use-page-title';
+import { Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** How to reach the trust. */
 export default function ContactRoute() {
-  usePageTitle('Contact us');
+  const t = useT();
+  usePageTitle(t('contact.title'));
   const { contact } = site;
   return (
     <>
       <PageHeader
-        eyebrow={<span lang="mi">Kia ora</span>}
-        title="Contact us"
-        lead="Ring, email or pop in. We are always happy to kōrero about how we can help your whānau."
+        eyebrow={<Rich id="contact.greeting" />}
+        title={t('contact.title')}
+        lead={<Rich id="contact.lead" />}
       />
       <div className="container page-body">
         <ul className="contact-grid">
@@ -23,7 +27,7 @@ export default function ContactRoute() {
                 <Icon name="phone" />
               </span>
               <h2 id="contact-phone" className="contact-card__title">
-                Phone
+                {t('contact.phone')}
               </h2>
               <p className="contact-card__value">
                 <a href={contact.phoneHref}>{contact.phone}</a>
@@ -37,12 +41,12 @@ export default function ContactRoute() {
                 <Icon name="mail" />
               </span>
               <h2 id="contact-email" className="contact-card__title">
-                Email
+                {t('contact.email')}
               </h2>
               <p className="contact-card__value">
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </p>
-              <p>We reply within two working days.</p>
+              <p>{t('contact.emailReply')}</p>
             </section>
           </li>
           <li>
@@ -51,7 +55,7 @@ export default function ContactRoute() {
                 <Icon name="pin" />
               </span>
               <h2 id="contact-visit" className="contact-card__title">
-                Visit us
+                {t('contact.visit')}
               </h2>
               <address className="contact-card__value">
                 {contact.address.map((line) => (
@@ -61,7 +65,7 @@ export default function ContactRoute() {
                   </span>
                 ))}
               </address>
-              <p>Postal: {contact.postal}</p>
+              <p>{t('contact.postal', { address: contact.postal })}</p>
             </section>
           </li>
           <li>
@@ -70,22 +74,23 @@ export default function ContactRoute() {
                 <Icon name="share" />
               </span>
               <h2 id="contact-social" className="contact-card__title">
-                Follow us
+                {t('contact.follow')}
               </h2>
               <p className="contact-card__value">
                 <a href={site.social.url} target="_blank" rel="noopener noreferrer">
-                  {site.name} on {site.social.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  {t('contact.on', { name: site.name, network: site.social.label })}
+                  <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
                 </a>
               </p>
-              <p>News, events and kai drop days.</p>
+              <p>
+                <Rich id="contact.followNote" />
+              </p>
             </section>
           </li>
         </ul>
         <div className="callout" role="note">
           <p>
-            <strong>Need help right now?</strong> If you or someone you know is in immediate danger, call 111. To talk
-            to a trained counsellor, free call or text 1737 any time.
+            <strong>{t('contact.helpNow')}</strong> {t('contact.helpText')}
           </p>
         </div>
       </div>

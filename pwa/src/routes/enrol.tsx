@@ -1,5 +1,6 @@
+import '../i18n/pages';
 import { serviceCatalogue } from '@contract/catalogue';
-import { isEnrollable, unavailableText, type ServiceEntry } from '@contract/services';
+import { isEnrollable, type ServiceEntry } from '@contract/services';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
@@ -12,6 +13,9 @@ import { SubmissionStatus } from '../features/enrolment/components/submission-st
 import { valuesFromEnrolment } from '../features/enrolment/enrolment-form-values';
 import { enrolmentOutbox, useOutboxItem } from '../features/enrolment/offline/use-enrolment-outbox';
 import { findService, useServices } from '../features/services/api/get-services';
+import { UnavailableText } from '../features/services/components/unavailable-text';
+import { Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import { site } from '../content/site';
 import { ensureOutboxTriggers } from '../lib/outbox-triggers';
 import { paths } from '../lib/paths';
@@ -23,6 +27,7 @@ import { usePageTitle } from '../lib/use-page-title';
  * `?fix=<item id>` opens an item the server refused, filled in, to fix and resend.
  */
 export default function EnrolRoute() {
+  const t = useT();
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -41,7 +46,7 @@ export default function EnrolRoute() {
   // The network and the worker's cache both failed: the built-in catalogue still names the service.
   const list = services.data ?? (services.isError ? serviceCatalogue : undefined);
   const service = list ? findService(list, id) : undefined;
-  usePageTitle(service ? service.formLabel : 'Enrol');
+  usePageTitle(service ? service.formLabel : t('enrol.title'));
 
   if (!list || (fixId && fixing === undefined)) return <Spinner />;
   if (!service) return <UnknownService />;
@@ -77,14 +82,14 @@ export default function EnrolRoute() {
   } else if (fixable?.payload) {
     main = (
       <>
-        <h2>Fix and resend</h2>
-        <p className="enrol-page__intro">The trust could not accept this enrolment as it was. Check the details marked below, then send it again.</p>
+        <h2>{t('enrol.fixTitle')}</h2>
+        <p className="enrol-page__intro">{t('enrol.fixIntro')}</p>
         <EnrolmentForm
           key={`fix-${fixable._id}`}
           serviceKey={service.key}
           initialValues={valuesFromEnrolment(fixable.payload)}
           initialErrors={fixable.lastError?.errors ?? []}
-          submitLabel="Resend"
+          submitLabel={t('enrol.resend')}
           onCancel={stopFixing}
           onSubmit={async (draft) => {
             const resent = await enrolmentOutbox.resend(fixable._id, draft);
@@ -98,8 +103,7 @@ export default function EnrolRoute() {
     main = (
       <>
         <p className="enrol-page__intro">
-          Fill in this form and a kaimahi from the trust will contact you. It is free. Fields marked “optional” can be left
-          empty.
+          <Rich id="enrol.intro" />
         </p>
         <EnrolmentForm
           key={`new-${formKey}`}
@@ -118,7 +122,7 @@ export default function EnrolRoute() {
       <PageHeader eyebrow={service.title} title={service.formLabel} lead={service.subtitle} />
       <div className="container enrol-page">
         <div className="enrol-page__main">{main}</div>
-        <aside className="enrol-page__side" aria-label="Your enrolments on this phone">
+        <aside className="enrol-page__side" aria-label={t('enrol.sideLabel')}>
           <OutboxPanel onFix={(item) => openToFix(item._id, item.payload?.serviceKey ?? service.key)} />
           <ReceiptList />
         </aside>
@@ -128,31 +132,34 @@ export default function EnrolRoute() {
 }
 
 function ClosedService({ service }: { service: ServiceEntry }) {
+  const t = useT();
   return (
     <section className="enrol-closed" aria-labelledby="enrol-closed-heading">
       <h2 className="enrol-closed__title" id="enrol-closed-heading">
-        {unavailableText(service)}
+        <UnavailableText service={service} />
       </h2>
-      <p>{service.title} is not taking enrolments right now. You can read about the service, or contact the trust to hear when it opens again:</p>
+      <p>{t('enrol.closedBody', { title: service.title })}</p>
       <p>
-        Phone <a href={site.contact.phoneHref}>{site.contact.phone}</a> or email <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
+        {t('enrol.closedPhone')} <a href={site.contact.phoneHref}>{site.contact.phone}</a> {t('enrol.closedOr')}{' '}
+        <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
       </p>
       <LinkButton to={service.url} variant="outline">
-        About {service.title}
+        {t('enrol.aboutService', { title: service.title })}
       </LinkButton>
     </section>
   );
 }
 
 function UnknownService() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Service not found" />
+      <PageHeader title={t('service.notFound')} />
       <div className="container enrol-page">
         <div className="enrol-page__main">
-          <p>We could not find that service.</p>
+          <p>{t('enrol.unknown')}</p>
           <p>
-            <Link to={paths.services}>See all our free services</Link>
+            <Link to={paths.services}>{t('enrol.seeAll')}</Link>
           </p>
         </div>
       </div>

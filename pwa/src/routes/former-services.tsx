@@ -1,19 +1,22 @@
+import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** Programmes the trust has run in the past. */
 export default function FormerServicesRoute() {
-  usePageTitle('Former services');
+  const t = useT();
+  usePageTitle(t('former.title'));
   return (
     <>
       <PageHeader
-        eyebrow="Our history"
-        title="Former services"
-        lead="Programmes we have run in the past. They shaped the services we offer today."
+        eyebrow={t('former.eyebrow')}
+        title={t('former.title')}
+        lead={t('former.lead')}
       />
       <div className="container page-body">
         <ol className="timeline">
@@ -26,7 +29,7 @@ export default function FormerServicesRoute() {
           ))}
         </ol>
         <LinkButton to={paths.services} variant="secondary">
-          See our current services
+          {t('former.current')}
         </LinkButton>
       </div>
     </>

@@ -8,32 +8,38 @@ import { FeaturesCarousel } from '../features/carousel/components/features-carou
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
 import { ServiceGrid } from '../features/services/components/service-grid';
+import { Rich } from '../i18n/rich-text';
+import { SpecText } from '../i18n/spec-text';
+import { useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
 import './home.css';
 
 function Banner() {
+  const t = useT();
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
       <div className="container home-banner__inner">
         <Logo className="home-banner__logo" />
-        <p className="home-banner__welcome" lang="mi">
-          Nau mai, haere mai
+        <p className="home-banner__welcome">
+          <Rich id="home.welcome" />
         </p>
         <h1 id="home-banner-title" className="home-banner__title">
-          WE SUPPORT WHANAU
+          <SpecText id="weSupport" />
         </h1>
-        <p className="home-banner__lead">Check out our free services for more information and to enrol</p>
+        <p className="home-banner__lead">
+          <SpecText id="checkOutServices" />
+        </p>
         <div className="home-banner__actions">
           <LinkButton to={paths.services} size="lg">
-            OUR FREE SERVICES
+            {t('home.ourFreeServices')}
             <Icon name="arrow-right" />
           </LinkButton>
           <LinkButton to={paths.about} size="lg" variant="light">
-            ABOUT THE TRUST
+            {t('home.aboutTrust')}
           </LinkButton>
         </div>
-        <h2 className="visually-hidden">What we have achieved together</h2>
+        <h2 className="visually-hidden">{t('home.achievements')}</h2>
         <ImpactCounters items={site.counters} />
       </div>
     </section>
@@ -41,12 +47,13 @@ function Banner() {
 }
 
 function Mission() {
+  const t = useT();
   return (
     <section className="section mission" aria-labelledby="mission-title">
       <div className="container">
         <div className="section__heading">
-          <p className="eyebrow">Our purpose</p>
-          <h2 id="mission-title">Create · Provide · Improve</h2>
+          <p className="eyebrow">{t('home.purpose')}</p>
+          <h2 id="mission-title">{t('home.missionTitle')}</h2>
         </div>
         <ol className="mission__list">
           {site.mission.map((aim, index) => (
@@ -65,21 +72,22 @@ function Mission() {
 }
 
 function Services() {
+  const t = useT();
   const services = useServices();
   return (
     <section className="section section--tint" aria-labelledby="services-title">
       <div className="container">
         <div className="section__heading">
-          <p className="eyebrow">Free for whānau</p>
-          <h2 id="services-title">Our services</h2>
-          <p>Every service is free. Read more about each one, and enrol online where enrolments are open.</p>
+          <p className="eyebrow">
+            <Rich id="home.freeForWhanau" />
+          </p>
+          <h2 id="services-title">{t('home.ourServices')}</h2>
+          <p>{t('home.servicesLead')}</p>
         </div>
         {services.isPending ? (
           <Spinner />
         ) : services.isError ? (
-          <p className="home-note">
-            Our services could not be loaded just now. Please try again soon, or phone us on {site.contact.phone}.
-          </p>
+          <p className="home-note">{t('services.loadFailed', { phone: site.contact.phone })}</p>
         ) : (
           <ServiceGrid services={services.data} />
         )}
@@ -89,12 +97,15 @@ function Services() {
 }
 
 function Features() {
+  const t = useT();
   return (
     <section className="section" aria-labelledby="features-title">
       <div className="container">
         <div className="section__heading">
-          <p className="eyebrow">In the community</p>
-          <h2 id="features-title">Building better communities</h2>
+          <p className="eyebrow">{t('home.inCommunity')}</p>
+          <h2 id="features-title">
+            <SpecText id="buildingCommunities" />
+          </h2>
         </div>
         <FeaturesCarousel />
       </div>
@@ -103,14 +114,17 @@ function Features() {
 }
 
 function Focus() {
+  const t = useT();
   return (
     <section className="section section--tint focus" aria-labelledby="focus-title">
       <div className="container">
         <div className="section__heading">
-          <p className="eyebrow">Who we work with</p>
-          <h2 id="focus-title">OUR FOCUS</h2>
+          <p className="eyebrow">{t('home.whoWeWorkWith')}</p>
+          <h2 id="focus-title">
+            <SpecText id="ourFocus" />
+          </h2>
           <p>
-            Whānau, rangatahi and tamariki, with a focus on {site.focusGroups}.
+            <Rich id="home.focusLead" params={{ groups: site.focusGroups }} />
           </p>
         </div>
         <ul className="focus__list">
@@ -133,15 +147,18 @@ function Donate() {
     <section className="donate" aria-labelledby="donate-title">
       <div className="container donate__inner">
         <h2 id="donate-title" className="donate__title">
-          WITH YOUR HELP WE CAN BUILD STRONGER COMMUNITES
+          <SpecText id="donateCall" />
         </h2>
         <p className="donate__text">
-          Every dollar helps put kai on the table, keeps rangatahi active and connected, and supports whānau through
-          hard times. <Link to={paths.about}>Learn more about our mahi</Link>.
+          <Rich id="home.donateText" />{' '}
+          <Link to={paths.about}>
+            <Rich id="home.learnMore" />
+          </Link>
+          .
         </p>
         <ExternalLinkButton href={site.donateUrl} size="lg">
           <Icon name="heart" />
-          DONATE
+          <SpecText id="menuDonate" />
         </ExternalLinkButton>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/logo';
@@ -6,6 +7,8 @@ import { useAuth } from '../features/auth/auth-context';
 import { LoginForm } from '../features/auth/components/login-form';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import { Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** Where to go after logging in: the page the guard sent them from, or the dashboard. */
@@ -16,7 +19,8 @@ function destinationFrom(state: unknown): string {
 
 /** Staff login (spec §4). */
 export default function LoginRoute() {
-  usePageTitle('Staff login');
+  const t = useT();
+  usePageTitle(t('login.title'));
   const { status } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
@@ -32,15 +36,17 @@ export default function LoginRoute() {
       <div className="container">
         <section className="card login__card" aria-labelledby="login-title">
           <Logo className="login__logo" />
-          <p className="login__greeting" lang="mi">
-            Kia ora
+          <p className="login__greeting">
+            <Rich id="login.greeting" />
           </p>
           <h1 id="login-title" className="login__title">
-            Staff login
+            {t('login.title')}
           </h1>
-          <p className="login__intro">For kaimahi of {site.name}. Whānau do not need an account to enrol.</p>
+          <p className="login__intro">
+            <Rich id="login.intro" params={{ name: site.name }} />
+          </p>
           <LoginForm onLoggedIn={() => void navigate(destination, { replace: true })} />
-          <p className="login__help">Forgotten your password? Ask a manager to reset it for you.</p>
+          <p className="login__help">{t('login.help')}</p>
         </section>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import '../i18n/pages';
 import { useParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
@@ -7,33 +8,33 @@ import { findService, useServices } from '../features/services/api/get-services'
 import { ServiceDetails } from '../features/services/components/service-details';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 /** `/service/{id}`: a service found by its key or by its url name (spec §2). */
 export default function ServiceRoute() {
+  const t = useT();
   const { id = '' } = useParams();
   const services = useServices();
   const service = services.data ? findService(services.data, id) : undefined;
-  usePageTitle(service?.title ?? (services.isPending ? undefined : 'Service not found'));
+  usePageTitle(service?.title ?? (services.isPending ? undefined : t('service.notFound')));
 
   if (services.isPending) return <Spinner />;
   if (services.isError) {
     return (
       <>
-        <PageHeader title="Service" />
-        <p className="container page-body lead-text">
-          This service could not be loaded just now. Please try again soon, or phone us on {site.contact.phone}.
-        </p>
+        <PageHeader title={t('services.title')} />
+        <p className="container page-body lead-text">{t('service.loadFailed', { phone: site.contact.phone })}</p>
       </>
     );
   }
   if (!service) {
     return (
       <>
-        <PageHeader title="Service not found" lead="We do not have a service by that name." />
+        <PageHeader title={t('service.notFound')} lead={t('service.notFoundLead')} />
         <div className="container page-body">
           <LinkButton to={paths.services} variant="secondary">
-            See all our services
+            {t('service.seeAll')}
           </LinkButton>
         </div>
       </>

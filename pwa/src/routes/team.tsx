@@ -1,6 +1,10 @@
+import '../i18n/pages';
 import { PageHeader } from '../components/page-header';
 import { site } from '../content/site';
 import { usePageTitle } from '../lib/use-page-title';
+import { spec } from '../i18n/spec';
+import { plainText, Rich } from '../i18n/rich-text';
+import { useT } from '../i18n/use-t';
 import './pages.css';
 
 function initialsOf(name: string): string {
@@ -14,13 +18,14 @@ function initialsOf(name: string): string {
 
 /** The team page (spec: KAITIAKI, the guardians of the trust's work). */
 export default function TeamRoute() {
-  usePageTitle('Kaitiaki');
+  const t = useT();
+  usePageTitle(plainText(t('team.title')));
   return (
     <>
       <PageHeader
-        eyebrow="Our team"
-        title={<span lang="mi">KAITIAKI</span>}
-        lead="The people who look after our mahi and the whānau we work with."
+        eyebrow={t('team.eyebrow')}
+        title={<span lang="mi">{spec.menuTeam}</span>}
+        lead={<Rich id="team.lead" />}
       />
       <div className="container page-body">
         <ul className="team-grid">

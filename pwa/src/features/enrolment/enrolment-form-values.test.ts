@@ -94,11 +94,12 @@ describe('what a person reads about an item', () => {
 
   it('goes from saved on this phone to sending to sent', () => {
     expect(describeItem(base, { online: true }).title).toBe('Saved on this phone');
-    expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText);
-    expect(describeItem(base, { online: false }).title).toBe(savedOfflineText);
+    expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText());
+    expect(describeItem(base, { online: false }).title).toBe(savedOfflineText());
     // Too many from one address (429): the outbox retries, so it says so instead of showing an error.
     const limited = describeItem({ ...base, lastError: { status: 429, errors: [{ msg: 'Too many attempts, please try again later' }] }, attempts: 1 }, { online: true });
-    expect(limited).toEqual({ tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText });
+    expect(limited).toEqual({ tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText() });
+    expect(rateLimitedText()).toBe('Lots of people are enrolling from here right now. We will send it shortly; you do not need to do anything.');
     expect(describeItem({ ...base, state: 'sending' }, { online: true }).title).toBe('Sending…');
     expect(describeItem({ ...base, state: 'done' }, { online: true }).title).toBe('Sent');
   });

@@ -2,61 +2,66 @@
  * What a person reads about one waiting enrolment (DESIGN §6: "Saved on this phone" →
  * "Sending…" → "Sent"). Pure, so the words are tested without a browser.
  */
+import { formatDate, translate } from '../../i18n/i18n';
+import '../../i18n/pages';
 import { isStuck, type OutboxOperation } from '../../lib/outbox';
 
 export type ItemTone = 'waiting' | 'busy' | 'done' | 'problem';
 export type ItemStatus = { tone: ItemTone; title: string; detail?: string };
 
-/** A time of day as people in Aotearoa write it, e.g. "2:05 pm". */
+/** A time of day in the chosen language, e.g. "2:05 pm". */
 export function formatTime(ms: number): string {
-  return new Intl.DateTimeFormat('en-NZ', { hour: 'numeric', minute: '2-digit' }).format(ms);
+  return formatDate(ms, { hour: 'numeric', minute: '2-digit' });
 }
 
-/** A date and time, e.g. "20 Nov 2026, 2:05 pm". */
+/** A date and time in the chosen language, e.g. "20 Nov 2026, 2:05 pm". */
 export function formatDateTime(ms: number): string {
-  return new Intl.DateTimeFormat('en-NZ', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(ms);
+  return formatDate(ms, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
-export const savedOfflineText = 'Saved on this phone — it will be sent when you are back online';
+/** The line for an enrolment saved with no signal, in the chosen language. */
+export const savedOfflineText = (): string => translate('status.savedOffline');
 
-export const rateLimitedText = 'Lots of people are enrolling from here right now. We will send it shortly; you do not need to do anything.';
+/** The line for an enrolment the server asked to wait (429): it will go by itself. */
+export const rateLimitedText = (): string => translate('status.rateLimited');
 
 export function describeItem(operation: OutboxOperation, options: { online: boolean }): ItemStatus {
   const error = operation.lastError;
   switch (operation.state) {
     case 'done':
-      return { tone: 'done', title: 'Sent' };
+      return { tone: 'done', title: translate('status.sent') };
     case 'sending':
-      return { tone: 'busy', title: 'Sending…' };
+      return { tone: 'busy', title: translate('status.sending') };
     case 'pending': {
       if (isStuck(operation)) {
         return {
           tone: 'problem',
-          title: 'Saved on this phone — not sent yet',
-          detail: `We have tried ${operation.attempts} times and will keep trying. Check your connection, then press “Send now”.`,
+          title: translate('status.stuck'),
+          detail: translate('status.stuckDetail', { count: operation.attempts }),
         };
       }
-      if (!options.online || error?.status === 0) return { tone: 'waiting', title: savedOfflineText };
+      if (!options.online || error?.status === 0) return { tone: 'waiting', title: savedOfflineText() };
       // Many enrolments from one place (a sign-up day on shared Wi-Fi): not a problem for the person.
-      if (error?.status === 429) return { tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText };
+      if (error?.status === 429) return { tone: 'waiting', title: translate('status.saved'), detail: rateLimitedText() };
       if (error) {
         return {
           tone: 'waiting',
-          title: 'Saved on this phone',
-          detail: `The server could not take it just now; we will try again at ${formatTime(operation.nextAttemptAt)}.`,
+          title: translate('status.saved'),
+          detail: translate('status.retryAt', { time: formatTime(operation.nextAttemptAt) }),
         };
       }
-      return { tone: 'waiting', title: 'Saved on this phone' };
+      return { tone: 'waiting', title: translate('status.saved') };
     }
     case 'needs_auth':
-      return { tone: 'problem', title: 'Sign in again to send this', detail: 'It stays on this phone until you do.' };
+      return { tone: 'problem', title: translate('status.needsAuth'), detail: translate('status.needsAuthDetail') };
     case 'conflict':
-      return { tone: 'problem', title: 'Someone else changed this record', detail: 'Choose which version to keep.' };
+      return { tone: 'problem', title: translate('status.conflict'), detail: translate('status.conflictDetail') };
     case 'rejected':
       return {
         tone: 'problem',
-        title: error?.status === 409 ? 'Not accepted' : 'Please check the details',
-        detail: error?.errors.map((item) => item.msg).join(' ') || 'The server did not accept it.',
+        title: error?.status === 409 ? translate('status.notAccepted') : translate('status.checkDetails'),
+        // The server's own words for now; shown by error code in the chosen language once the codes land.
+        detail: error?.errors.map((item) => item.msg).join(' ') || translate('status.refused'),
       };
   }
 }

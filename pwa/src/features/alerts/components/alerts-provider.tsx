@@ -8,7 +8,21 @@ import {
   type AlertType,
   type AlertsApi,
 } from '../alerts-context';
+import { spec, type SpecKey } from '../../../i18n/spec';
+import { SpecText } from '../../../i18n/spec-text';
+import { useT } from '../../../i18n/use-t';
 import './alerts.css';
+
+const specKeys = new Map(Object.entries(spec).map(([key, text]) => [text as string, key as SpecKey]));
+
+/**
+ * An alert's words: the spec's own wording ('Logged In', 'Error', …) shows as given with its
+ * Māori line in te reo; anything else (a server's message) shows as it came.
+ */
+function AlertText({ text }: { text: string }) {
+  const key = specKeys.get(text);
+  return key ? <SpecText id={key} /> : <>{text}</>;
+}
 
 type ShownAlert = Alert & { leaving: boolean };
 
@@ -16,6 +30,7 @@ let alertCount = 0;
 
 /** Holds the notifications and draws them top-right, above everything else. */
 export function AlertsProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   const [alerts, setAlerts] = useState<ShownAlert[]>([]);
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
 
@@ -58,7 +73,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
   return (
     <AlertsContext.Provider value={api}>
       {children}
-      <section className="alerts" aria-label="Notifications">
+      <section className="alerts" aria-label={t('alerts.label')}>
         {/* One polite live region: each notification is read once, without interrupting. */}
         <ul className="alerts__list" aria-live="polite" aria-relevant="additions">
           {alerts.map((alert) => (
@@ -68,12 +83,18 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
               data-alert-type={alert.alertType}
             >
               <div className="alert__body">
-                {alert.title && <p className="alert__title">{alert.title}</p>}
-                <p className="alert__msg">{alert.msg}</p>
+                {alert.title && (
+                  <p className="alert__title">
+                    <AlertText text={alert.title} />
+                  </p>
+                )}
+                <p className="alert__msg">
+                  <AlertText text={alert.msg} />
+                </p>
               </div>
               <button type="button" className="alert__close" onClick={() => removeAlert(alert.id)}>
                 <span aria-hidden="true">×</span>
-                <span className="visually-hidden">Dismiss notification</span>
+                <span className="visually-hidden">{t('alerts.dismiss')}</span>
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { spec } from '../../../i18n/spec';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -27,7 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
       await queryClient.fetchQuery(currentUserQuery(newToken));
-      setAlert('Logged In', 'success');
+      setAlert(spec.loggedIn, 'success');
     },
     [queryClient, setAlert],
   );
@@ -42,7 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     forgetLastUser();
     setToken(null);
     queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
-    setAlert('Logged out', 'success');
+    setAlert(spec.loggedOut, 'success');
   }, [navigate, queryClient, setAlert]);
 
   const auth = useMemo<AuthApi>(

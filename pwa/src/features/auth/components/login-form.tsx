@@ -6,6 +6,8 @@ import { errorFor } from '../../../components/field-error';
 import { TextField } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorItemsOf, useShowErrors } from '../../alerts/use-show-errors';
+import { SpecText } from '../../../i18n/spec-text';
+import { useT } from '../../../i18n/use-t';
 import { useAuth } from '../auth-context';
 
 /**
@@ -13,6 +15,7 @@ import { useAuth } from '../auth-context';
  * they concern.
  */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const t = useT();
   const { logIn } = useAuth();
   const showErrors = useShowErrors();
   const [errors, setErrors] = useState<ApiErrorItem[]>([]);
@@ -44,9 +47,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label="Email" name="email" type="email" autoComplete="username" required error={errorFor(errors, 'email')} />
+      <TextField label={t('login.email')} name="email" type="email" autoComplete="username" required error={errorFor(errors, 'email')} />
       <TextField
-        label="Password"
+        label={t('login.password')}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -54,7 +57,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         error={errorFor(errors, 'password')}
       />
       <Button type="submit" variant="secondary" size="lg" className="login__submit" disabled={busy}>
-        {busy ? 'Logging in…' : 'LOGIN'}
+        {busy ? t('login.busy') : <SpecText id="menuLogin" />}
       </Button>
     </form>
   );

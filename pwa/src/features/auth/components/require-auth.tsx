@@ -1,3 +1,4 @@
+import { spec } from '../../../i18n/spec';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -18,7 +19,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'anonymous' || redirected.current) return;
     redirected.current = true;
-    setAlert('You must log in to veiw this page', 'danger');
+    setAlert(spec.mustLogIn, 'danger');
     void navigate(paths.login, { replace: true, state: { from: `${location.pathname}${location.search}` } });
   }, [status, location.pathname, location.search, navigate, setAlert]);
 

@@ -4,10 +4,12 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
 import { excerptOf } from '../../../lib/plain-text';
 import { formatPostDate } from '../format-date';
+import { useLanguage } from '../../../i18n/use-t';
 import './blog.css';
 
 /** A post in the blog list: picture, title, author, date and a short excerpt. */
 export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+  useLanguage(); // the date follows the chosen language
   return (
     <article className="blog-card">
       <div className="blog-card__media">

@@ -5,21 +5,23 @@ import { MarkdownContent } from '../../../components/markdown-content';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
 import { formatPostDate } from '../format-date';
+import { useT } from '../../../i18n/use-t';
 import './blog.css';
 
 /** One blog post: title, author and date, picture, and the Markdown text rendered safely. */
 export function BlogPostView({ post }: { post: BlogPost }) {
+  const t = useT();
   return (
     <article className="blog-post">
       <header className="blog-post__header">
         <div className="container blog-post__header-inner">
           <Link to={paths.blog} className="blog-post__back">
             <Icon name="chevron-left" />
-            All news and stories
+            {t('blog.all')}
           </Link>
           <h1 className="blog-post__title">{post.title}</h1>
           <p className="blog-post__meta">
-            By {post.author} · <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+            {t('blog.by', { author: post.author })} · <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
           </p>
         </div>
       </header>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Icon } from '../../../components/icon';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { Spinner } from '../../../components/spinner';
+import { useT } from '../../../i18n/use-t';
 import { useFeatures } from '../api/get-features';
 import './features-carousel.css';
 
@@ -14,6 +15,7 @@ function prefersReducedMotion(): boolean {
 }
 
 function Slides({ features }: { features: Feature[] }) {
+  const t = useT();
   const [current, setCurrent] = useState(0);
   // Autoplays (spec §1), unless the person asked for less motion; a visible button pauses it.
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
@@ -29,7 +31,7 @@ function Slides({ features }: { features: Feature[] }) {
   const go = (step: number) => setCurrent((index) => (index + step + count) % count);
 
   return (
-    <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Community highlights">
+    <div className="carousel" role="region" aria-roledescription="carousel" aria-label={t('carousel.label')}>
       {count > 1 && (
         <div className="carousel__controls">
           <button
@@ -38,19 +40,19 @@ function Slides({ features }: { features: Feature[] }) {
             onClick={() => setPlaying((value) => !value)}
           >
             <Icon name={playing ? 'pause' : 'play'} />
-            <span>{playing ? 'Pause' : 'Play'}</span>
-            <span className="visually-hidden"> slide show</span>
+            <span>{playing ? t('carousel.pause') : t('carousel.play')}</span>
+            <span className="visually-hidden"> {t('carousel.slideShow')}</span>
           </button>
           <span className="carousel__position" aria-hidden="true">
             {active + 1} / {count}
           </span>
           <button type="button" className="carousel__button carousel__nav" onClick={() => go(-1)}>
             <Icon name="chevron-left" />
-            <span className="visually-hidden">Previous slide</span>
+            <span className="visually-hidden">{t('carousel.previous')}</span>
           </button>
           <button type="button" className="carousel__button carousel__nav" onClick={() => go(1)}>
             <Icon name="chevron-right" />
-            <span className="visually-hidden">Next slide</span>
+            <span className="visually-hidden">{t('carousel.next')}</span>
           </button>
         </div>
       )}
@@ -62,7 +64,7 @@ function Slides({ features }: { features: Feature[] }) {
             className="carousel__slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}: ${feature.title}`}
+            aria-label={t('carousel.slideLabel', { number: index + 1, count, title: feature.title })}
             hidden={index !== active}
           >
             <div className="carousel__media">
@@ -89,6 +91,7 @@ function Slides({ features }: { features: Feature[] }) {
 
 /** The features carousel of the home page (spec §1): autoplays, no thumbnails. */
 export function FeaturesCarousel() {
+  const t = useT();
   const features = useFeatures();
   if (features.isPending) return <Spinner />;
   if (features.isError || features.data.length === 0) {
@@ -96,10 +99,7 @@ export function FeaturesCarousel() {
       <div className="carousel carousel--empty">
         <Icon name="koru" className="carousel__empty-icon" />
         <p>
-          {features.isError
-            ? 'Our latest highlights could not be loaded just now.'
-            : 'Stories from our community will appear here soon.'}{' '}
-          In the meantime, have a look at our free services below.
+          {features.isError ? t('carousel.loadFailed') : t('carousel.empty')} {t('carousel.meantime')}
         </p>
       </div>
     );

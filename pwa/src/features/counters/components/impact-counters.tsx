@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '../../../components/icon';
 import type { CounterItem } from '../../../content/site';
+import { SpecText } from '../../../i18n/spec-text';
 import { counterIntervalMs, counterSteps, counterValueAt, formatCounter } from '../counter-steps';
 import './impact-counters.css';
 
@@ -51,7 +52,7 @@ export function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
   return (
     <ul className="impact-counters" ref={list}>
       {items.map((item) => (
-        <li key={item.label} className="impact-counter">
+        <li key={item.text} className="impact-counter">
           <span className="impact-counter__icon" aria-hidden="true">
             <Icon name={item.image} />
           </span>
@@ -59,7 +60,9 @@ export function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
             {formatCounter(item.prefix, counterValueAt(item.target, step), item.postfix)}
           </span>
           <span className="visually-hidden">{formatCounter(item.prefix, item.target, item.postfix)} </span>
-          <span className="impact-counter__label">{item.label}</span>
+          <span className="impact-counter__label">
+            <SpecText id={item.text} />
+          </span>
         </li>
       ))}
     </ul>

@@ -17,9 +17,12 @@ import {
   type EnrolmentField,
   type EnrolmentFormValues,
 } from '../enrolment-form-values';
+import { Rich } from '../../../i18n/rich-text';
+import { useT } from '../../../i18n/use-t';
+import type { MessageKey } from '../../../i18n/i18n';
 import './enrolment.css';
 
-const contactLabels: Record<ContactMethod, string> = { phone: 'Phone call', email: 'Email', text: 'Text message' };
+const contactLabels: Record<ContactMethod, MessageKey> = { phone: 'form.contact.phone', email: 'form.contact.email', text: 'form.contact.text' };
 
 type EnrolmentFormProps = {
   serviceKey: string;
@@ -37,7 +40,8 @@ type EnrolmentFormProps = {
  * The enrolment form: every field checked with the contract's schema before anything is saved,
  * each problem shown on its field, the focus on the first one. The consent box starts unticked.
  */
-export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel = 'Enrol', onSubmit, onCancel }: EnrolmentFormProps) {
+export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel, onSubmit, onCancel }: EnrolmentFormProps) {
+  const t = useT();
   const formId = useId();
   const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
   const [values, setValues] = useState<EnrolmentFormValues>(initialValues ?? emptyEnrolmentValues);
@@ -84,8 +88,8 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
       setValues(emptyEnrolmentValues);
     } catch (error) {
       if (error instanceof OutboxValidationError) showProblems(error.errors);
-      else if (error instanceof LocalStorageFullError) setSaveProblem(error.message);
-      else setSaveProblem('Your enrolment could not be saved on this phone. Please try again.');
+      else if (error instanceof LocalStorageFullError) setSaveProblem(t('form.storageFull'));
+      else setSaveProblem(t('form.saveFailed'));
     } finally {
       setSaving(false);
     }
@@ -96,7 +100,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     [hintId, byField[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className="enrol-form" noValidate onSubmit={submit} aria-label="Enrolment form">
+    <form className="enrol-form" noValidate onSubmit={submit} aria-label={t('form.label')}>
       {(problemCount > 0 || saveProblem) && (
         <div className="enrol-form__summary" ref={summaryRef} tabIndex={-1}>
           {saveProblem ? (
@@ -106,7 +110,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           ) : (
             <>
               <p className="enrol-form__summary-title">
-                {problemCount === 1 ? 'There is 1 thing to fix' : `There are ${problemCount} things to fix`}
+                {t('form.problems', { count: problemCount })}
               </p>
               <ul>
                 {general.map((message) => (
@@ -126,11 +130,11 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
       )}
 
       <fieldset className="enrol-form__group">
-        <legend className="enrol-form__legend">About you</legend>
+        <legend className="enrol-form__legend">{t('form.aboutYou')}</legend>
         <div className="enrol-form__row">
           <TextField
             id={fieldId('givenName')}
-            label="Given name"
+            label={t('form.givenName')}
             name="givenName"
             autoComplete="given-name"
             value={values.givenName}
@@ -139,7 +143,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           />
           <TextField
             id={fieldId('familyName')}
-            label="Family name"
+            label={t('form.familyName')}
             name="familyName"
             autoComplete="family-name"
             value={values.familyName}
@@ -150,7 +154,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
         <div className="enrol-form__row">
           <TextField
             id={fieldId('dateOfBirth')}
-            label="Date of birth (optional)"
+            label={t('form.dateOfBirth')}
             name="dateOfBirth"
             type="date"
             autoComplete="bday"
@@ -160,7 +164,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           />
           <TextField
             id={fieldId('suburb')}
-            label="Suburb (optional)"
+            label={t('form.suburb')}
             name="suburb"
             autoComplete="address-level2"
             value={values.suburb}
@@ -169,10 +173,10 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           />
         </div>
         <div className="enrol-form__row">
-          <TextField id={fieldId('iwi')} label="Iwi (optional)" name="iwi" value={values.iwi} onChange={update('iwi')} error={byField.iwi} />
+          <TextField id={fieldId('iwi')} label={<Rich id="form.iwi" />} name="iwi" value={values.iwi} onChange={update('iwi')} error={byField.iwi} />
           <TextField
             id={fieldId('householdSize')}
-            label="How many people live in your household? (optional)"
+            label={t('form.householdSize')}
             name="householdSize"
             type="number"
             inputMode="numeric"
@@ -186,12 +190,12 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
       </fieldset>
 
       <fieldset className="enrol-form__group">
-        <legend className="enrol-form__legend">How we can reach you</legend>
-        <p className="enrol-form__note">Give a phone number, an email address, or both.</p>
+        <legend className="enrol-form__legend">{t('form.reachYou')}</legend>
+        <p className="enrol-form__note">{t('form.reachNote')}</p>
         <div className="enrol-form__row">
           <TextField
             id={fieldId('phone')}
-            label="Phone number"
+            label={t('form.phone')}
             name="phone"
             type="tel"
             autoComplete="tel"
@@ -201,7 +205,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           />
           <TextField
             id={fieldId('email')}
-            label="Email address"
+            label={t('form.email')}
             name="email"
             type="email"
             autoComplete="email"
@@ -211,7 +215,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           />
         </div>
         <fieldset className={`enrol-choice${byField.preferredContact ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
-          <legend className="field__label">How would you like us to contact you?</legend>
+          <legend className="field__label">{t('form.preferredContact')}</legend>
           <div className="enrol-choice__options">
             {contactMethods.map((method, index) => (
               <label key={method} className="enrol-choice__option">
@@ -224,7 +228,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
                   aria-invalid={byField.preferredContact ? true : undefined}
                   onChange={() => setValues((current) => ({ ...current, preferredContact: method }))}
                 />
-                <span>{contactLabels[method]}</span>
+                <span>{t(contactLabels[method])}</span>
               </label>
             ))}
           </div>
@@ -234,7 +238,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
 
       <TextArea
         id={fieldId('message')}
-        label="Anything you would like us to know? (optional)"
+        label={t('form.message')}
         name="message"
         rows={4}
         value={values.message}
@@ -244,12 +248,15 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
 
       <section className="enrol-statement" aria-labelledby={`${formId}-statement`}>
         <h2 className="enrol-statement__title" id={`${formId}-statement`}>
-          Your privacy
+          {t('form.privacy')}
         </h2>
-        <p className="enrol-statement__version">Privacy statement, version {collectionStatement.version}</p>
-        {collectionStatement.text.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
+        <p className="enrol-statement__version">{t('form.privacyVersion', { version: collectionStatement.version })}</p>
+        {/* The trust's own statement, the version a person consents to: content, not translated. */}
+        <div lang="en-NZ">
+          {collectionStatement.text.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
       </section>
 
       <div className={`enrol-consent${byField.consent ? ' enrol-consent--invalid' : ''}`}>
@@ -263,24 +270,23 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
         />
         <label htmlFor={fieldId('consent')}>
-          I have read the privacy statement above and agree to the trust collecting and using my details as it describes.
+          {t('form.consent')}
         </label>
         <FieldError id={`${fieldId('consent')}-error`} message={byField.consent} />
       </div>
 
       <div className="enrol-form__actions">
         <Button type="submit" size="lg" disabled={saving}>
-          {saving ? 'Saving…' : submitLabel}
+          {saving ? t('form.saving') : (submitLabel ?? t('form.submit'))}
         </Button>
         {onCancel && (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
         )}
       </div>
       <p className="enrol-form__note">
-        Your enrolment is saved on this phone first, so it is safe even with no signal. It is sent to the trust as soon as you are
-        online.
+        {t('form.savedFirst')}
       </p>
     </form>
   );

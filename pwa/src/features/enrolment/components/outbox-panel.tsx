@@ -4,6 +4,7 @@ import type { OutboxOperation } from '../../../lib/outbox';
 import { describeItem, formatDateTime } from '../item-status';
 import { enrolmentOutbox, useLastSyncAt, useSendNow, useWaitingEnrolments } from '../offline/use-enrolment-outbox';
 import { useOnline } from '../offline/use-online';
+import { useT } from '../../../i18n/use-t';
 import './enrolment.css';
 
 type OutboxPanelProps = {
@@ -17,6 +18,7 @@ type OutboxPanelProps = {
  * "Fix and resend" and "Discard" (which asks first).
  */
 export function OutboxPanel({ onFix }: OutboxPanelProps) {
+  const t = useT();
   const items = useWaitingEnrolments();
   const lastSyncAt = useLastSyncAt();
   const online = useOnline();
@@ -25,8 +27,8 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
   const waiting = items.filter((item) => item.state === 'pending' || item.state === 'sending').length;
   const attention = items.length - waiting;
   const counts = [
-    waiting > 0 && `${waiting} ${waiting === 1 ? 'enrolment' : 'enrolments'} waiting to be sent`,
-    attention > 0 && `${attention} ${attention === 1 ? 'needs' : 'need'} your attention`,
+    waiting > 0 && t('outbox.waiting', { count: waiting }),
+    attention > 0 && t('outbox.attention', { count: attention }),
   ].filter(Boolean);
 
   return (
@@ -34,19 +36,19 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
       <div className="enrol-outbox__head">
         <div>
           <h2 className="enrol-outbox__title" id="enrol-outbox-heading">
-            On this phone
+            {t('outbox.title')}
           </h2>
           <p className="enrol-outbox__count" role="status">
-            {counts.length ? counts.join(' · ') : 'Nothing is waiting to be sent.'}
+            {counts.length ? counts.join(' · ') : t('outbox.nothing')}
           </p>
           <p className="enrol-outbox__sync">
-            {lastSyncAt ? `Last sent to the trust: ${formatDateTime(lastSyncAt)}` : 'Nothing sent from this phone yet.'}
-            {!online && ' You are offline.'}
+            {lastSyncAt ? t('outbox.lastSent', { time: formatDateTime(lastSyncAt) }) : t('outbox.neverSent')}
+            {!online && ` ${t('outbox.offline')}`}
           </p>
         </div>
         {waiting > 0 && (
           <Button variant="outline" onClick={() => void sendNow()} disabled={sending}>
-            {sending ? 'Sending…' : 'Send now'}
+            {sending ? t('status.sending') : t('outbox.sendNow')}
           </Button>
         )}
       </div>
@@ -62,6 +64,7 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
 }
 
 function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: boolean; onFix: (item: OutboxOperation) => void }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const status = describeItem(item, { online });
@@ -71,7 +74,7 @@ function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: bo
     try {
       await enrolmentOutbox.discard(item._id);
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'It could not be discarded.');
+      setProblem(error instanceof Error ? error.message : t('outbox.discardFailed'));
       setConfirming(false);
     }
   }
@@ -80,7 +83,7 @@ function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: bo
     <li className={`enrol-item enrol-item--${status.tone}`}>
       <div className="enrol-item__text">
         <p className="enrol-item__label">
-          {item.label} <span className="enrol-item__time">· saved {formatDateTime(item.createdAt)}</span>
+          {item.label} <span className="enrol-item__time">· {t('outbox.saved', { time: formatDateTime(item.createdAt) })}</span>
         </p>
         <p className="enrol-item__state">{status.title}</p>
         {status.detail && <p className="enrol-item__detail">{status.detail}</p>}
@@ -93,24 +96,24 @@ function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: bo
       {item.state !== 'pending' && item.state !== 'sending' && (
         <div className="enrol-item__actions">
           {confirming ? (
-            <div className="enrol-item__confirm" role="group" aria-label="Confirm discarding">
-              <p>Discard this enrolment? Its details will be removed from this phone and it will not be sent.</p>
+            <div className="enrol-item__confirm" role="group" aria-label={t('outbox.confirmLabel')}>
+              <p>{t('outbox.confirm')}</p>
               <Button variant="danger" size="sm" onClick={() => void discard()}>
-                Yes, discard it
+                {t('outbox.yesDiscard')}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(false)} autoFocus>
-                Keep it
+                {t('outbox.keep')}
               </Button>
             </div>
           ) : (
             <>
               {canResolve && (
                 <Button size="sm" onClick={() => onFix(item)}>
-                  Fix and resend
+                  {t('enrol.fixTitle')}
                 </Button>
               )}
               <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
-                Discard
+                {t('outbox.discard')}
               </Button>
             </>
           )}

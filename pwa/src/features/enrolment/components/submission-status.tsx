@@ -3,6 +3,8 @@ import { Button } from '../../../components/button';
 import { describeItem } from '../item-status';
 import { useEnrolmentReceipt, useOutboxItem } from '../offline/use-enrolment-outbox';
 import { useOnline } from '../offline/use-online';
+import { Rich } from '../../../i18n/rich-text';
+import { useT } from '../../../i18n/use-t';
 import './enrolment.css';
 
 type SubmissionStatusProps = {
@@ -19,6 +21,7 @@ type SubmissionStatusProps = {
  * reference to keep. Read out as it changes (a polite live region).
  */
 export function SubmissionStatus({ itemId, serviceTitle, onEnrolAnother, onFix }: SubmissionStatusProps) {
+  const t = useT();
   const item = useOutboxItem(itemId);
   const receipt = useEnrolmentReceipt(itemId);
   const online = useOnline();
@@ -34,14 +37,14 @@ export function SubmissionStatus({ itemId, serviceTitle, onEnrolAnother, onFix }
   if (receipt) {
     body = (
       <>
-        <h2 className="enrol-result__title">Sent</h2>
+        <h2 className="enrol-result__title">{t('status.sent')}</h2>
         <p>
-          Ngā mihi — the trust has your enrolment in {serviceTitle}. A kaimahi will contact you soon.
+          <Rich id="result.thanks" params={{ title: serviceTitle }} />
         </p>
         <p className="enrol-result__reference">
-          Your reference: <strong>{receipt.reference}</strong>
+          {t('result.reference')} <strong>{receipt.reference}</strong>
         </p>
-        <p className="enrol-result__note">Keep it in case you contact us about your enrolment. Your details have been removed from this phone.</p>
+        <p className="enrol-result__note">{t('result.keep')}</p>
       </>
     );
   } else if (item) {
@@ -51,27 +54,24 @@ export function SubmissionStatus({ itemId, serviceTitle, onEnrolAnother, onFix }
         <h2 className="enrol-result__title">{status.title}</h2>
         {status.detail && <p>{status.detail}</p>}
         {item.state === 'pending' && (
-          <p className="enrol-result__note">
-            You can close this page: your enrolment stays on this phone and is sent the next time you are online. “Send now” tries
-            straight away.
-          </p>
+          <p className="enrol-result__note">{t('result.closeNote')}</p>
         )}
       </>
     );
   } else if (item === null) {
-    body = <h2 className="enrol-result__title">This enrolment is no longer waiting on this phone</h2>;
+    body = <h2 className="enrol-result__title">{t('result.gone')}</h2>;
   }
 
   const tone = receipt ? 'done' : item ? describeItem(item, { online }).tone : 'waiting';
   return (
-    <section className={`enrol-result enrol-result--${tone}`} aria-label="Your enrolment" ref={sectionRef} tabIndex={-1}>
+    <section className={`enrol-result enrol-result--${tone}`} aria-label={t('result.label')} ref={sectionRef} tabIndex={-1}>
       <div role="status" aria-live="polite">
-        {body ?? <h2 className="enrol-result__title">Saving…</h2>}
+        {body ?? <h2 className="enrol-result__title">{t('result.saving')}</h2>}
       </div>
       <div className="enrol-result__actions">
-        {item?.state === 'rejected' && item.payload && <Button onClick={onFix}>Fix and resend</Button>}
+        {item?.state === 'rejected' && item.payload && <Button onClick={onFix}>{t('enrol.fixTitle')}</Button>}
         <Button variant="secondary" onClick={onEnrolAnother}>
-          Fill in another enrolment
+          {t('result.another')}
         </Button>
       </div>
     </section>

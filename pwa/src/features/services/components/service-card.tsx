@@ -1,8 +1,11 @@
 import type { ServiceEntry } from '@contract/services';
-import { isEnrollable, unavailableText } from '@contract/services';
+import { isEnrollable } from '@contract/services';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/button';
 import { Icon } from '../../../components/icon';
+import { SpecText } from '../../../i18n/spec-text';
+import { useT } from '../../../i18n/use-t';
+import { UnavailableText } from './unavailable-text';
 import './categories.css';
 import './service-card.css';
 
@@ -17,6 +20,7 @@ type ServiceCardProps = {
  * status text (or 'Temporarily unavailable') instead of any enrol link.
  */
 export function ServiceCard({ service, headingLevel: Heading = 'h3' }: ServiceCardProps) {
+  const t = useT();
   const enrollable = isEnrollable(service.status);
   return (
     <article className="service-card" data-category={service.bg.toLowerCase()}>
@@ -24,7 +28,7 @@ export function ServiceCard({ service, headingLevel: Heading = 'h3' }: ServiceCa
         {enrollable ? (
           <Link to={service.enrol} className="service-card__icon service-card__icon--link">
             <Icon name={service.icon} />
-            <span className="visually-hidden">{service.formLabel || `Enrol in ${service.title}`}</span>
+            <span className="visually-hidden">{service.formLabel || t('services.enrolIn', { title: service.title })}</span>
           </Link>
         ) : (
           <span className="service-card__icon">
@@ -38,18 +42,22 @@ export function ServiceCard({ service, headingLevel: Heading = 'h3' }: ServiceCa
       {enrollable ? (
         <p className="service-card__status service-card__status--open">
           <span className="service-card__dot" aria-hidden="true" />
-          Enrolments open
+          {t('services.open')}
         </p>
       ) : (
-        <p className="service-card__status">{unavailableText(service)}</p>
+        <p className="service-card__status">
+          <UnavailableText service={service} />
+        </p>
       )}
       <div className="service-card__actions">
         <LinkButton to={service.url} variant="outline" size="sm">
-          READ MORE<span className="visually-hidden"> about {service.title}</span>
+          <SpecText id="readMore" />
+          <span className="visually-hidden"> {t('services.aboutSuffix', { title: service.title })}</span>
         </LinkButton>
         {enrollable && (
           <LinkButton to={service.enrol} size="sm" className="service-card__enrol">
-            ENROL NOW<span className="visually-hidden"> in {service.title}</span>
+            <SpecText id="enrolNow" />
+            <span className="visually-hidden"> {t('services.inSuffix', { title: service.title })}</span>
           </LinkButton>
         )}
       </div>

@@ -1,10 +1,12 @@
 import type { ServiceEntry, ServiceSection } from '@contract/services';
-import { isEnrollable, unavailableText } from '@contract/services';
+import { isEnrollable } from '@contract/services';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/button';
 import { Icon } from '../../../components/icon';
 import { MarkdownContent } from '../../../components/markdown-content';
 import { paths } from '../../../lib/paths';
+import { useT } from '../../../i18n/use-t';
+import { UnavailableText } from './unavailable-text';
 import './categories.css';
 import './service-details.css';
 
@@ -34,6 +36,7 @@ function Section({ section }: { section: ServiceSection }) {
  * (Markdown), description title, description paragraphs, sections and extras.
  */
 export function ServiceDetails({ service }: { service: ServiceEntry }) {
+  const t = useT();
   const enrollable = isEnrollable(service.status);
   return (
     <article className="service-details" data-category={service.bg.toLowerCase()}>
@@ -45,7 +48,7 @@ export function ServiceDetails({ service }: { service: ServiceEntry }) {
           <div>
             <p className="service-hero__eyebrow">
               <Link to={paths.services} className="service-hero__crumb">
-                Services
+                {t('services.title')}
               </Link>{' '}
               / {service.bg}
             </p>
@@ -63,17 +66,19 @@ export function ServiceDetails({ service }: { service: ServiceEntry }) {
           </h2>
           {enrollable ? (
             <>
-              <p className="enrol-panel__status enrol-panel__status--open">Enrolments are open</p>
+              <p className="enrol-panel__status enrol-panel__status--open">{t('services.areOpen')}</p>
               <LinkButton to={service.enrol} size="lg" className="enrol-panel__button">
                 {service.actionText}
                 <Icon name="arrow-right" />
               </LinkButton>
             </>
           ) : (
-            <p className="enrol-panel__status">{unavailableText(service)}</p>
+            <p className="enrol-panel__status">
+              <UnavailableText service={service} />
+            </p>
           )}
           {service.extras.length > 0 && (
-            <ul className="enrol-panel__extras" aria-label="At a glance">
+            <ul className="enrol-panel__extras" aria-label={t('services.atAGlance')}>
               {service.extras.map((extra) => (
                 <li key={extra}>{extra}</li>
               ))}
@@ -95,7 +100,7 @@ export function ServiceDetails({ service }: { service: ServiceEntry }) {
 
         <section className="referral-panel" aria-labelledby="referral-panel-title">
           <h2 id="referral-panel-title" className="referral-panel__title">
-            Referrals
+            {t('services.referrals')}
           </h2>
           <MarkdownContent markdown={service.referralText} />
         </section>
