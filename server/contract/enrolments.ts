@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serviceCatalogue } from './catalogue';
 import { IdSchema, PageQuerySchema, requiredText } from './common';
+import { issueCode, type ErrorCode } from './errors';
 
 /**
  * What the enrolment form tells people before they agree (Privacy Act 2020, principle 3:
@@ -81,9 +82,9 @@ function phoneProblem(text: string): string | undefined {
   return undefined;
 }
 
-const textProblem = (problem: (text: string) => string | undefined) => (text: string, ctx: z.RefinementCtx) => {
+const textProblem = (problem: (text: string) => string | undefined, code: ErrorCode) => (text: string, ctx: z.RefinementCtx) => {
   const message = problem(text);
-  if (message) ctx.addIssue({ code: 'custom', message });
+  if (message) ctx.addIssue({ code: 'custom', message, params: issueCode(code) });
 };
 
 /** A value the person filled in, valid or not: used by the checks across fields. */
@@ -109,11 +110,11 @@ export const EnrolmentSchema = z
     serviceKey: z
       .string({ error: 'Choose a service' })
       .trim()
-      .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services' }),
+      .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services', params: issueCode('invalid_value') }),
     givenName: requiredText('Given name'),
     familyName: requiredText('Family name'),
-    dateOfBirth: optional(z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem))),
-    phone: optional(z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem))),
+    dateOfBirth: optional(z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem, 'invalid_date'))),
+    phone: optional(z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem, 'invalid_phone'))),
     email: optional(
       z
         .string({ error: 'Please give a valid email address' })
@@ -142,12 +143,12 @@ export const EnrolmentSchema = z
       const fields: Record<string, unknown> = enrolment;
       const given = { phone: isGiven(fields.phone), email: isGiven(fields.email) };
       if (!given.phone && !given.email) {
-        ctx.addIssue({ code: 'custom', message: 'Give a phone number or an email address', path: ['phone'] });
+        ctx.addIssue({ code: 'custom', message: 'Give a phone number or an email address', path: ['phone'], params: issueCode('contact_needed') });
       }
       const preferred = fields.preferredContact;
       if (preferred === 'phone' || preferred === 'text' || preferred === 'email') {
         const needs = preferenceNeeds[preferred];
-        if (!given[needs.field]) ctx.addIssue({ code: 'custom', message: needs.msg, path: ['preferredContact'] });
+        if (!given[needs.field]) ctx.addIssue({ code: 'custom', message: needs.msg, path: ['preferredContact'], params: issueCode('contact_needed') });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },

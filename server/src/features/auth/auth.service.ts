@@ -23,7 +23,7 @@ export async function logIn(email: string, password: string, ip: string): Promis
   if (!user || !matches || !user.active) {
     failuresByAccount.add(email);
     failuresByIp.add(ip);
-    throw badRequest('Invalid credentials');
+    throw badRequest('Invalid credentials', undefined, 'invalid_credentials');
   }
   failuresByAccount.clear(email);
   return signToken(user);

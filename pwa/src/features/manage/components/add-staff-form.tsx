@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { CreateUserSchema } from '@contract/users';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -7,7 +8,7 @@ import { useCreateStaffMember } from '../api/create-staff-member';
 import { accessName, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
 
 const staffFields = ['name', 'email', 'access', 'password'] as const;
@@ -36,9 +37,9 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (sending) return;
-    const parsed = CreateUserSchema.safeParse({ ...values, access: Number(values.access) });
+    const parsed = checkInput(CreateUserSchema, { ...values, access: Number(values.access) });
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsFromIssues(parsed.error.issues, staffFields));
+      showFieldErrors(fieldErrorsFromItems(parsed.errors, staffFields));
       return;
     }
     setErrors({});

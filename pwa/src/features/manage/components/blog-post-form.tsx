@@ -1,4 +1,5 @@
 import { CreateBlogPostSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
@@ -19,7 +20,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
   const showErrors = useShowErrors();
   const form = useUploadForm({
     initialValues: emptyPost,
-    parse: (values) => CreateBlogPostSchema.safeParse(values),
+    parse: (values) => checkInput(CreateBlogPostSchema, values),
     send: (fields, image, onUploadProgress) => createPost.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
       setAlert('Blog Post Created', 'success');

@@ -1,4 +1,5 @@
 import { CreateFeatureSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useCreateFeature } from '../api/create-feature';
@@ -19,7 +20,7 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
   const showErrors = useShowErrors();
   const form = useUploadForm({
     initialValues: emptyFeature,
-    parse: (values) => CreateFeatureSchema.safeParse(values),
+    parse: (values) => checkInput(CreateFeatureSchema, values),
     send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
       setAlert('Feature Created', 'success');

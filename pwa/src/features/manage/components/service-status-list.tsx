@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { UpdateServiceSchema } from '@contract/service-updates';
 import { isEnrollable, unavailableText, type Service, type ServiceStatus } from '@contract/services';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -6,7 +7,7 @@ import { useShowErrors } from '../../alerts/use-show-errors';
 import { useServices } from '../api/list-services';
 import { useUpdateServiceStatus } from '../api/update-service-status';
 import { TextField } from '../../../components/text-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from './form-errors';
 import { QueryState } from './query-state';
 import { Button } from '../../../components/button';
 
@@ -48,9 +49,9 @@ function ServiceStatusForm({ service }: { service: Service }) {
     if (saving) return;
     // Reopening keeps 'live' if that is what the service was; closing is always 'inactive'.
     const status: ServiceStatus = open ? (currentlyOpen ? service.status : 'active') : 'inactive';
-    const parsed = UpdateServiceSchema.safeParse({ status, statusText });
+    const parsed = checkInput(UpdateServiceSchema, { status, statusText });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, serviceFields));
+      setErrors(fieldErrorsFromItems(parsed.errors, serviceFields));
       return;
     }
     setErrors({});

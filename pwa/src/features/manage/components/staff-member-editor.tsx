@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { UpdateUserSchema, type StaffUser, type UpdateUserInput } from '@contract/users';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -9,7 +10,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { accessName, formatDateTime, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
 
 type StaffMemberEditorProps = {
@@ -79,9 +80,9 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (saving) return;
-    const parsed = UpdateUserSchema.safeParse({ name: values.name, email: values.email, access: Number(values.access) });
+    const parsed = checkInput(UpdateUserSchema, { name: values.name, email: values.email, access: Number(values.access) });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, detailFields));
+      setErrors(fieldErrorsFromItems(parsed.errors, detailFields));
       requestFocus();
       return;
     }
@@ -161,9 +162,9 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (saving) return;
-    const parsed = UpdateUserSchema.pick({ password: true }).required().safeParse({ password });
+    const parsed = checkInput(UpdateUserSchema.pick({ password: true }).required(), { password });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, ['password'] as const));
+      setErrors(fieldErrorsFromItems(parsed.errors, ['password'] as const));
       requestFocus();
       return;
     }
