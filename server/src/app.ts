@@ -10,6 +10,7 @@ import { contentRouter } from './features/content/content.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
+import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
 import { handleErrors } from './lib/error-handler';
@@ -17,7 +18,7 @@ import { logger } from './lib/logger';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [authRouter, servicesRouter, translationsRouter, contentRouter, enrolmentsRouter, logsRouter, usersRouter];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {
