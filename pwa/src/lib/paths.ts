@@ -21,6 +21,7 @@ export const paths = {
   manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
   manageFeature: (id: string) => `/manage/features/${encodeURIComponent(id)}`,
   manageLog: (id: string) => `/manage/logs/${encodeURIComponent(id)}`,
+  manageTeReo: '/manage/te-reo',
 } as const;
 
 /** Route patterns for the router, in the same order as the spec's route table. */
@@ -44,6 +45,7 @@ export const routePatterns = {
   manageUser: '/manage/users/:id',
   manageFeature: '/manage/features/:id',
   manageLog: '/manage/logs/:id',
+  manageTeReo: '/manage/te-reo',
 } as const;
 
 const segment = encodeURIComponent;

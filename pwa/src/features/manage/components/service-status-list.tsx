@@ -15,7 +15,7 @@ import { Button } from '../../../components/button';
 export function ServiceStatusList() {
   const services = useServices();
   return (
-    <QueryState query={services} what="services">
+    <QueryState query={services}>
       {(list) => (
         <ul className="manage-services">
           {list.map((service) => (
