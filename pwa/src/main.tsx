@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
+import { loadCorrections } from './features/translations/load-corrections';
 import { startLanguage } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
 import './styles/tokens.css';
@@ -22,6 +23,9 @@ void startLanguage().then(() =>
     </StrictMode>,
   ),
 );
+
+// A manager's corrections of the Māori text; they apply when they arrive, without holding up the page.
+void loadCorrections();
 
 // Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6).
 startOutboxAfterLoad();

@@ -72,6 +72,8 @@ export const apiPaths = {
   user: (id: string) => `/api/users/${segment(id)}`,
   logs: '/api/logs',
   log: (id: string) => `/api/logs/${segment(id)}`,
+  translations: (language: string) => `/api/content/translations/${segment(language)}`,
+  translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 
 /** Staff routes behind the login guard (spec §2). */
