@@ -14,18 +14,18 @@ if (!root) throw new Error('The page has no #root element');
 
 const container = root;
 // The remembered language first, so a Māori speaker never sees the page flash in English.
-void startLanguage().then(() =>
+void startLanguage().then(() => {
   createRoot(container).render(
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
-  ),
-);
-
-// A manager's corrections of the Māori text; they apply when they arrive, without holding up the page.
-void loadCorrections();
+  );
+  // A manager's corrections of the Māori text, applied when they arrive without holding up the
+  // page. Only after the remembered language is set, so they are laid over the right catalogue.
+  void loadCorrections();
+});
 
 // Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6).
 startOutboxAfterLoad();
