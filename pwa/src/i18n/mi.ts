@@ -102,7 +102,7 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'teReo.entries': draft('Ngā tāurunga'),
   'teReo.search': draft('Rapu'),
   'teReo.searchHint': draft('Mā te kī, te reo Pākehā, te reo Māori rānei. Kāore he aha ngā pūmatua me ngā tohutō.'),
-  'teReo.count': draft({ one: '{count} tāurunga', other: '{count} ngā tāurunga' }),
+  'teReo.count': draft({ one: '{count} tāurunga', other: 'E {count} ngā tāurunga' }),
   'teReo.english': draft('Reo Pākehā'),
   'teReo.noEnglish': draft('(kāore: ka whakaaturia i te taha o ngā kupu ake o te tarati)'),
   'teReo.builtIn': draft('Te reo Māori taketake'),
