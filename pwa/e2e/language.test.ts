@@ -60,7 +60,7 @@ describe.each([
       await page.getByRole('heading', { level: 1, name: 'WE SUPPORT WHANAU' }).waitFor();
       expect(await htmlLang(page)).toBe('en-NZ');
 
-      await page.getByRole('button', { name: 'Change the language to Te reo Māori' }).click();
+      await page.getByRole('button', { name: 'Te reo Māori', exact: true }).click();
       await expect.poll(() => htmlLang(page)).toBe('mi');
       // The trust's wording stays exactly as given, with a Māori line beside it.
       const banner = page.getByRole('heading', { level: 1 });
@@ -91,7 +91,7 @@ describe.each([
       await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBe('mi');
 
       // And back to English.
-      await page.getByRole('button', { name: 'Hurihia te reo ki English' }).click();
+      await page.getByRole('button', { name: 'English', exact: true }).click();
       await expect.poll(() => htmlLang(page)).toBe('en-NZ');
       await expectEnrolmentForm(page, english);
       await expect(page.locator('.gloss').count()).resolves.toBe(0);
@@ -150,7 +150,7 @@ describe('te reo Māori on a phone', () => {
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      await page.getByRole('button', { name: 'Change the language to Te reo Māori' }).click();
+      await page.getByRole('button', { name: 'Te reo Māori', exact: true }).click();
       await expect.poll(() => htmlLang(page)).toBe('mi');
 
       await harness.server.stop();

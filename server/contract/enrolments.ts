@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { serviceCatalogue } from './catalogue';
 import { IdSchema, PageQuerySchema, requiredText } from './common';
+import { issueCode, type ErrorCode } from './errors';
 
 /**
  * What the enrolment form tells people before they agree (Privacy Act 2020, principle 3:
@@ -82,15 +83,15 @@ function phoneProblem(text: string): string | undefined {
   return undefined;
 }
 
-const textProblem = (problem: (text: string) => string | undefined) => (text: string, ctx: z.RefinementCtx) => {
+const textProblem = (problem: (text: string) => string | undefined, code: ErrorCode) => (text: string, ctx: z.RefinementCtx) => {
   const message = problem(text);
-  if (message) ctx.addIssue({ code: 'custom', message });
+  if (message) ctx.addIssue({ code: 'custom', message, params: issueCode(code) });
 };
 
 /** A date of birth, YYYY-MM-DD, from 1900 to today. Shared by enrolments and client records. */
-export const dateOfBirthField = z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem));
+export const dateOfBirthField = z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem, 'invalid_date'));
 /** A phone number as people write it: digits, spaces and + - ( ). */
-export const phoneField = z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem));
+export const phoneField = z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem, 'invalid_phone'));
 export const emailField = z
   .string({ error: 'Please give a valid email address' })
   .max(254, { error: 'Email address is too long' })
@@ -127,7 +128,7 @@ export const EnrolmentSchema = z
       .string({ error: 'Choose a service' })
       .max(100, { error: 'Choose one of the trust’s services', abort: true })
       .trim()
-      .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services' }),
+      .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services', params: issueCode('invalid_value') }),
     givenName: requiredText('Given name'),
     familyName: requiredText('Family name'),
     dateOfBirth: optional(dateOfBirthField),
@@ -149,12 +150,12 @@ export const EnrolmentSchema = z
       const fields: Record<string, unknown> = enrolment;
       const given = { phone: isGiven(fields.phone), email: isGiven(fields.email) };
       if (!given.phone && !given.email) {
-        ctx.addIssue({ code: 'custom', message: 'Give a phone number or an email address', path: ['phone'] });
+        ctx.addIssue({ code: 'custom', message: 'Give a phone number or an email address', path: ['phone'], params: issueCode('contact_needed') });
       }
       const preferred = fields.preferredContact;
       if (preferred === 'phone' || preferred === 'text' || preferred === 'email') {
         const needs = preferenceNeeds[preferred];
-        if (!given[needs.field]) ctx.addIssue({ code: 'custom', message: needs.msg, path: ['preferredContact'] });
+        if (!given[needs.field]) ctx.addIssue({ code: 'custom', message: needs.msg, path: ['preferredContact'], params: issueCode('contact_needed') });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },

@@ -33,19 +33,19 @@ describe('bad requests', () => {
   it('answers an unknown API path with 404 in the error shape', async () => {
     const res = await api.get('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: [{ msg: 'Not found' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Not found', code: 'not_found' }] });
   });
 
   it('answers malformed JSON with 400 and nothing internal', async () => {
     const res = await api.post('/api/auth', { body: '{"email": "a@b.c", "password": ', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [{ msg: 'Request body is not valid' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Request body is not valid', code: 'invalid_body' }] });
   });
 
   it('answers a JSON body over the limit with 413', async () => {
     const res = await api.post('/api/auth', { json: { email: 'a@example.org', password: 'x'.repeat(200 * 1024) } });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ errors: [{ msg: 'Request is too large' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Request is too large', code: 'too_large' }] });
   });
 
   it('answers a body that is not JSON with 415', async () => {
@@ -130,7 +130,7 @@ describe('methods a path does not have', () => {
   it('answers 405 in the error shape, with the methods it does have', async () => {
     const res = await api.request('PUT', '/api/services');
     expect(res.status).toBe(405);
-    expect(res.body).toEqual({ errors: [{ msg: 'Method Not Allowed' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Method Not Allowed', code: 'method_not_allowed' }] });
     expect(res.headers.get('allow')).toContain('GET');
   });
 

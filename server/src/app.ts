@@ -13,6 +13,7 @@ import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { syncRouter } from './features/sync/sync.routes';
+import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
@@ -21,7 +22,18 @@ import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, dashboardRouter, syncRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [
+  authRouter,
+  servicesRouter,
+  translationsRouter,
+  contentRouter,
+  enrolmentsRouter,
+  clientsRouter,
+  dashboardRouter,
+  syncRouter,
+  logsRouter,
+  usersRouter,
+];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {

@@ -29,6 +29,7 @@ const ManageBlog = lazyRoute(() => import('../routes/manage-blog'));
 const ManageUser = lazyRoute(() => import('../routes/manage-user'));
 const ManageFeature = lazyRoute(() => import('../routes/manage-feature'));
 const ManageLog = lazyRoute(() => import('../routes/manage-log'));
+const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
 
 const staff = (Page: ComponentType) => (
   <RequireAuth>
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.manageUser, element: staff(ManageUser) },
           { path: routePatterns.manageFeature, element: staff(ManageFeature) },
           { path: routePatterns.manageLog, element: staff(ManageLog) },
+          { path: routePatterns.manageTeReo, element: staff(ManageTeReo) },
           { path: routePatterns.dashboard, element: staff(Dashboard) },
           { path: '*', element: <NotFound /> },
         ],

@@ -1,4 +1,5 @@
 import { en } from './en';
+import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
 import type { SpecKey } from './spec';
 import { isLanguage, localeOf, storageKey, type Language } from './languages';
@@ -13,7 +14,7 @@ import { formatMessage, type Message, type Params } from './messages';
  */
 /** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
 export type GlossKey = `gloss.${SpecKey}`;
-export type MessageKey = keyof typeof en | keyof typeof enPages | GlossKey;
+export type MessageKey = keyof typeof en | keyof typeof enPages | keyof typeof enManage | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 

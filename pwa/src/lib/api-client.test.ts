@@ -56,14 +56,14 @@ describe('apiRequest', () => {
   });
 
   it("throws the server's error list with the status", async () => {
-    answer(400, { errors: [{ msg: 'Title is required', param: 'title' }, { msg: 'Text is required', param: 'text' }] });
+    answer(400, { errors: [{ msg: 'Title is required', code: 'required', param: 'title' }, { msg: 'Text is required', code: 'required', param: 'text' }] });
     const error = await apiRequest('/api/content/blog', { method: 'POST' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
       status: 400,
       errors: [
-        { msg: 'Title is required', param: 'title' },
-        { msg: 'Text is required', param: 'text' },
+        { msg: 'Title is required', code: 'required', param: 'title' },
+        { msg: 'Text is required', code: 'required', param: 'text' },
       ],
     });
   });

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ApiErrorItem } from '@contract/errors';
+import { readErrorItems, type ApiErrorItem } from '@contract/errors';
 import { getToken, setToken } from './auth-token';
 import { reportResponse, reportServerAnswered, reportServerUnreachable } from './connectivity';
 
@@ -26,18 +26,7 @@ export type ApiRequestOptions = {
   onUploadProgress?: (fraction: number) => void;
 };
 
-const noConnection: ApiErrorItem[] = [{ msg: 'No connection' }];
-
-function isErrorBody(body: unknown): body is ApiErrorBody {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    Array.isArray((body as { errors?: unknown }).errors) &&
-    (body as { errors: unknown[] }).errors.every(
-      (item) => typeof item === 'object' && item !== null && typeof (item as { msg?: unknown }).msg === 'string',
-    )
-  );
-}
+const noConnection: ApiErrorItem[] = [{ msg: 'No connection', code: 'no_connection' }];
 
 function parseBody(text: string, contentType: string | null): unknown {
   if (!text) return undefined;
@@ -56,8 +45,7 @@ function settle<T>(status: number, body: unknown, sentToken: string | null): T {
   if (status >= 200 && status < 300) return body as T;
   // Spec §4: any auth failure or expiry removes the token, which signs the app out.
   if (status === 401 && sentToken && getToken() === sentToken) setToken(null);
-  const errors = isErrorBody(body) ? body.errors : [{ msg: status >= 500 ? 'Server error' : `Request failed (${status})` }];
-  throw new ApiRequestError(status, errors);
+  throw new ApiRequestError(status, readErrorItems(status, body));
 }
 
 function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {

@@ -4,7 +4,7 @@
  * service worker only sends.
  */
 import { EnrolmentSchema } from '@contract/enrolments';
-import type { ApiErrorItem } from '@contract/errors';
+import { checkInput, type ApiErrorItem } from '@contract/errors';
 import type { OutboxKind, OutboxPayloads } from './local-db';
 
 /** The payload did not pass the contract's schema: one item per problem, with the field at fault. */
@@ -26,12 +26,8 @@ export const validateOutboxPayload: ValidateOutboxPayload = <K extends OutboxKin
   switch (known) {
     case 'enrolment.create': {
       const draft = typeof payload === 'object' && payload !== null ? payload : {};
-      const result = EnrolmentSchema.safeParse({ ...draft, _id: operationId });
-      if (!result.success) {
-        throw new OutboxValidationError(
-          result.error.issues.map((issue) => ({ msg: issue.message, ...(issue.path.length ? { param: issue.path.join('.') } : {}) })),
-        );
-      }
+      const result = checkInput(EnrolmentSchema, { ...draft, _id: operationId });
+      if (!result.success) throw new OutboxValidationError(result.errors);
       // Stored exactly as it will be sent (blank optional fields gone), so every resend carries
       // the same body and the server's idempotency check sees the same request.
       const body: typeof result.data = JSON.parse(JSON.stringify(result.data));

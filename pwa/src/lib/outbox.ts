@@ -19,7 +19,7 @@
  * - 400, 409 and other refusals: rejected with the server's errors; only that item stops.
  */
 import type { EnrolmentReceipt } from '@contract/enrolments';
-import type { ApiErrorItem } from '@contract/errors';
+import { readErrorItems } from '@contract/errors';
 import {
   getLocalDb,
   saveLocally,
@@ -212,17 +212,7 @@ function assertNever(value: never): never {
   throw new Error(`Unknown outbox operation kind: ${String(value)}`);
 }
 
-function readErrors(status: number, body: unknown): ApiErrorItem[] {
-  if (typeof body === 'object' && body !== null && 'errors' in body && Array.isArray(body.errors)) {
-    const items = body.errors.flatMap((item: unknown): ApiErrorItem[] =>
-      typeof item === 'object' && item !== null && 'msg' in item && typeof item.msg === 'string'
-        ? [{ msg: item.msg, ...('param' in item && typeof item.param === 'string' ? { param: item.param } : {}) }]
-        : [],
-    );
-    if (items.length) return items;
-  }
-  return [{ msg: status >= 500 ? 'Server error' : `The server refused it (${status})` }];
-}
+const readErrors = readErrorItems;
 
 type Outcome = 'delivered' | 'retry' | 'unreachable' | 'rate_limited' | 'needs_auth' | 'refused';
 
@@ -235,7 +225,7 @@ function outcomeOf(status: number): Outcome {
   return 'retry'; // 1xx/3xx: not an answer about the operation
 }
 
-const noConnection: OutboxError = { status: 0, errors: [{ msg: 'No connection' }] };
+const noConnection: OutboxError = { status: 0, errors: [{ msg: 'No connection', code: 'no_connection' }] };
 
 // ——— The outbox ———————————————————————————————————————————————————————————————
 
@@ -371,7 +361,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       token = options.getToken?.() ?? null;
       const signedInAs = options.getUserId ? options.getUserId() : operation.userId;
       if (!token || signedInAs !== operation.userId) {
-        await markNeedsAuth(operation.userId, { status: 401, errors: [{ msg: 'Sign in again to send this' }] });
+        await markNeedsAuth(operation.userId, { status: 401, errors: [{ msg: 'Sign in again to send this', code: 'not_signed_in' }] });
         return 'needs_auth';
       }
     }

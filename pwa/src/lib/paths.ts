@@ -21,6 +21,7 @@ export const paths = {
   manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
   manageFeature: (id: string) => `/manage/features/${encodeURIComponent(id)}`,
   manageLog: (id: string) => `/manage/logs/${encodeURIComponent(id)}`,
+  manageTeReo: '/manage/te-reo',
 } as const;
 
 /** Route patterns for the router, in the same order as the spec's route table. */
@@ -44,6 +45,7 @@ export const routePatterns = {
   manageUser: '/manage/users/:id',
   manageFeature: '/manage/features/:id',
   manageLog: '/manage/logs/:id',
+  manageTeReo: '/manage/te-reo',
 } as const;
 
 const segment = encodeURIComponent;
@@ -70,6 +72,8 @@ export const apiPaths = {
   user: (id: string) => `/api/users/${segment(id)}`,
   logs: '/api/logs',
   log: (id: string) => `/api/logs/${segment(id)}`,
+  translations: (language: string) => `/api/content/translations/${segment(language)}`,
+  translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 
 /** Staff routes behind the login guard (spec §2). */

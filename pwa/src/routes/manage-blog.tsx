@@ -1,3 +1,4 @@
+import '../i18n/manage';
 import { useParams } from 'react-router-dom';
 import { BlogPostDetail } from '../features/manage/components/blog-post-detail';
 import { ManagerOnly } from '../features/manage/components/manager-only';

@@ -1,3 +1,4 @@
+import '../i18n/manage';
 import { useParams } from 'react-router-dom';
 import { FeatureDetail } from '../features/manage/components/feature-detail';
 import { ManagerOnly } from '../features/manage/components/manager-only';

@@ -1,3 +1,4 @@
+import '../i18n/manage';
 import { useParams } from 'react-router-dom';
 import { LogFileView } from '../features/manage/components/log-file-view';
 import { ManagerOnly } from '../features/manage/components/manager-only';

@@ -1,3 +1,4 @@
+import '../i18n/manage';
 import { useParams } from 'react-router-dom';
 import { ManagerOnly } from '../features/manage/components/manager-only';
 import { StaffMemberPage } from '../features/manage/components/staff-member-page';

@@ -1,3 +1,4 @@
+import '../i18n/manage';
 import { ManageDashboard } from '../features/manage/components/manage-dashboard';
 import { ManagerOnly } from '../features/manage/components/manager-only';
 

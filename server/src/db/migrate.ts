@@ -3,6 +3,7 @@ import type { QueryInterface } from 'sequelize';
 import * as core from './migrations/001-core';
 import * as enrolments from './migrations/002-enrolments';
 import * as clients from './migrations/003-clients';
+import * as translations from './migrations/005-translations';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -12,6 +13,7 @@ const migrations: [string, Migration][] = [
   ['001-core', core],
   ['002-enrolments', enrolments],
   ['003-clients', clients],
+  ['005-translations', translations],
 ];
 
 const umzug = new Umzug({

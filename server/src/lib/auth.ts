@@ -16,9 +16,9 @@ export async function authenticate(ctx: AppContext, next: Next): Promise<void> {
   const token = ctx.get('x-auth-token');
   if (!token) throw unauthorized('No token, authorisation denied');
   const claims = verifyToken(token);
-  if (!claims) throw unauthorized('Token is not valid');
+  if (!claims) throw unauthorized('Token is not valid', 'invalid_token');
   const [user, revoked] = await Promise.all([User.findByPk(claims.sub), RevokedToken.findByPk(claims.jti)]);
-  if (!user || !user.active || user.tokenVersion !== claims.ver || revoked) throw unauthorized('Token is not valid');
+  if (!user || !user.active || user.tokenVersion !== claims.ver || revoked) throw unauthorized('Token is not valid', 'invalid_token');
   ctx.state.user = user;
   ctx.state.token = claims;
   await next();

@@ -111,7 +111,7 @@ describe('runOnce', () => {
     ]) {
       const error = await conflictOf(runOnce(other, effect));
       expect(error.status).toBe(409);
-      expect(error.items).toEqual([{ msg: 'This request id was already used for a different request' }]);
+      expect(error.items).toEqual([{ msg: 'This request id was already used for a different request', code: 'request_id_reused' }]);
       await expect(findStoredOutcome(other)).rejects.toBeInstanceOf(ApiError);
     }
     expect(effect.calls).toBe(1);

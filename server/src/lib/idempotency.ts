@@ -42,7 +42,7 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 /** The stored answer when the record is this same request; 409 when the id was used for anything else. */
 function answerFromRecord<Body>(record: Operation, operation: OperationRequest, requestHash: string): OnceOutcome<Body> {
   if (record.kind !== operation.kind || record.actorId !== operation.actorId || record.requestHash !== requestHash) {
-    throw conflict('This request id was already used for a different request');
+    throw conflict('This request id was already used for a different request', undefined, 'request_id_reused');
   }
   // The record was written by this same kind of operation, so its body has the shape that kind answers with.
   return { status: record.responseStatus, body: record.responseBody as Body, replayed: true };

@@ -77,14 +77,14 @@ describe('resizeUploadedImage', () => {
     for (const bytes of [svgBytes, htmlBytes, await buildGif(), Buffer.alloc(0)]) {
       const error = await refusal(bytes);
       expect(error.status).toBe(415);
-      expect(error.items).toEqual([{ msg: imageTypeMessage, param: 'image' }]);
+      expect(error.items).toEqual([{ msg: imageTypeMessage, code: 'invalid_image', param: 'image' }]);
     }
   });
 
   it('refuses a truncated file with 415 and a clear message', async () => {
     const error = await refusal(await buildTruncatedJpeg());
     expect(error.status).toBe(415);
-    expect(error.items).toEqual([{ msg: 'Image could not be read: the file may be damaged or incomplete', param: 'image' }]);
+    expect(error.items).toEqual([{ msg: 'Image could not be read: the file may be damaged or incomplete', code: 'invalid_image', param: 'image' }]);
   });
 
   it('refuses a small file that declares more pixels than the limit with 413, before decoding it', async () => {

@@ -5,11 +5,10 @@ import { koaBody } from 'koa-body';
 import type { Next } from 'koa';
 import sharp, { type Metadata } from 'sharp';
 import type { z, ZodType } from 'zod';
-import type { ApiErrorItem } from '../../contract/errors';
+import { checkInput, type ApiErrorItem } from '../../contract/errors';
 import { imageSizes, limits, type ImageSize } from '../../contract/limits';
 import { getConfig } from '../config';
 import type { AppContext } from './app-context';
-import { zodItems } from './error-handler';
 import { ApiError } from './errors';
 import { logger } from './logger';
 
@@ -36,7 +35,9 @@ const tooManyBytesMessage = `Image is too large: at most ${limits.imageBytes / (
 /** WebP cannot hold a side longer than this; a very tall picture is bounded by it. */
 const webpMaxSide = 16_383;
 
-const imageProblem = (status: number, msg: string) => new ApiError(status, [{ msg, param: 'image' }]);
+/** 413 is `too_large`; 415 says the file is not a picture we can read. */
+const imageProblem = (status: 413 | 415, msg: string) =>
+  new ApiError(status, [{ msg, code: status === 413 ? 'too_large' : 'invalid_image', param: 'image' }]);
 
 /** The picture's type from its first bytes; the file name and the sender's Content-Type are not trusted. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
@@ -127,17 +128,17 @@ function uploadError(error: unknown): unknown {
     case formidableCodes.maxFilesExceeded:
       return imageProblem(413, 'Send one image only');
     case formidableCodes.maxFieldsExceeded:
-      return new ApiError(413, [{ msg: 'The form has too many fields' }]);
+      return new ApiError(413, [{ msg: 'The form has too many fields', code: 'too_large' }]);
     case formidableCodes.maxFieldsSizeExceeded:
-      return new ApiError(413, [{ msg: 'The text of the form is too long' }]);
+      return new ApiError(413, [{ msg: 'The text of the form is too long', code: 'too_large' }]);
     case formidableCodes.noEmptyFiles:
     case formidableCodes.smallerThanMinFileSize:
       return imageProblem(415, imageTypeMessage);
     case formidableCodes.aborted:
-      return new ApiError(400, [{ msg: 'The upload was interrupted' }]);
+      return new ApiError(400, [{ msg: 'The upload was interrupted', code: 'bad_request' }]);
     default:
       // Malformed multipart, missing boundary and the like; formidable's 5xx codes are its own faults.
-      return error.httpCode >= 400 && error.httpCode < 500 ? new ApiError(400, [{ msg: 'The form could not be read' }]) : error;
+      return error.httpCode >= 400 && error.httpCode < 500 ? new ApiError(400, [{ msg: 'The form could not be read', code: 'invalid_body' }]) : error;
   }
 }
 
@@ -211,17 +212,17 @@ export function validateImageUpload<S extends ZodType>(
 ) {
   return async (ctx: AppContext, _next: Next): Promise<void> => {
     if (!ctx.is('multipart/form-data')) {
-      throw new ApiError(415, [{ msg: 'Send the form as multipart/form-data, with the picture in the image field' }]);
+      throw new ApiError(415, [{ msg: 'Send the form as multipart/form-data, with the picture in the image field', code: 'unsupported_media_type' }]);
     }
     await fs.mkdir(uploadsRoot(), { recursive: true });
     const uploadDir = await fs.mkdtemp(path.join(uploadsRoot(), 'upload-'));
     try {
       await receiveForm(ctx, uploadDir);
       const problems: ApiErrorItem[] = [];
-      const fields = schema.safeParse(firstValues(ctx.request.body));
-      if (!fields.success) problems.push(...zodItems(fields.error));
+      const fields = checkInput(schema, firstValues(ctx.request.body));
+      if (!fields.success) problems.push(...fields.errors);
       const file = uploadedImage(ctx);
-      if (!file) problems.push({ msg: 'Image is required', param: 'image' });
+      if (!file) problems.push({ msg: 'Image is required', code: 'required', param: 'image' });
       if (!fields.success || !file) throw new ApiError(400, problems);
       const image = await resizeUploadedImage(await fs.readFile(file.filepath));
       await handler(ctx, { fields: fields.data, image });

@@ -1,9 +1,8 @@
 import type { Next } from 'koa';
 import type { z, ZodType } from 'zod';
-import type { ApiErrorItem } from '../../contract/errors';
+import { checkInput, type ApiErrorItem } from '../../contract/errors';
 import type { AppContext } from './app-context';
 import { ApiError } from './errors';
-import { zodItems } from './error-handler';
 
 type Schemas = { body?: ZodType; query?: ZodType; params?: ZodType };
 type Parsed<S extends Schemas> = { [K in keyof S]: S[K] extends ZodType ? z.output<S[K]> : never };
@@ -20,7 +19,7 @@ function hasBody(ctx: AppContext): boolean {
 export function validate<S extends Schemas>(schemas: S, handler: (ctx: AppContext, input: Parsed<S>) => Promise<void> | void) {
   return async (ctx: AppContext, _next: Next): Promise<void> => {
     if (schemas.body && hasBody(ctx) && !ctx.is('json', 'multipart')) {
-      throw new ApiError(415, [{ msg: 'Send JSON (Content-Type: application/json)' }]);
+      throw new ApiError(415, [{ msg: 'Send JSON (Content-Type: application/json)', code: 'unsupported_media_type' }]);
     }
     const sources = { body: ctx.request.body ?? {}, query: ctx.query, params: ctx.params as unknown };
     const problems: ApiErrorItem[] = [];
@@ -28,9 +27,9 @@ export function validate<S extends Schemas>(schemas: S, handler: (ctx: AppContex
     for (const part of ['params', 'query', 'body'] as const) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema.safeParse(sources[part]);
+      const result = checkInput(schema, sources[part]);
       if (result.success) input[part] = result.data;
-      else problems.push(...zodItems(result.error));
+      else problems.push(...result.errors);
     }
     if (problems.length > 0) throw new ApiError(400, problems);
     await handler(ctx, input as Parsed<S>);

@@ -4,7 +4,7 @@
  * server agree on every rule.
  */
 import { collectionStatement, contactMethods, EnrolmentSchema, type ContactMethod, type EnrolmentInput } from '@contract/enrolments';
-import type { ApiErrorItem } from '@contract/errors';
+import { checkInput, type ApiErrorItem } from '@contract/errors';
 
 /** What the inputs hold: text as typed, the radio's choice ('' until chosen) and the consent box. */
 export type EnrolmentFormValues = {
@@ -83,12 +83,9 @@ export type EnrolmentCheck = { ok: true; draft: EnrolmentDraftBody } | { ok: fal
 /** Checks the form with the contract's schema; every problem, each on its field. */
 export function checkEnrolment(values: EnrolmentFormValues, serviceKey: string): EnrolmentCheck {
   const draft = toEnrolmentDraft(values, serviceKey);
-  const result = EnrolmentSchema.safeParse({ ...draft, _id: idPlaceholder });
+  const result = checkInput(EnrolmentSchema, { ...draft, _id: idPlaceholder });
   if (result.success) return { ok: true, draft };
-  return {
-    ok: false,
-    errors: result.error.issues.map((issue) => ({ msg: issue.message, ...(issue.path.length ? { param: issue.path.join('.') } : {}) })),
-  };
+  return { ok: false, errors: result.errors };
 }
 
 function isField(param: string | undefined): param is EnrolmentField {

@@ -63,7 +63,7 @@ export async function logIn(email: string, password: string, ip: string): Promis
   const at = now();
   if (!user || !matches || !user.active) {
     recordFailure(email, ip, at);
-    throw badRequest('Invalid credentials');
+    throw badRequest('Invalid credentials', undefined, 'invalid_credentials');
   }
   failuresByAccountAndIp.clear(pairKey(email, ip));
   rememberAddress(email, ip, at);
@@ -79,7 +79,7 @@ export async function changeOwnPassword(user: User, currentPassword: string, new
   checkThrottles(user.email, ip, now());
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     recordFailure(user.email, ip, now());
-    throw badRequest('Your current password is not right', 'currentPassword');
+    throw badRequest('Your current password is not right', 'currentPassword', 'invalid_credentials');
   }
   const passwordHash = await hashPassword(newPassword);
   await user.update({ passwordHash, tokenVersion: user.tokenVersion + 1 });

@@ -29,7 +29,7 @@ describe('POST /api/auth', () => {
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ errors: [{ msg: 'Invalid credentials' }] });
+      expect(answer.body).toEqual({ errors: [{ msg: 'Invalid credentials', code: 'invalid_credentials' }] });
     }
   });
 
@@ -37,8 +37,8 @@ describe('POST /api/auth', () => {
     const res = await api.post('/api/auth', { json: { email: 'not an email' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
-      { msg: 'Please include a valid email', param: 'email' },
-      { msg: 'Password is required', param: 'password' },
+      { msg: 'Please include a valid email', code: 'invalid_email', param: 'email' },
+      { msg: 'Password is required', code: 'required', param: 'password' },
     ]);
   });
 });
@@ -58,7 +58,7 @@ describe('tokens', () => {
     for (const [kind, token] of Object.entries(badTokens(user))) {
       const res = await api.get('/api/auth', { token });
       expect(res.status, kind).toBe(401);
-      expect(res.body, kind).toEqual({ errors: [{ msg: expect.any(String) }] });
+      expect(res.body, kind).toEqual({ errors: [{ msg: expect.any(String), code: expect.stringMatching(/^(not_signed_in|invalid_token)$/) }] });
     }
   });
 

@@ -136,10 +136,10 @@ describe('GET /api/content/blog', () => {
   it('answers 404 for an unknown post and 400 for an id that is not a UUID, in the error shape', async () => {
     const missing = await api.get('/api/content/blog/7d1b6a3e-2c55-4a8e-9a51-0d6b2b1f4c10');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ errors: [{ msg: 'Post not found' }] });
+    expect(missing.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
     const bad = await api.get('/api/content/blog/not-a-uuid');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }] });
+    expect(bad.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
   });
 });
 
@@ -180,16 +180,16 @@ describe('GET /api/content/blog/{id}/image', () => {
     const post = await createPost();
     const huge = await api.get(`${post.body.image.src}?size=huge`);
     expect(huge.status).toBe(400);
-    expect(huge.body).toEqual({ errors: [{ msg: 'Size must be small, medium or large', param: 'size' }] });
+    expect(huge.body).toEqual({ errors: [{ msg: 'Size must be small, medium or large', code: 'invalid_value', param: 'size' }] });
     const unknown = await api.get('/api/content/blog/7d1b6a3e-2c55-4a8e-9a51-0d6b2b1f4c10/image');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ errors: [{ msg: 'Image not found' }] });
+    expect(unknown.body).toEqual({ errors: [{ msg: 'Image not found', code: 'not_found' }] });
     const malformed = await api.get('/api/content/blog/../../etc/passwd/image');
     expect([400, 404]).toContain(malformed.status);
     expect(malformed.body.errors.length).toBeGreaterThan(0);
     const notUuid = await api.get('/api/content/blog/12345/image?size=small');
     expect(notUuid.status).toBe(400);
-    expect(notUuid.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }] });
+    expect(notUuid.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
   });
 
   it('serves a post picture only under the blog address, a feature picture only under the feature address', async () => {
@@ -213,13 +213,13 @@ describe('DELETE /api/content/blog/{id}', () => {
     expect(list.body.map((one: { _id: string }) => one._id)).not.toContain(post.body._id);
     const again = await api.delete(`/api/content/blog/${post.body._id}`, { token: manager });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ errors: [{ msg: 'Post not found' }] });
+    expect(again.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
   });
 
   it('answers 400 for an id that is not a UUID', async () => {
     const res = await api.delete('/api/content/blog/abc', { token: manager });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
   });
 });
 
@@ -262,13 +262,13 @@ describe('features', () => {
     expect(res.body).toEqual({ msg: 'Feature deleted' });
     const gone = await api.get(`${feature.body.image.src}?size=medium`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ errors: [{ msg: 'Image not found' }] });
+    expect(gone.body).toEqual({ errors: [{ msg: 'Image not found', code: 'not_found' }] });
     expect(await Image.count({ where: { ownerId: feature.body._id } })).toBe(0);
     const list = await api.get('/api/content/feature');
     expect(list.body.map((one: { _id: string }) => one._id)).not.toContain(feature.body._id);
     const again = await api.delete(`/api/content/feature/${feature.body._id}`, { token: manager });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ errors: [{ msg: 'Feature not found' }] });
+    expect(again.body).toEqual({ errors: [{ msg: 'Feature not found', code: 'not_found' }] });
   });
 
   it('lists every missing field of a feature together', async () => {
@@ -306,7 +306,7 @@ describe('who may write', () => {
     for (const attempt of asKaimahi) {
       const res = await attempt();
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ errors: [{ msg: 'You do not have access to this' }] });
+      expect(res.body).toEqual({ errors: [{ msg: 'You do not have access to this', code: 'forbidden' }] });
     }
     expect(await storedCounts()).toEqual(before);
     expect(leftoverUploads()).toEqual([]);
@@ -328,11 +328,11 @@ describe('bad uploads', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { msg: 'Title is required', param: 'title' },
-        { msg: 'Author is required', param: 'author' },
-        { msg: 'Text is required', param: 'text' },
-        { msg: 'Image description is required', param: 'imageAlt' },
-        { msg: 'Image is required', param: 'image' },
+        { msg: 'Title is required', code: 'required', param: 'title' },
+        { msg: 'Author is required', code: 'required', param: 'author' },
+        { msg: 'Text is required', code: 'required', param: 'text' },
+        { msg: 'Image description is required', code: 'required', param: 'imageAlt' },
+        { msg: 'Image is required', code: 'required', param: 'image' },
       ]),
     );
     expect(res.body.errors).toHaveLength(5);
@@ -347,21 +347,21 @@ describe('bad uploads', () => {
   it('refuses a field that is too long', async () => {
     const res = await refused(() => createPost({ ...postFields, title: 'x'.repeat(limits.shortText + 1) }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [{ msg: `Title must be at most ${limits.shortText} characters`, param: 'title' }] });
+    expect(res.body).toEqual({ errors: [{ msg: `Title must be at most ${limits.shortText} characters`, code: 'too_long', param: 'title', limit: 200 }] });
   });
 
   it('answers a missing picture with 400 on the image field, also for an empty file input', async () => {
     const missing = await refused(() => createPost(postFields, null));
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ errors: [{ msg: 'Image is required', param: 'image' }] });
+    expect(missing.body).toEqual({ errors: [{ msg: 'Image is required', code: 'required', param: 'image' }] });
     // What a browser sends for a file input left empty: an empty part with no file name.
     const emptyInput = await refused(() => createPost(postFields, { bytes: Buffer.alloc(0), type: 'application/octet-stream', name: '' }));
     expect(emptyInput.status).toBe(400);
-    expect(emptyInput.body).toEqual({ errors: [{ msg: 'Image is required', param: 'image' }] });
+    expect(emptyInput.body).toEqual({ errors: [{ msg: 'Image is required', code: 'required', param: 'image' }] });
     // The picture sent as a text field is no picture either.
     const asText = await refused(() => api.post('/api/content/blog', { token: manager, body: form({ ...postFields, image: 'photo.jpg' }) }));
     expect(asText.status).toBe(400);
-    expect(asText.body).toEqual({ errors: [{ msg: 'Image is required', param: 'image' }] });
+    expect(asText.body).toEqual({ errors: [{ msg: 'Image is required', code: 'required', param: 'image' }] });
   });
 
   it('refuses SVG, HTML, GIF, text and empty files with 415, whatever type they claim', async () => {
@@ -377,26 +377,26 @@ describe('bad uploads', () => {
     for (const file of files) {
       const res = await refused(() => createPost(postFields, file));
       expect(res.status, file.name).toBe(415);
-      expect(res.body).toEqual({ errors: [{ msg: imageTypeMessage, param: 'image' }] });
+      expect(res.body).toEqual({ errors: [{ msg: imageTypeMessage, code: 'invalid_image', param: 'image' }] });
     }
   });
 
   it('refuses a truncated JPEG with 415 and a clear message, not a server error', async () => {
     const res = await refused(async () => createPost(postFields, { bytes: await buildTruncatedJpeg() }));
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ errors: [{ msg: 'Image could not be read: the file may be damaged or incomplete', param: 'image' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Image could not be read: the file may be damaged or incomplete', code: 'invalid_image', param: 'image' }] });
   });
 
   it('refuses a tiny PNG that declares 20000×20000 pixels with 413', async () => {
     const res = await refused(() => createPost(postFields, { bytes: buildPixelBombPng(20_000), type: 'image/png', name: 'bomb.png' }));
     expect(res.status).toBe(413);
-    expect(res.body.errors).toEqual([{ msg: expect.stringMatching(/^Image is too large/), param: 'image' }]);
+    expect(res.body.errors).toEqual([{ msg: expect.stringMatching(/^Image is too large/), code: 'too_large', param: 'image' }]);
   });
 
   it('refuses a file over 10 MB with 413 on the image field', async () => {
     const res = await refused(() => createPost(postFields, { bytes: buildOversizedJpeg(limits.imageBytes) }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ errors: [{ msg: 'Image is too large: at most 10 MB', param: 'image' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Image is too large: at most 10 MB', code: 'too_large', param: 'image' }] });
   });
 
   it('refuses a second file with 413', async () => {
@@ -404,7 +404,7 @@ describe('bad uploads', () => {
     body.append('image', new Blob([photo], { type: 'image/jpeg' }), 'second.jpg');
     const res = await refused(() => api.post('/api/content/blog', { token: manager, body }));
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ errors: [{ msg: 'Send one image only', param: 'image' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Send one image only', code: 'too_large', param: 'image' }] });
   });
 
   it('refuses a JSON body, or no body, with 415', async () => {
@@ -431,6 +431,6 @@ describe('bad uploads', () => {
     vi.spyOn(Image, 'bulkCreate').mockRejectedValueOnce(new Error('disk full'));
     const res = await refused(() => createPost());
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ errors: [{ msg: 'Server error' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Server error', code: 'server_error' }] });
   });
 });

@@ -42,9 +42,9 @@ export function receiveEnrolment(
 ): Promise<OnceOutcome<EnrolmentReceipt>> {
   return runOnce(enrolmentOperation(enrolment._id, sent.request), async (transaction) => {
     const service = await Service.findByPk(enrolment.serviceKey, { transaction });
-    if (!service) throw badRequest('Choose one of the trust’s services', 'serviceKey');
+    if (!service) throw badRequest('Choose one of the trust’s services', 'serviceKey', 'invalid_value');
     if (!isEnrollable(service.status)) {
-      throw conflict(`${service.title} is not taking enrolments right now: ${unavailableText(service)}`, 'serviceKey');
+      throw conflict(`${service.title} is not taking enrolments right now: ${unavailableText(service)}`, 'serviceKey', 'service_closed');
     }
     // Counted here, right before the row is written: refused and resent enrolments do not use up
     // the allowance (only copies of one enrolment racing on PostgreSQL may count twice), and

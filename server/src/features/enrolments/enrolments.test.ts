@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { ApiErrorItem } from '../../../contract/errors';
 import type { InferCreationAttributes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalogue } from '../../../contract/catalogue';
@@ -157,7 +158,7 @@ describe('POST /api/enrolments', () => {
 
     const changed = await api.post('/api/enrolments', { json: { ...sent, givenName: 'Hine' } });
     expect(changed.status).toBe(409);
-    expect(changed.body).toEqual({ errors: [{ msg: 'This request id was already used for a different request' }] });
+    expect(changed.body).toEqual({ errors: [{ msg: 'This request id was already used for a different request', code: 'request_id_reused' }] });
     // Even a changed body that is also invalid: the id is taken, whatever else is wrong.
     const invalid = await api.post('/api/enrolments', { json: { ...sent, householdSize: 0 } });
     expect(invalid.status).toBe(409);
@@ -207,7 +208,7 @@ describe('POST /api/enrolments to a closed service', () => {
       const refused = await api.post('/api/enrolments', { json: sent });
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
-        errors: [{ msg: 'Whānau Ora Support is not taking enrolments right now: Full until March', param: 'serviceKey' }],
+        errors: [{ msg: 'Whānau Ora Support is not taking enrolments right now: Full until March', code: 'service_closed', param: 'serviceKey' }],
       });
       expect(await rowsWithId(sent._id)).toBe(0);
       expect(await recordsWithId(sent._id)).toBe(0);
@@ -224,7 +225,7 @@ describe('POST /api/enrolments to a closed service', () => {
     const sent = anEnrolment({ serviceKey: 'mobile_rangatahi' });
     const res = await api.post('/api/enrolments', { json: sent });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [{ msg: 'Mobile Rangatahi is not taking enrolments right now: Temporarily unavailable', param: 'serviceKey' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Mobile Rangatahi is not taking enrolments right now: Temporarily unavailable', code: 'service_closed', param: 'serviceKey' }] });
     expect(await rowsWithId(sent._id)).toBe(0);
   });
 
@@ -275,48 +276,48 @@ describe('POST /api/enrolments with bad input', () => {
     expect(res.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(
       ['_id', 'consent', 'dateOfBirth', 'email', 'familyName', 'givenName', 'householdSize', 'message', 'preferredContact', 'serviceKey', 'statementVersion'].sort(),
     );
-    for (const error of res.body.errors) expect(Object.keys(error).sort()).toEqual(['msg', 'param']);
+    for (const error of res.body.errors) expect(Object.keys(error).filter((key) => key !== 'limit').sort()).toEqual(['code', 'msg', 'param']);
   });
 
   const tomorrowAnywhere = dayFromToday(2);
-  const cases: [string, Record<string, unknown>, { msg: string; param: string }[]][] = [
-    ['missing given name', without(anEnrolment(), 'givenName'), [{ msg: 'Given name is required', param: 'givenName' }]],
-    ['blank family name', anEnrolment({ familyName: '  ' }), [{ msg: 'Family name is required', param: 'familyName' }]],
-    ['too long a name', anEnrolment({ familyName: 'P'.repeat(201) }), [{ msg: 'Family name must be at most 200 characters', param: 'familyName' }]],
+  const cases: [string, Record<string, unknown>, ApiErrorItem[]][] = [
+    ['missing given name', without(anEnrolment(), 'givenName'), [{ msg: 'Given name is required', code: 'required', param: 'givenName' }]],
+    ['blank family name', anEnrolment({ familyName: '  ' }), [{ msg: 'Family name is required', code: 'required', param: 'familyName' }]],
+    ['too long a name', anEnrolment({ familyName: 'P'.repeat(201) }), [{ msg: 'Family name must be at most 200 characters', code: 'too_long', param: 'familyName', limit: 200 }]],
     [
       'neither phone nor email',
       anEnrolment({ phone: '', email: undefined }),
       [
-        { msg: 'Give a phone number or an email address', param: 'phone' },
-        { msg: 'To be contacted by phone, give a phone number', param: 'preferredContact' },
+        { msg: 'Give a phone number or an email address', code: 'contact_needed', param: 'phone' },
+        { msg: 'To be contacted by phone, give a phone number', code: 'contact_needed', param: 'preferredContact' },
       ],
     ],
-    ['a bad email', anEnrolment({ email: 'mere@' }), [{ msg: 'Please give a valid email address', param: 'email' }]],
-    ['letters in the phone number', anEnrolment({ phone: 'call me' }), [{ msg: 'Phone number can only have digits, spaces and + - ( )', param: 'phone' }]],
-    ['too few digits in the phone number', anEnrolment({ phone: '555 12' }), [{ msg: 'Phone number must have 6 to 20 digits', param: 'phone' }]],
-    ['a date of birth in the future', anEnrolment({ dateOfBirth: tomorrowAnywhere }), [{ msg: 'Date of birth cannot be in the future', param: 'dateOfBirth' }]],
-    ['a date of birth that is not a real date', anEnrolment({ dateOfBirth: '2011-02-30' }), [{ msg: 'Date of birth is not a real date', param: 'dateOfBirth' }]],
-    ['a date of birth in another format', anEnrolment({ dateOfBirth: '01/04/1988' }), [{ msg: 'Date of birth must be a date like 1990-03-25', param: 'dateOfBirth' }]],
-    ['a date of birth before 1900', anEnrolment({ dateOfBirth: '1899-12-31' }), [{ msg: 'Date of birth cannot be before 1900', param: 'dateOfBirth' }]],
-    ['a household of 0', anEnrolment({ householdSize: 0 }), [{ msg: 'Household size must be at least 1', param: 'householdSize' }]],
-    ['a household of 31', anEnrolment({ householdSize: 31 }), [{ msg: 'Household size must be at most 30', param: 'householdSize' }]],
-    ['a household of 2.5', anEnrolment({ householdSize: 2.5 }), [{ msg: 'Household size must be a whole number', param: 'householdSize' }]],
-    ['a household size as text', anEnrolment({ householdSize: 'four' }), [{ msg: 'Household size must be a number', param: 'householdSize' }]],
-    ['no way of contact chosen', without(anEnrolment(), 'preferredContact'), [{ msg: 'Choose how you would like us to contact you: phone, email or text', param: 'preferredContact' }]],
-    ['preferring email without an email', anEnrolment({ email: '', preferredContact: 'email' }), [{ msg: 'To be contacted by email, give an email address', param: 'preferredContact' }]],
-    ['preferring text without a phone', anEnrolment({ phone: '', preferredContact: 'text' }), [{ msg: 'To be contacted by text, give a mobile phone number', param: 'preferredContact' }]],
-    ['too long a message', anEnrolment({ message: 'x'.repeat(2001) }), [{ msg: 'Message must be at most 2000 characters', param: 'message' }]],
-    ['consent not given', anEnrolment({ consent: false }), [{ msg: 'Please tick the box to agree', param: 'consent' }]],
-    ['consent missing', without(anEnrolment(), 'consent'), [{ msg: 'Please tick the box to agree', param: 'consent' }]],
-    ['consent as text', anEnrolment({ consent: 'true' }), [{ msg: 'Please tick the box to agree', param: 'consent' }]],
+    ['a bad email', anEnrolment({ email: 'mere@' }), [{ msg: 'Please give a valid email address', code: 'invalid_email', param: 'email' }]],
+    ['letters in the phone number', anEnrolment({ phone: 'call me' }), [{ msg: 'Phone number can only have digits, spaces and + - ( )', code: 'invalid_phone', param: 'phone' }]],
+    ['too few digits in the phone number', anEnrolment({ phone: '555 12' }), [{ msg: 'Phone number must have 6 to 20 digits', code: 'invalid_phone', param: 'phone' }]],
+    ['a date of birth in the future', anEnrolment({ dateOfBirth: tomorrowAnywhere }), [{ msg: 'Date of birth cannot be in the future', code: 'invalid_date', param: 'dateOfBirth' }]],
+    ['a date of birth that is not a real date', anEnrolment({ dateOfBirth: '2011-02-30' }), [{ msg: 'Date of birth is not a real date', code: 'invalid_date', param: 'dateOfBirth' }]],
+    ['a date of birth in another format', anEnrolment({ dateOfBirth: '01/04/1988' }), [{ msg: 'Date of birth must be a date like 1990-03-25', code: 'invalid_date', param: 'dateOfBirth' }]],
+    ['a date of birth before 1900', anEnrolment({ dateOfBirth: '1899-12-31' }), [{ msg: 'Date of birth cannot be before 1900', code: 'invalid_date', param: 'dateOfBirth' }]],
+    ['a household of 0', anEnrolment({ householdSize: 0 }), [{ msg: 'Household size must be at least 1', code: 'too_small', param: 'householdSize', limit: 1 }]],
+    ['a household of 31', anEnrolment({ householdSize: 31 }), [{ msg: 'Household size must be at most 30', code: 'too_big', param: 'householdSize', limit: 30 }]],
+    ['a household of 2.5', anEnrolment({ householdSize: 2.5 }), [{ msg: 'Household size must be a whole number', code: 'not_integer', param: 'householdSize' }]],
+    ['a household size as text', anEnrolment({ householdSize: 'four' }), [{ msg: 'Household size must be a number', code: 'invalid_type', param: 'householdSize' }]],
+    ['no way of contact chosen', without(anEnrolment(), 'preferredContact'), [{ msg: 'Choose how you would like us to contact you: phone, email or text', code: 'required', param: 'preferredContact' }]],
+    ['preferring email without an email', anEnrolment({ email: '', preferredContact: 'email' }), [{ msg: 'To be contacted by email, give an email address', code: 'contact_needed', param: 'preferredContact' }]],
+    ['preferring text without a phone', anEnrolment({ phone: '', preferredContact: 'text' }), [{ msg: 'To be contacted by text, give a mobile phone number', code: 'contact_needed', param: 'preferredContact' }]],
+    ['too long a message', anEnrolment({ message: 'x'.repeat(2001) }), [{ msg: 'Message must be at most 2000 characters', code: 'too_long', param: 'message', limit: 2000 }]],
+    ['consent not given', anEnrolment({ consent: false }), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
+    ['consent missing', without(anEnrolment(), 'consent'), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
+    ['consent as text', anEnrolment({ consent: 'true' }), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
     [
       'an old privacy statement',
       anEnrolment({ statementVersion: '2020-01-01' }),
-      [{ msg: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again', param: 'statementVersion' }],
+      [{ msg: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again', code: 'invalid_value', param: 'statementVersion' }],
     ],
-    ['an unknown service', anEnrolment({ serviceKey: 'not_a_service' }), [{ msg: 'Choose one of the trust’s services', param: 'serviceKey' }]],
-    ['an id that is not a UUID', anEnrolment({ _id: '12345' }), [{ msg: 'Must be a valid id', param: '_id' }]],
-    ['no id', without(anEnrolment(), '_id'), [{ msg: 'Must be a valid id', param: '_id' }]],
+    ['an unknown service', anEnrolment({ serviceKey: 'not_a_service' }), [{ msg: 'Choose one of the trust’s services', code: 'invalid_value', param: 'serviceKey' }]],
+    ['an id that is not a UUID', anEnrolment({ _id: '12345' }), [{ msg: 'Must be a valid id', code: 'invalid_id', param: '_id' }]],
+    ['no id', without(anEnrolment(), '_id'), [{ msg: 'Must be a valid id', code: 'required', param: '_id' }]],
   ];
 
   it.each(cases)('refuses %s with 400 and writes nothing', async (_name, body, errors) => {
@@ -344,7 +345,7 @@ describe('POST /api/enrolments with bad input', () => {
   it('answers 400 to malformed JSON', async () => {
     const res = await api.post('/api/enrolments', { body: '{"_id": "abc", ', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [{ msg: 'Request body is not valid' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Request body is not valid', code: 'invalid_body' }] });
   });
 
   it('answers 400 to JSON that is not an object', async () => {
@@ -357,14 +358,14 @@ describe('POST /api/enrolments with bad input', () => {
   it('answers 415 to a body that is not JSON', async () => {
     const res = await api.post('/api/enrolments', { body: JSON.stringify(anEnrolment()), headers: { 'content-type': 'text/plain' } });
     expect(res.status).toBe(415);
-    expect(res.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)', code: 'unsupported_media_type' }] });
   });
 
   it('answers 413 to a body over 100 KB', async () => {
     const sent = anEnrolment({ message: 'x'.repeat(110 * 1024) });
     const res = await api.post('/api/enrolments', { json: sent });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ errors: [{ msg: 'Request is too large' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Request is too large', code: 'too_large' }] });
     expect(await rowsWithId(sent._id)).toBe(0);
   });
 });
@@ -480,7 +481,7 @@ describe('GET /api/enrolments', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(['page', 'pageSize', 'service', 'status']);
     const badStatus = await api.get('/api/enrolments?status=done', { token });
-    expect(badStatus.body).toEqual({ errors: [{ msg: 'Status must be one of: new, contacted, enrolled, completed, declined', param: 'status' }] });
+    expect(badStatus.body).toEqual({ errors: [{ msg: 'Status must be one of: new, contacted, enrolled, completed, declined', code: 'invalid_value', param: 'status' }] });
   });
 });
 
@@ -531,7 +532,7 @@ describe('POST /api/enrolments rate limit', () => {
     const refused = anEnrolment();
     const limited = await postFrom(address, refused);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ errors: [{ msg: 'Too many attempts, please try again later' }] });
+    expect(limited.body).toEqual({ errors: [{ msg: 'Too many attempts, please try again later', code: 'too_many_requests' }] });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);

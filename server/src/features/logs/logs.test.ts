@@ -121,7 +121,7 @@ describe('GET /api/logs/{id}', () => {
   it('answers 404 for an id that is not in the listing', async () => {
     const res = await api.get(`/api/logs/${Buffer.from('trust-1999-01-01.log').toString('base64url')}`, { token });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: [{ msg: 'Log file not found' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Log file not found', code: 'not_found' }] });
   });
 });
 
@@ -137,7 +137,7 @@ describe('DELETE /api/logs/{id}', () => {
     expect((await api.get(`/api/logs/${id}`, { token })).status).toBe(404);
     const again = await api.delete(`/api/logs/${id}`, { token });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ errors: [{ msg: 'Log file not found' }] });
+    expect(again.body).toEqual({ errors: [{ msg: 'Log file not found', code: 'not_found' }] });
   });
 
   it('deletes the file being written, and logging carries on in a new file', async () => {
@@ -189,7 +189,7 @@ describe('ids that try to reach other files', () => {
       for (const method of ['GET', 'DELETE']) {
         const res = await api.request(method, `/api/logs/${id}`, { token });
         expect(res.status, `${method} ${id.slice(0, 60)}`).toBe(404);
-        expect(res.body.errors).toEqual([{ msg: expect.any(String) }]);
+        expect(res.body.errors).toEqual([{ msg: expect.any(String), code: 'not_found' }]);
         expect(res.text).not.toContain(secretBefore);
       }
     }
@@ -217,13 +217,13 @@ describe('access', () => {
     for (const [method, route] of [['GET', '/api/logs'], ['GET', `/api/logs/${id}`], ['DELETE', `/api/logs/${id}`]] as const) {
       const anonymous = await api.request(method, route);
       expect(anonymous.status, `${method} ${route}`).toBe(401);
-      expect(anonymous.body).toEqual({ errors: [{ msg: 'No token, authorisation denied' }] });
+      expect(anonymous.body).toEqual({ errors: [{ msg: 'No token, authorisation denied', code: 'not_signed_in' }] });
       const forged = await api.request(method, route, { token: `${token.slice(0, -4)}AAAA` });
       expect(forged.status).toBe(401);
-      expect(forged.body).toEqual({ errors: [{ msg: 'Token is not valid' }] });
+      expect(forged.body).toEqual({ errors: [{ msg: 'Token is not valid', code: 'invalid_token' }] });
       const staff = await api.request(method, route, { token: staffToken });
       expect(staff.status).toBe(403);
-      expect(staff.body.errors).toEqual([{ msg: expect.any(String) }]);
+      expect(staff.body.errors).toEqual([{ msg: expect.any(String), code: 'forbidden' }]);
     }
     // Unknown ids answer 401/403 too, so nobody learns which files exist.
     expect((await api.get('/api/logs/whatever')).status).toBe(401);

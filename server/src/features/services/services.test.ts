@@ -48,7 +48,7 @@ describe('GET /api/services/{key}', () => {
   it('answers 404 in the error shape for an unknown service', async () => {
     const res = await api.get('/api/services/not_a_service');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: [{ msg: 'Service not found' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'Service not found', code: 'not_found' }] });
   });
 });
 

@@ -8,10 +8,10 @@ import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
 // `param` lets the app's form show the message on the field at fault.
-const aboveOwnAccess = () => new ApiError(403, [{ msg: 'You cannot give an access level above your own', param: 'access' }]);
-const emailInUse = () => conflict('That email is already in use', 'email');
+const aboveOwnAccess = () => new ApiError(403, [{ msg: 'You cannot give an access level above your own', code: 'access_too_high', param: 'access' }]);
+const emailInUse = () => conflict('That email is already in use', 'email', 'already_in_use');
 const lastManager = (param?: string) =>
-  conflict('This is the last active manager: give another account manager access first', param);
+  conflict('This is the last active manager: give another account manager access first', param, 'last_manager');
 
 /** Staff accounts by name (then email, so the order is the same on SQLite and PostgreSQL). */
 export function listStaff(): Promise<User[]> {

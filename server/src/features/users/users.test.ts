@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorItem } from '../../../contract/errors';
 import { AuditEvent } from '../../db/models/audit-event';
 import { User } from '../../db/models/user';
 import { verifyPassword } from '../../lib/passwords';
@@ -29,22 +30,22 @@ async function tokenWorks(token: string): Promise<boolean> {
 }
 
 /** Bad bodies both POST and PATCH refuse, with the exact errors the caller sees. */
-const badBodies: [string, Record<string, unknown>, { msg: string; param: string }[]][] = [
-  ['an email that is not an email', { email: 'not-an-email' }, [{ msg: 'Please include a valid email', param: 'email' }]],
-  ['a short password', { password: 'eleven char' }, [{ msg: 'Password must be at least 12 characters', param: 'password' }]],
-  ['access 0', { access: 0 }, [{ msg: 'Access must be at least 1', param: 'access' }]],
-  ['access 4', { access: 4 }, [{ msg: 'Access must be at most 3', param: 'access' }]],
-  ['access as text', { access: '2' }, [{ msg: 'Access must be a number', param: 'access' }]],
-  ['access 2.5', { access: 2.5 }, [{ msg: 'Access must be a whole number', param: 'access' }]],
-  ['an empty name', { name: '' }, [{ msg: 'Name is required', param: 'name' }]],
-  ['a name of spaces', { name: '   ' }, [{ msg: 'Name is required', param: 'name' }]],
+const badBodies: [string, Record<string, unknown>, ApiErrorItem[]][] = [
+  ['an email that is not an email', { email: 'not-an-email' }, [{ msg: 'Please include a valid email', code: 'invalid_email', param: 'email' }]],
+  ['a short password', { password: 'eleven char' }, [{ msg: 'Password must be at least 12 characters', code: 'too_short', param: 'password', limit: 12 }]],
+  ['access 0', { access: 0 }, [{ msg: 'Access must be at least 1', code: 'too_small', param: 'access', limit: 1 }]],
+  ['access 4', { access: 4 }, [{ msg: 'Access must be at most 3', code: 'too_big', param: 'access', limit: 3 }]],
+  ['access as text', { access: '2' }, [{ msg: 'Access must be a number', code: 'invalid_type', param: 'access' }]],
+  ['access 2.5', { access: 2.5 }, [{ msg: 'Access must be a whole number', code: 'not_integer', param: 'access' }]],
+  ['an empty name', { name: '' }, [{ msg: 'Name is required', code: 'required', param: 'name' }]],
+  ['a name of spaces', { name: '   ' }, [{ msg: 'Name is required', code: 'required', param: 'name' }]],
   [
     'several bad fields at once',
     { name: '', email: 'nope', access: 9 },
     [
-      { msg: 'Name is required', param: 'name' },
-      { msg: 'Please include a valid email', param: 'email' },
-      { msg: 'Access must be at most 3', param: 'access' },
+      { msg: 'Name is required', code: 'required', param: 'name' },
+      { msg: 'Please include a valid email', code: 'invalid_email', param: 'email' },
+      { msg: 'Access must be at most 3', code: 'too_big', param: 'access', limit: 3 },
     ],
   ],
 ];
@@ -65,10 +66,10 @@ describe('who may use /api/users', () => {
     for (const call of calls) {
       const anonymous = await call({});
       expect(anonymous.status).toBe(401);
-      expect(anonymous.body).toEqual({ errors: [{ msg: 'No token, authorisation denied' }] });
+      expect(anonymous.body).toEqual({ errors: [{ msg: 'No token, authorisation denied', code: 'not_signed_in' }] });
       const staff = await call({ token });
       expect(staff.status).toBe(403);
-      expect(staff.body).toEqual({ errors: [{ msg: 'You do not have access to this' }] });
+      expect(staff.body).toEqual({ errors: [{ msg: 'You do not have access to this', code: 'forbidden' }] });
     }
     expect(await allAccounts()).toEqual(before);
   });
@@ -133,7 +134,7 @@ describe('POST /api/users', () => {
     const before = await allAccounts();
     const res = await api.post('/api/users', { token, json: { name: 'Double', email: existing.email.toUpperCase(), access: 1, password: newPassword } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [{ msg: 'That email is already in use', param: 'email' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'That email is already in use', code: 'already_in_use', param: 'email' }] });
     expect(await allAccounts()).toEqual(before);
   });
 
@@ -142,7 +143,7 @@ describe('POST /api/users', () => {
     const before = await allAccounts();
     const res = await api.post('/api/users', { token, json: { name: 'Too High', email: uniqueEmail(), access: 3, password: newPassword } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ errors: [{ msg: 'You cannot give an access level above your own', param: 'access' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'You cannot give an access level above your own', code: 'access_too_high', param: 'access' }] });
     expect(await allAccounts()).toEqual(before);
   });
 
@@ -162,10 +163,10 @@ describe('POST /api/users', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       errors: [
-        { msg: 'Name is required', param: 'name' },
-        { msg: 'Email is required', param: 'email' },
-        { msg: 'Access is required', param: 'access' },
-        { msg: 'Password is required', param: 'password' },
+        { msg: 'Name is required', code: 'required', param: 'name' },
+        { msg: 'Email is required', code: 'required', param: 'email' },
+        { msg: 'Access is required', code: 'required', param: 'access' },
+        { msg: 'Password is required', code: 'required', param: 'password' },
       ],
     });
     expect(await allAccounts()).toEqual(before);
@@ -193,11 +194,11 @@ describe('POST /api/users', () => {
     const before = await allAccounts();
     const malformed = await api.post('/api/users', { token, body: '{"name": "Half', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Request body is not valid' }] });
+    expect(malformed.body).toEqual({ errors: [{ msg: 'Request body is not valid', code: 'invalid_body' }] });
     const text = JSON.stringify({ name: 'As Text', email: uniqueEmail(), access: 1, password: newPassword });
     const wrongType = await api.post('/api/users', { token, body: text, headers: { 'content-type': 'text/plain' } });
     expect(wrongType.status).toBe(415);
-    expect(wrongType.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)' }] });
+    expect(wrongType.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)', code: 'unsupported_media_type' }] });
     expect(await allAccounts()).toEqual(before);
   });
 });
@@ -215,10 +216,10 @@ describe('GET /api/users/{id}', () => {
     const { token } = await buildUser({ access: 2 });
     const missing = await api.get(`/api/users/${crypto.randomUUID()}`, { token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found' }] });
+    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found', code: 'not_found' }] });
     const malformed = await api.get('/api/users/not-a-uuid', { token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }] });
+    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
   });
 });
 
@@ -278,7 +279,7 @@ describe('PATCH /api/users/{id}', () => {
     const before = await allAccounts();
     const res = await api.patch(`/api/users/${user.id}`, { token, json: { name: 'Renamed', email: other.email.toUpperCase() } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [{ msg: 'That email is already in use', param: 'email' }] });
+    expect(res.body).toEqual({ errors: [{ msg: 'That email is already in use', code: 'already_in_use', param: 'email' }] });
     expect(await allAccounts()).toEqual(before);
   });
 
@@ -289,7 +290,7 @@ describe('PATCH /api/users/{id}', () => {
     for (const id of [user.id, manager.id]) {
       const res = await api.patch(`/api/users/${id}`, { token, json: { access: 3 } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ errors: [{ msg: 'You cannot give an access level above your own', param: 'access' }] });
+      expect(res.body).toEqual({ errors: [{ msg: 'You cannot give an access level above your own', code: 'access_too_high', param: 'access' }] });
     }
     expect(await allAccounts()).toEqual(before);
   });
@@ -298,7 +299,7 @@ describe('PATCH /api/users/{id}', () => {
     const { token } = await buildUser({ access: 2 });
     const { user: owner, token: ownerToken } = await buildUser({ access: 3 });
     const before = await allAccounts();
-    const expected = { errors: [{ msg: 'You cannot change an account with a higher access level than yours' }] };
+    const expected = { errors: [{ msg: 'You cannot change an account with a higher access level than yours', code: 'forbidden' }] };
     const patched = await api.patch(`/api/users/${owner.id}`, { token, json: { name: 'Demoted' } });
     expect(patched.status).toBe(403);
     expect(patched.body).toEqual(expected);
@@ -327,7 +328,7 @@ describe('PATCH /api/users/{id}', () => {
 
   it.each([
     ...badBodies,
-    ['active as text', { active: 'yes' }, [{ msg: 'Active must be true or false', param: 'active' }]] as const,
+    ['active as text', { active: 'yes' }, [{ msg: 'Active must be true or false', code: 'invalid_type', param: 'active' }]] as const,
   ])('refuses %s with 400 and changes nothing', async (_name, changes, errors) => {
     const { token } = await buildUser({ access: 2 });
     const { user } = await buildUser();
@@ -344,10 +345,10 @@ describe('PATCH /api/users/{id}', () => {
     const before = await allAccounts();
     const malformed = await api.patch(`/api/users/${user.id}`, { token, body: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Request body is not valid' }] });
+    expect(malformed.body).toEqual({ errors: [{ msg: 'Request body is not valid', code: 'invalid_body' }] });
     const wrongType = await api.patch(`/api/users/${user.id}`, { token, body: 'name=Hacked', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(wrongType.status).toBe(415);
-    expect(wrongType.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)' }] });
+    expect(wrongType.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)', code: 'unsupported_media_type' }] });
     expect(await allAccounts()).toEqual(before);
   });
 
@@ -356,10 +357,10 @@ describe('PATCH /api/users/{id}', () => {
     const before = await allAccounts();
     const missing = await api.patch(`/api/users/${crypto.randomUUID()}`, { token, json: { name: 'Ghost' } });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found' }] });
+    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found', code: 'not_found' }] });
     const malformed = await api.patch('/api/users/12345', { token, json: { name: '' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }, { msg: 'Name is required', param: 'name' }] });
+    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }, { msg: 'Name is required', code: 'required', param: 'name' }] });
     expect(await allAccounts()).toEqual(before);
   });
 });
@@ -385,10 +386,10 @@ describe('DELETE /api/users/{id}', () => {
     const before = await allAccounts();
     const missing = await api.delete(`/api/users/${crypto.randomUUID()}`, { token });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found' }] });
+    expect(missing.body).toEqual({ errors: [{ msg: 'Account not found', code: 'not_found' }] });
     const malformed = await api.delete('/api/users/..%2F..%2Fetc', { token });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', param: 'id' }] });
+    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
     expect(await allAccounts()).toEqual(before);
   });
 });
@@ -408,13 +409,13 @@ describe('the last active manager', () => {
     const msg = 'This is the last active manager: give another account manager access first';
     const demoted = await api.patch(`/api/users/${user.id}`, { token, json: { access: 1 } });
     expect(demoted.status).toBe(409);
-    expect(demoted.body).toEqual({ errors: [{ msg, param: 'access' }] });
+    expect(demoted.body).toEqual({ errors: [{ msg, code: 'last_manager', param: 'access' }] });
     const deactivated = await api.patch(`/api/users/${user.id}`, { token, json: { active: false, name: 'Leaving' } });
     expect(deactivated.status).toBe(409);
-    expect(deactivated.body).toEqual({ errors: [{ msg, param: 'active' }] });
+    expect(deactivated.body).toEqual({ errors: [{ msg, code: 'last_manager', param: 'active' }] });
     const deleted = await api.delete(`/api/users/${user.id}`, { token });
     expect(deleted.status).toBe(409);
-    expect(deleted.body).toEqual({ errors: [{ msg }] });
+    expect(deleted.body).toEqual({ errors: [{ msg, code: 'last_manager' }] });
     expect(await allAccounts()).toEqual(before);
     expect(await tokenWorks(token)).toBe(true);
     // Renaming, or keeping manager access, is still fine.

@@ -46,7 +46,7 @@ export function currentUserQuery(token: string | null) {
   return queryOptions({
     queryKey: [...currentUserQueryKey, token],
     queryFn: async ({ signal }) => {
-      if (!token) throw new ApiRequestError(401, [{ msg: 'No token, authorisation denied' }]);
+      if (!token) throw new ApiRequestError(401, [{ msg: 'No token, authorisation denied', code: 'not_signed_in' }]);
       try {
         const user = await apiRequest<CurrentUser>(apiPaths.auth, { signal });
         saveLastUser(token, user);

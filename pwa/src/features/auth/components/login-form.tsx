@@ -1,5 +1,5 @@
 import { LoginSchema } from '@contract/auth';
-import type { ApiErrorItem } from '@contract/errors';
+import { checkInput, type ApiErrorItem } from '@contract/errors';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { errorFor } from '../../../components/field-error';
@@ -28,13 +28,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     setErrors([]);
     try {
       // The contract's schema checks the form first, with the same messages the server gives.
-      const parsed = LoginSchema.safeParse({ email: form.get('email') ?? '', password: form.get('password') ?? '' });
-      if (!parsed.success) {
-        throw new ApiRequestError(
-          400,
-          parsed.error.issues.map((issue) => ({ msg: issue.message, param: issue.path.join('.') })),
-        );
-      }
+      const parsed = checkInput(LoginSchema, { email: form.get('email') ?? '', password: form.get('password') ?? '' });
+      if (!parsed.success) throw new ApiRequestError(400, parsed.errors);
       await logIn(parsed.data.email, parsed.data.password);
       onLoggedIn();
     } catch (error) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { CreateUserSchema } from '@contract/users';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -7,14 +8,16 @@ import { useCreateStaffMember } from '../api/create-staff-member';
 import { accessName, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 
 const staffFields = ['name', 'email', 'access', 'password'] as const;
 type StaffField = (typeof staffFields)[number];
 
 /** "Add staff member": name, email, access level (never above the manager's own) and a first password. */
 export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdded: () => void }) {
+  const t = useT();
   const createStaffMember = useCreateStaffMember();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -36,15 +39,15 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (sending) return;
-    const parsed = CreateUserSchema.safeParse({ ...values, access: Number(values.access) });
+    const parsed = checkInput(CreateUserSchema, { ...values, access: Number(values.access) });
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsFromIssues(parsed.error.issues, staffFields));
+      showFieldErrors(fieldErrorsFromItems(parsed.errors, staffFields));
       return;
     }
     setErrors({});
     createStaffMember.mutate(parsed.data, {
       onSuccess: () => {
-        setAlert('Staff Member Added', 'success');
+        setAlert(t('manage.staffAdded'), 'success');
         onAdded();
       },
       onError: (error) => {
@@ -60,10 +63,10 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   };
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-label="Add staff member">
-      <TextField label="Name" name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={sending} onChange={set('name')} />
+    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-label={t('manage.addStaff')}>
+      <TextField label={t('manage.name')} name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={sending} onChange={set('name')} />
       <TextField
-        label="Email"
+        label={t('manage.email')}
         name="email"
         type="email"
         required
@@ -74,9 +77,9 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
         onChange={set('email')}
       />
       <SelectField
-        label="Access"
+        label={t('manage.access')}
         name="access"
-        hint="Kaimahi see clients and the dashboard; managers also manage the site and staff accounts."
+        hint={t('manage.accessHint')}
         value={values.access}
         error={errors.access?.join(' ')}
         disabled={sending}
@@ -89,14 +92,14 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
         ))}
       </SelectField>
       <TextField
-        label="Password"
+        label={t('manage.password')}
         name="password"
         type="password"
         required
         autoComplete="new-password"
         minLength={limits.passwordMin}
         maxLength={limits.passwordMax}
-        hint={`At least ${limits.passwordMin} characters. Share it with them in person, not by email.`}
+        hint={t('manage.passwordHint', { min: limits.passwordMin })}
         value={values.password}
         error={errors.password?.join(' ')}
         readOnly={sending}
@@ -104,7 +107,7 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
       />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={sending}>
-          {sending ? 'Adding…' : 'Add staff member'}
+          {sending ? t('manage.adding') : t('manage.addStaff')}
         </Button>
       </div>
     </form>

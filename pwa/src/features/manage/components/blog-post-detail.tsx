@@ -11,22 +11,24 @@ import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDateTime } from './format';
 import { QueryState } from './query-state';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
 
 /** /manage/blog/{id}: one post as it appears on the blog, with a delete button. */
 export function BlogPostDetail({ id }: { id: string }) {
+  const t = useT();
   const post = useBlogPost(id);
   const [confirming, setConfirming] = useState(false);
 
   return (
     <>
-      <ManagePageHeader eyebrow="Site management · Blog post" title={post.data?.title ?? 'Blog post'} />
+      <ManagePageHeader eyebrow={t('manage.blogPostEyebrow')} title={post.data?.title ?? t('manage.blogPost')} />
       <div className="container manage-page">
         <BackToManage />
-        <QueryState query={post} what="blog post">
+        <QueryState query={post}>
           {(loaded) => (
             <article className="manage-card manage-detail">
               <p className="manage-detail__meta">
-                By {loaded.author} · posted {formatDateTime(loaded.createdAt)} · <Link to={paths.blogPost(loaded._id)}>See it on the blog</Link>
+                {t('manage.postMeta', { author: loaded.author, when: formatDateTime(loaded.createdAt) })} <Link to={paths.blogPost(loaded._id)}>{t('manage.seeOnBlog')}</Link>
               </p>
               <ResponsiveImage
                 className="manage-detail__image"
@@ -38,12 +40,12 @@ export function BlogPostDetail({ id }: { id: string }) {
                 eager
               />
               <p className="manage-detail__alt">
-                <strong>Picture description:</strong> {loaded.image.alt}
+                <strong>{t('manage.pictureDescription')}</strong> {loaded.image.alt}
               </p>
               <MarkdownContent markdown={loaded.text} />
               <div className="manage-detail__actions">
                 <Button variant="danger" onClick={() => setConfirming(true)}>
-                  Delete post
+                  {t('manage.deletePost')}
                 </Button>
               </div>
             </article>

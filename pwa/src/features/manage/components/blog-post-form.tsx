@@ -1,4 +1,5 @@
 import { CreateBlogPostSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useCreateBlogPost } from '../api/create-blog-post';
@@ -9,20 +10,23 @@ import { MarkdownHint } from './markdown-hint';
 import { UploadProgress } from './upload-progress';
 import { useUploadForm } from './use-upload-form';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
+import { specAlert } from './spec-alert';
 
 const emptyPost = { title: '', author: '', text: '', imageAlt: '' };
 
 /** "New post": title, author, Markdown text and a picture with its description, all required. */
 export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
+  const t = useT();
   const createPost = useCreateBlogPost();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const form = useUploadForm({
     initialValues: emptyPost,
-    parse: (values) => CreateBlogPostSchema.safeParse(values),
+    parse: (values) => checkInput(CreateBlogPostSchema, values),
     send: (fields, image, onUploadProgress) => createPost.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
-      setAlert('Blog Post Created', 'success');
+      setAlert(specAlert('blogPostCreated'), 'success');
       onCreated();
     },
     onServerError: showErrors,
@@ -30,9 +34,9 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
   const { values, errors, sending } = form;
 
   return (
-    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label="New post">
+    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newPost')}>
       <TextField
-        label="Title"
+        label={t('manage.title.label')}
         name="title"
         required
         value={values.title}
@@ -41,7 +45,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
         onChange={(event) => form.setValue('title', event.currentTarget.value)}
       />
       <TextField
-        label="Author"
+        label={t('manage.author')}
         name="author"
         required
         autoComplete="name"
@@ -51,7 +55,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
         onChange={(event) => form.setValue('author', event.currentTarget.value)}
       />
       <TextArea
-        label="Text"
+        label={t('manage.text')}
         name="text"
         required
         rows={8}
@@ -61,12 +65,12 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
         readOnly={sending}
         onChange={(event) => form.setValue('text', event.currentTarget.value)}
       />
-      <ImagePickerField label="Picture" file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
+      <ImagePickerField label={t('manage.picture')} file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
       <TextField
-        label="Picture description"
+        label={t('manage.pictureAlt')}
         name="imageAlt"
         required
-        hint="Describe the picture for people who can't see it"
+        hint={t('manage.pictureAltHint')}
         value={values.imageAlt}
         error={errors.imageAlt?.join(' ')}
         readOnly={sending}
@@ -75,7 +79,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
       <UploadProgress fraction={form.progress} />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={sending}>
-          {sending ? 'Creating post…' : 'Create post'}
+          {sending ? t('manage.creatingPost') : t('manage.createPost')}
         </Button>
       </div>
     </form>

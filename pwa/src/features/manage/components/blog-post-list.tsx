@@ -8,18 +8,20 @@ import { useBlogPosts } from '../api/list-blog-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDate } from './format';
 import { QueryState } from './query-state';
+import { useT } from '../../../i18n/use-t';
 
 /** The posts on the blog, newest first, each with a link to its page and a delete button. */
 export function BlogPostList() {
+  const t = useT();
   const posts = useBlogPosts();
   const [postToDelete, setPostToDelete] = useState<BlogPost | null>(null);
 
   return (
     <>
-      <QueryState query={posts} what="blog posts">
+      <QueryState query={posts}>
         {(list) =>
           list.length === 0 ? (
-            <p className="manage-empty">No blog posts yet.</p>
+            <p className="manage-empty">{t('manage.noPosts')}</p>
           ) : (
             <ul className="manage-list">
               {list.map((post) => (
@@ -38,9 +40,9 @@ export function BlogPostList() {
                     size="sm"
                     className="manage-delete-button"
                     onClick={() => setPostToDelete(post)}
-                    aria-label={`Delete post “${post.title}”`}
+                    aria-label={t('manage.deletePostNamed', { title: post.title })}
                   >
-                    Delete
+                    {t('manage.delete')}
                   </Button>
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -17,6 +18,7 @@ type ConfirmDialogProps = {
  * a stray Enter never deletes anything.
  */
 export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const messageId = useId();
@@ -46,7 +48,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
       <p id={messageId}>{message}</p>
       <div className="manage-dialog__actions">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('manage.cancel')}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}

@@ -5,9 +5,12 @@ import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useDeleteBlogPost } from '../api/delete-blog-post';
 import { ConfirmDialog } from './confirm-dialog';
+import { useT } from '../../../i18n/use-t';
+import { specAlert } from './spec-alert';
 
 /** Asks before deleting a post; then 'Post Delted' (the trust's wording) and back to /manage. */
 export function DeleteBlogPostDialog({ post, onClose }: { post: Pick<BlogPost, '_id' | 'title'> | null; onClose: () => void }) {
+  const t = useT();
   const deletePost = useDeleteBlogPost();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -16,9 +19,9 @@ export function DeleteBlogPostDialog({ post, onClose }: { post: Pick<BlogPost, '
   return (
     <ConfirmDialog
       open={post !== null}
-      title="Delete this post?"
-      message={post ? `“${post.title}” and its picture will be removed from the blog. This cannot be undone.` : ''}
-      confirmLabel="Delete post"
+      title={t('manage.deletePostTitle')}
+      message={post ? t('manage.deletePostMessage', { title: post.title }) : ''}
+      confirmLabel={t('manage.deletePost')}
       busy={deletePost.isPending}
       onCancel={onClose}
       onConfirm={async () => {
@@ -32,7 +35,7 @@ export function DeleteBlogPostDialog({ post, onClose }: { post: Pick<BlogPost, '
           return;
         }
         onClose();
-        setAlert('Post Delted', 'danger');
+        setAlert(specAlert('postDeleted'), 'danger');
         void navigate(paths.manage);
       }}
     />

@@ -5,9 +5,12 @@ import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useDeleteFeature } from '../api/delete-feature';
 import { ConfirmDialog } from './confirm-dialog';
+import { useT } from '../../../i18n/use-t';
+import { specAlert } from './spec-alert';
 
 /** Asks before deleting a feature; then 'Feature Delted' (the trust's wording) and back to /manage. */
 export function DeleteFeatureDialog({ feature, onClose }: { feature: Pick<Feature, '_id' | 'title'> | null; onClose: () => void }) {
+  const t = useT();
   const deleteFeature = useDeleteFeature();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -16,9 +19,9 @@ export function DeleteFeatureDialog({ feature, onClose }: { feature: Pick<Featur
   return (
     <ConfirmDialog
       open={feature !== null}
-      title="Delete this feature?"
-      message={feature ? `“${feature.title}” and its picture will be removed from the home page carousel. This cannot be undone.` : ''}
-      confirmLabel="Delete feature"
+      title={t('manage.deleteFeatureTitle')}
+      message={feature ? t('manage.deleteFeatureMessage', { title: feature.title }) : ''}
+      confirmLabel={t('manage.deleteFeature')}
       busy={deleteFeature.isPending}
       onCancel={onClose}
       onConfirm={async () => {
@@ -32,7 +35,7 @@ export function DeleteFeatureDialog({ feature, onClose }: { feature: Pick<Featur
           return;
         }
         onClose();
-        setAlert('Feature Delted', 'danger');
+        setAlert(specAlert('featureDeleted'), 'danger');
         void navigate(paths.manage);
       }}
     />

@@ -9,22 +9,24 @@ import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { formatDateTime } from './format';
 import { QueryState } from './query-state';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
 
 /** /manage/features/{id}: one carousel feature, with a delete button. */
 export function FeatureDetail({ id }: { id: string }) {
+  const t = useT();
   const feature = useFeature(id);
   const [confirming, setConfirming] = useState(false);
 
   return (
     <>
-      <ManagePageHeader eyebrow="Site management · Feature" title={feature.data?.title ?? 'Feature'} />
+      <ManagePageHeader eyebrow={t('manage.featureEyebrow')} title={feature.data?.title ?? t('manage.feature')} />
       <div className="container manage-page">
         <BackToManage />
-        <QueryState query={feature} what="feature">
+        <QueryState query={feature}>
           {(loaded) =>
             loaded ? (
               <article className="manage-card manage-detail">
-                <p className="manage-detail__meta">Added {formatDateTime(loaded.createdAt)} · shown in the home page carousel</p>
+                <p className="manage-detail__meta">{t('manage.featureMeta', { when: formatDateTime(loaded.createdAt) })}</p>
                 <ResponsiveImage
                   className="manage-detail__image"
                   src={loaded.image.src}
@@ -35,18 +37,18 @@ export function FeatureDetail({ id }: { id: string }) {
                   eager
                 />
                 <p className="manage-detail__alt">
-                  <strong>Picture description:</strong> {loaded.image.alt}
+                  <strong>{t('manage.pictureDescription')}</strong> {loaded.image.alt}
                 </p>
                 <MarkdownContent markdown={loaded.text} />
                 <div className="manage-detail__actions">
                   <Button variant="danger" onClick={() => setConfirming(true)}>
-                    Delete feature
+                    {t('manage.deleteFeature')}
                   </Button>
                 </div>
               </article>
             ) : (
               <div className="manage-card manage-notice">
-                <p>This feature is not on the site any more. It may have been deleted.</p>
+                <p>{t('manage.featureGone')}</p>
               </div>
             )
           }

@@ -1,4 +1,5 @@
 import { CreateFeatureSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { useAlerts } from '../../alerts/alerts-context';
 import { useShowErrors } from '../../alerts/use-show-errors';
 import { useCreateFeature } from '../api/create-feature';
@@ -9,20 +10,23 @@ import { MarkdownHint } from './markdown-hint';
 import { UploadProgress } from './upload-progress';
 import { useUploadForm } from './use-upload-form';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
+import { specAlert } from './spec-alert';
 
 const emptyFeature = { title: '', text: '', imageAlt: '' };
 
 /** "New feature" for the home page carousel: title, text and a picture with its description. */
 export function FeatureForm({ onCreated }: { onCreated: () => void }) {
+  const t = useT();
   const createFeature = useCreateFeature();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const form = useUploadForm({
     initialValues: emptyFeature,
-    parse: (values) => CreateFeatureSchema.safeParse(values),
+    parse: (values) => checkInput(CreateFeatureSchema, values),
     send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
-      setAlert('Feature Created', 'success');
+      setAlert(specAlert('featureCreated'), 'success');
       onCreated();
     },
     onServerError: showErrors,
@@ -30,9 +34,9 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
   const { values, errors, sending } = form;
 
   return (
-    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label="New feature">
+    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newFeature')}>
       <TextField
-        label="Title"
+        label={t('manage.title.label')}
         name="title"
         required
         value={values.title}
@@ -41,7 +45,7 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
         onChange={(event) => form.setValue('title', event.currentTarget.value)}
       />
       <TextArea
-        label="Text"
+        label={t('manage.text')}
         name="text"
         required
         rows={5}
@@ -51,12 +55,12 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
         readOnly={sending}
         onChange={(event) => form.setValue('text', event.currentTarget.value)}
       />
-      <ImagePickerField label="Picture" file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
+      <ImagePickerField label={t('manage.picture')} file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
       <TextField
-        label="Picture description"
+        label={t('manage.pictureAlt')}
         name="imageAlt"
         required
-        hint="Describe the picture for people who can't see it"
+        hint={t('manage.pictureAltHint')}
         value={values.imageAlt}
         error={errors.imageAlt?.join(' ')}
         readOnly={sending}
@@ -65,7 +69,7 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
       <UploadProgress fraction={form.progress} />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={sending}>
-          {sending ? 'Creating feature…' : 'Create feature'}
+          {sending ? t('manage.creatingFeature') : t('manage.createFeature')}
         </Button>
       </div>
     </form>

@@ -7,18 +7,20 @@ import { paths } from '../../../lib/paths';
 import { useFeatures } from '../api/list-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { QueryState } from './query-state';
+import { useT } from '../../../i18n/use-t';
 
 /** The carousel's features, each with a link to its page and a delete button. */
 export function FeatureList() {
+  const t = useT();
   const features = useFeatures();
   const [featureToDelete, setFeatureToDelete] = useState<Feature | null>(null);
 
   return (
     <>
-      <QueryState query={features} what="features">
+      <QueryState query={features}>
         {(list) =>
           list.length === 0 ? (
-            <p className="manage-empty">No features yet.</p>
+            <p className="manage-empty">{t('manage.noFeatures')}</p>
           ) : (
             <ul className="manage-list">
               {list.map((feature) => (
@@ -34,9 +36,9 @@ export function FeatureList() {
                     size="sm"
                     className="manage-delete-button"
                     onClick={() => setFeatureToDelete(feature)}
-                    aria-label={`Delete feature “${feature.title}”`}
+                    aria-label={t('manage.deleteFeatureNamed', { title: feature.title })}
                   >
-                    Delete
+                    {t('manage.delete')}
                   </Button>
                 </li>
               ))}

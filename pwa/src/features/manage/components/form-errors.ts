@@ -1,9 +1,10 @@
+import type { ApiErrorItem } from '@contract/errors';
 import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
 
 /** Messages to show under each field of a form, by field name. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string[]>>;
 
-type Issue = { path: readonly PropertyKey[]; message: string };
 
 function addError<Field extends string>(errors: FieldErrors<Field>, field: Field, message: string): void {
   const list = errors[field] ?? [];
@@ -11,25 +12,19 @@ function addError<Field extends string>(errors: FieldErrors<Field>, field: Field
   errors[field] = list;
 }
 
-/** A zod result's issues, put on the fields they belong to (every issue, not only the first). */
-export function fieldErrorsFromIssues<Field extends string>(issues: readonly Issue[], fields: readonly Field[]): FieldErrors<Field> {
+/** Error items (the app's own check with `checkInput`, or the server's), each on its field in the chosen language. */
+export function fieldErrorsFromItems<Field extends string>(items: readonly ApiErrorItem[], fields: readonly Field[]): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
-  for (const issue of issues) {
-    const field = fields.find((name) => name === issue.path[0]);
-    if (field) addError(errors, field, issue.message);
+  for (const item of items) {
+    const field = fields.find((name) => name === item.param?.split('.')[0]);
+    if (field) addError(errors, field, errorMessage(item, { withField: false }));
   }
   return errors;
 }
 
 /** The server's errors that name one of this form's fields (`param`), to show on that field. */
 export function fieldErrorsFromApi<Field extends string>(error: unknown, fields: readonly Field[]): FieldErrors<Field> {
-  const errors: FieldErrors<Field> = {};
-  if (!(error instanceof ApiRequestError)) return errors;
-  for (const item of error.errors) {
-    const field = fields.find((name) => name === item.param);
-    if (field) addError(errors, field, item.msg);
-  }
-  return errors;
+  return error instanceof ApiRequestError ? fieldErrorsFromItems(error.errors, fields) : {};
 }
 
 export function hasFieldErrors<Field extends string>(errors: FieldErrors<Field>): boolean {

@@ -1,27 +1,27 @@
 import { limits } from '@contract/limits';
-
-const dateTime = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-NZ', { dateStyle: 'medium' });
+import { formatDate as formatInLanguage, formatNumber, translate } from '../../../i18n/i18n';
 
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatInLanguage(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
+  return formatInLanguage(iso);
 }
+
+const oneDecimal = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
 /** A file size people can read: 930 bytes, 12.4 KB, 3.1 MB. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return translate('manage.bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return translate('manage.kilobytes', { size: formatNumber(bytes / 1024, oneDecimal) });
+  return translate('manage.megabytes', { size: formatNumber(bytes / (1024 * 1024), oneDecimal) });
 }
 
-const accessNames: Record<number, string> = { 1: 'Kaimahi (staff)', 2: 'Manager', 3: 'Owner' };
+const accessKeys = { 1: 'manage.access1', 2: 'manage.access2', 3: 'manage.access3' } as const;
 
 export function accessName(access: number): string {
-  return accessNames[access] ?? `Level ${access}`;
+  return access === 1 || access === 2 || access === 3 ? translate(accessKeys[access]) : translate('manage.accessLevel', { level: access });
 }
 
 /** The levels a manager may give: never above their own (the server enforces the same rule). */

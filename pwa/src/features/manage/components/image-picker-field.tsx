@@ -2,6 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { limits } from '@contract/limits';
 import { FieldError } from '../../../components/field-error';
 import '../../../components/fields.css';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/i18n';
 
 export const acceptedImageTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -9,9 +11,9 @@ const maxMegabytes = Math.round(limits.imageBytes / (1024 * 1024));
 
 /** What is wrong with the chosen picture, checked before anything is sent; the server checks the bytes again. */
 export function imageProblem(file: File | null): string | undefined {
-  if (!file) return 'Choose a picture (JPEG, PNG or WebP)';
-  if (!acceptedImageTypes.some((type) => type === file.type)) return 'The picture must be a JPEG, PNG or WebP file';
-  if (file.size > limits.imageBytes) return `The picture must be at most ${maxMegabytes} MB`;
+  if (!file) return translate('manage.chooseImage');
+  if (!acceptedImageTypes.some((type) => type === file.type)) return translate('manage.imageType');
+  if (file.size > limits.imageBytes) return translate('manage.imageSize', { size: maxMegabytes });
   return undefined;
 }
 
@@ -25,6 +27,7 @@ type ImagePickerFieldProps = {
 
 /** A file input for a picture with a preview of the chosen file (an object URL, revoked when it changes or the form goes). */
 export function ImagePickerField({ label, file, error, disabled, onChange }: ImagePickerFieldProps) {
+  const t = useT();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -46,7 +49,7 @@ export function ImagePickerField({ label, file, error, disabled, onChange }: Ima
         {label}
       </label>
       <p className="field__hint" id={hintId}>
-        JPEG, PNG or WebP, up to {maxMegabytes} MB.
+        {t('manage.imageHint', { size: maxMegabytes })}
       </p>
       <input
         id={id}
@@ -60,7 +63,7 @@ export function ImagePickerField({ label, file, error, disabled, onChange }: Ima
         onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
       />
       <FieldError id={errorId} message={error} />
-      {previewUrl ? <img className="manage-preview" src={previewUrl} alt="Preview of the chosen picture" /> : null}
+      {previewUrl ? <img className="manage-preview" src={previewUrl} alt={t('manage.imagePreview')} /> : null}
     </div>
   );
 }

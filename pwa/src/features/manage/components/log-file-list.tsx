@@ -3,15 +3,17 @@ import { paths } from '../../../lib/paths';
 import { useLogFiles } from '../api/list-log-files';
 import { formatBytes, formatDateTime } from './format';
 import { QueryState } from './query-state';
+import { useT } from '../../../i18n/use-t';
 
 /** The server's log files with their size and last change, each linking to its text. */
 export function LogFileList() {
+  const t = useT();
   const logFiles = useLogFiles();
   return (
-    <QueryState query={logFiles} what="log files">
+    <QueryState query={logFiles}>
       {(files) =>
         files.length === 0 ? (
-          <p className="manage-empty">No log files.</p>
+          <p className="manage-empty">{t('manage.noLogFiles')}</p>
         ) : (
           <ul className="manage-list">
             {files.map((file) => (
@@ -21,7 +23,7 @@ export function LogFileList() {
                     {file.name}
                   </Link>
                   <span className="manage-list__meta">
-                    {formatBytes(file.size)} · changed {formatDateTime(file.modifiedAt)}
+                    {t('manage.logMeta', { size: formatBytes(file.size), when: formatDateTime(file.modifiedAt) })}
                   </span>
                 </div>
               </li>

@@ -13,9 +13,12 @@ import { ConfirmDialog } from './confirm-dialog';
 import { formatBytes, formatDateTime } from './format';
 import { QueryState } from './query-state';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
+import { specAlert } from './spec-alert';
 
 /** /manage/logs/{id}: a log file's text in a scrollable block, and a delete button. */
 export function LogFileView({ id }: { id: string }) {
+  const t = useT();
   const logText = useLogFileText(id);
   const logFile = useLogFiles().data?.find((file) => file._id === id);
   const { setAlert } = useAlerts();
@@ -23,53 +26,53 @@ export function LogFileView({ id }: { id: string }) {
   const navigate = useNavigate();
   const deleteLogFile = useDeleteLogFile({ onError: showErrors });
   const [confirming, setConfirming] = useState(false);
-  const name = logFile?.name ?? 'Log file';
+  const name = logFile?.name ?? t('manage.logFile');
 
   function deleteAndLeave(): void {
     setConfirming(false);
     // The trust's order (spec §7): the alert shows before the call completes, then /manage.
-    setAlert('Success: Log File Deleted', 'success');
+    setAlert(specAlert('logFileDeleted'), 'success');
     deleteLogFile.mutate(id);
     void navigate(paths.manage);
   }
 
   return (
     <>
-      <ManagePageHeader eyebrow="Site management · Log file" title={name} />
+      <ManagePageHeader eyebrow={t('manage.logFileEyebrow')} title={name} />
       <div className="container manage-page">
         <BackToManage />
         <section className="manage-card" aria-labelledby="log-text-heading">
           <h2 id="log-text-heading" className="manage-card__title">
-            Contents
+            {t('manage.contents')}
           </h2>
           {logFile ? (
             <p className="manage-detail__meta">
-              {formatBytes(logFile.size)} · changed {formatDateTime(logFile.modifiedAt)}
+              {t('manage.logMeta', { size: formatBytes(logFile.size), when: formatDateTime(logFile.modifiedAt) })}
             </p>
           ) : null}
-          <QueryState query={logText} what="log file">
+          <QueryState query={logText}>
             {(text) =>
               text ? (
                 // Focusable so keyboard users can scroll it; labelled so screen readers say what it is.
-                <pre className="manage-log" tabIndex={0} aria-label={`Text of ${name}`}>
+                <pre className="manage-log" tabIndex={0} aria-label={t('manage.logTextOf', { name })}>
                   {text}
                 </pre>
               ) : (
-                <p className="manage-empty">This log file is empty.</p>
+                <p className="manage-empty">{t('manage.logEmpty')}</p>
               )
             }
           </QueryState>
           <div className="manage-detail__actions">
             <Button variant="danger" onClick={() => setConfirming(true)}>
-              Delete log file
+              {t('manage.deleteLogFile')}
             </Button>
           </div>
         </section>
         <ConfirmDialog
           open={confirming}
-          title="Delete this log file?"
-          message={`${name} will be removed from the server. This cannot be undone.`}
-          confirmLabel="Delete log file"
+          title={t('manage.deleteLogTitle')}
+          message={t('manage.deleteLogMessage', { name })}
+          confirmLabel={t('manage.deleteLogFile')}
           onCancel={() => setConfirming(false)}
           onConfirm={deleteAndLeave}
         />

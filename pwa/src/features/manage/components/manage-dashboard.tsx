@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ManagePageHeader } from './manage-page-header';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../../auth/auth-context';
@@ -12,19 +12,23 @@ import { LogFileList } from './log-file-list';
 import { ServiceStatusList } from './service-status-list';
 import { StaffList } from './staff-list';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
+import type { MessageKey } from '../../../i18n/i18n';
 
 const sections = [
-  { id: 'manage-blog', title: 'Blog posts' },
-  { id: 'manage-features', title: 'Features' },
-  { id: 'manage-services', title: 'Services' },
-  { id: 'manage-staff', title: 'Staff accounts' },
-  { id: 'manage-logs', title: 'Log files' },
-] as const;
+  { id: 'manage-blog', title: 'manage.blogPosts' },
+  { id: 'manage-features', title: 'manage.features' },
+  { id: 'manage-services', title: 'manage.services' },
+  { id: 'manage-staff', title: 'manage.staffAccounts' },
+  { id: 'manage-logs', title: 'manage.logFiles' },
+  { id: 'manage-te-reo', title: 'manage.teReo' },
+] as const satisfies readonly { id: string; title: MessageKey }[];
 
 type SectionId = (typeof sections)[number]['id'];
 
 /** /manage: every part of site management on one page, each in its own section. */
 export function ManageDashboard() {
+  const t = useT();
   const { access } = useAuth();
   const navigate = useNavigate();
   // Bumping a form's key empties it after a successful create.
@@ -56,13 +60,13 @@ export function ManageDashboard() {
 
   return (
     <>
-      <ManagePageHeader eyebrow="Staff" title="Site management" lead="Blog posts, home page features, services, staff accounts and log files." />
+      <ManagePageHeader eyebrow={t('manage.staff')} title={t('manage.title')} lead={t('manage.lead')} />
       <div className="container manage-page">
-        <nav className="manage-toc" aria-label="Site management sections">
+        <nav className="manage-toc" aria-label={t('manage.sections')}>
           <ul>
             {sections.map((section) => (
               <li key={section.id}>
-                <a href={`#${section.id}`}>{section.title}</a>
+                <a href={`#${section.id}`}>{t(section.title)}</a>
               </li>
             ))}
           </ul>
@@ -70,46 +74,51 @@ export function ManageDashboard() {
 
         <div className="manage-grid">
           <section id="manage-blog" className="manage-card" aria-labelledby="manage-blog-heading">
-            {heading('manage-blog', 'Blog posts')}
+            {heading('manage-blog', t('manage.blogPosts'))}
             <BlogPostList />
             <details className="manage-disclosure">
-              <summary>New post</summary>
+              <summary>{t('manage.newPost')}</summary>
               <BlogPostForm key={formKeys.post} onCreated={() => afterCreate('post', 'manage-blog')} />
             </details>
           </section>
 
           <section id="manage-features" className="manage-card" aria-labelledby="manage-features-heading">
-            {heading('manage-features', 'Features')}
-            <p className="manage-card__lead">The pictures and words in the “Building better communities” carousel on the home page.</p>
+            {heading('manage-features', t('manage.features'))}
+            <p className="manage-card__lead">{t('manage.featuresLead')}</p>
             <FeatureList />
             <details className="manage-disclosure">
-              <summary>New feature</summary>
+              <summary>{t('manage.newFeature')}</summary>
               <FeatureForm key={formKeys.feature} onCreated={() => afterCreate('feature', 'manage-features')} />
             </details>
           </section>
 
           <section id="manage-services" className="manage-card manage-grid__wide" aria-labelledby="manage-services-heading">
-            {heading('manage-services', 'Services')}
-            <p className="manage-card__lead">
-              Open or close enrolment for each service. While a service is closed, its card shows the status text, or
-              “Temporarily unavailable” when that is empty.
-            </p>
+            {heading('manage-services', t('manage.services'))}
+            <p className="manage-card__lead">{t('manage.servicesLead')}</p>
             <ServiceStatusList />
           </section>
 
           <section id="manage-staff" className="manage-card" aria-labelledby="manage-staff-heading">
-            {heading('manage-staff', 'Staff accounts')}
+            {heading('manage-staff', t('manage.staffAccounts'))}
             <StaffList />
             <details className="manage-disclosure">
-              <summary>Add staff member</summary>
+              <summary>{t('manage.addStaff')}</summary>
               <AddStaffForm key={formKeys.staff} ownAccess={access} onAdded={() => afterCreate('staff', 'manage-staff')} />
             </details>
           </section>
 
           <section id="manage-logs" className="manage-card" aria-labelledby="manage-logs-heading">
-            {heading('manage-logs', 'Log files')}
-            <p className="manage-card__lead">What the server has written down about its work. They hold no passwords or client details.</p>
+            {heading('manage-logs', t('manage.logFiles'))}
+            <p className="manage-card__lead">{t('manage.logsLead')}</p>
             <LogFileList />
+          </section>
+
+          <section id="manage-te-reo" className="manage-card" aria-labelledby="manage-te-reo-heading">
+            {heading('manage-te-reo', t('manage.teReo'))}
+            <p className="manage-card__lead">{t('manage.teReoLead')}</p>
+            <p>
+              <Link to={paths.manageTeReo}>{t('manage.teReoLink')}</Link>
+            </p>
           </section>
         </div>
       </div>

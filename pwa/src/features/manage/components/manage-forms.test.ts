@@ -1,8 +1,10 @@
+import '../../../i18n/manage';
 import { describe, expect, it } from 'vitest';
 import { CreateBlogPostSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { ApiRequestError } from '../../../lib/api-client';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, hasFieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, hasFieldErrors } from './form-errors';
 import { accessName, formatBytes, grantableAccessLevels } from './format';
 import { imageProblem } from './image-picker-field';
 
@@ -10,28 +12,28 @@ const blogFields = ['title', 'author', 'text', 'imageAlt', 'image'] as const;
 
 describe('form errors', () => {
   it('puts every problem of an empty blog post on its own field', () => {
-    const parsed = CreateBlogPostSchema.safeParse({ title: ' ', author: '', text: '', imageAlt: '' });
+    const parsed = checkInput(CreateBlogPostSchema, { title: ' ', author: '', text: '', imageAlt: '' });
     expect(parsed.success).toBe(false);
-    const errors = fieldErrorsFromIssues(parsed.error?.issues ?? [], blogFields);
+    const errors = fieldErrorsFromItems(parsed.success ? [] : parsed.errors, blogFields);
     expect(errors).toEqual({
-      title: ['Title is required'],
-      author: ['Author is required'],
-      text: ['Text is required'],
-      imageAlt: ['Image description is required'],
+      title: ['Please fill this in.'],
+      author: ['Please fill this in.'],
+      text: ['Please fill this in.'],
+      imageAlt: ['Please fill this in.'],
     });
     expect(hasFieldErrors(errors)).toBe(true);
   });
 
   it("puts the server's param errors on their fields and leaves the rest to the alerts", () => {
     const error = new ApiRequestError(415, [
-      { msg: 'Image must be a JPEG, PNG or WebP picture', param: 'image' },
-      { msg: 'Title is required', param: 'title' },
-      { msg: 'Something else', param: 'unknown' },
-      { msg: 'No field at all' },
+      { msg: 'Image must be a JPEG, PNG or WebP picture', code: 'invalid_image', param: 'image' },
+      { msg: 'Title must be at most 200 characters', code: 'too_long', limit: 200, param: 'title' },
+      { msg: 'Something else', code: 'invalid_value', param: 'unknown' },
+      { msg: 'No field at all', code: 'bad_request' },
     ]);
     expect(fieldErrorsFromApi(error, blogFields)).toEqual({
-      image: ['Image must be a JPEG, PNG or WebP picture'],
-      title: ['Title is required'],
+      image: ['The image must be a JPEG, PNG or WebP picture that is not damaged.'],
+      title: ['Use at most 200 characters.'],
     });
     expect(fieldErrorsFromApi(new Error('boom'), blogFields)).toEqual({});
     expect(hasFieldErrors({})).toBe(false);

@@ -6,17 +6,19 @@ import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
 import { useAuth } from '../../auth/auth-context';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * Site management is for managers (access 2 and up). Anyone else signed in gets a plain
  * explanation instead of lists the server would refuse anyway; the server enforces the rule.
  */
 export function ManagerOnly({ children }: { children: ReactNode }) {
+  const t = useT();
   const { status, access } = useAuth();
   if (status === 'loading') {
     return (
       <>
-        <ManagePageHeader eyebrow="Staff" title="Site management" />
+        <ManagePageHeader eyebrow={t('manage.staff')} title={t('manage.title')} />
         <div className="container manage-page">
           <Spinner />
         </div>
@@ -26,15 +28,12 @@ export function ManagerOnly({ children }: { children: ReactNode }) {
   if (access < limits.managerAccess) {
     return (
       <>
-        <ManagePageHeader eyebrow="Staff" title="Manager access needed" />
+        <ManagePageHeader eyebrow={t('manage.staff')} title={t('manage.managerNeededTitle')} />
         <div className="container manage-page">
           <div className="manage-card manage-notice">
-            <p>
-              Site management (blog posts, features, services, staff accounts and log files) is for managers. Your account
-              does not have manager access. If you need it, ask a manager of the trust.
-            </p>
+            <p>{t('manage.managerNeeded')}</p>
             <LinkButton to={paths.dashboard} variant="secondary">
-              Back to the dashboard
+              {t('manage.backToDashboard')}
             </LinkButton>
           </div>
         </div>

@@ -3,25 +3,26 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { errorItemsOf } from '../../alerts/use-show-errors';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
 
 type QueryStateProps<Data> = {
   query: UseQueryResult<Data>;
-  /** What is loading, for the error message: "blog posts", "log files". */
-  what: string;
   children: (data: Data) => ReactNode;
 };
 
 /** A list or record that is loading, failed (with the server's reason and a retry), or ready. */
-export function QueryState<Data>({ query, what, children }: QueryStateProps<Data>) {
+export function QueryState<Data>({ query, children }: QueryStateProps<Data>) {
+  const t = useT();
   if (query.isPending) return <Spinner />;
   if (query.isError) {
     return (
       <div className="manage-problem" role="alert">
         <p>
-          Could not load the {what}: {errorItemsOf(query.error).map((item) => item.msg).join(' ')}
+          {t('manage.couldNotLoad', { reason: errorItemsOf(query.error).map((item) => errorMessage(item)).join(' ') })}
         </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          {t('manage.tryAgain')}
         </Button>
       </div>
     );

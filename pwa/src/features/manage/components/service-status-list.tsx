@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { UpdateServiceSchema } from '@contract/service-updates';
 import { isEnrollable, unavailableText, type Service, type ServiceStatus } from '@contract/services';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -6,15 +7,16 @@ import { useShowErrors } from '../../alerts/use-show-errors';
 import { useServices } from '../api/list-services';
 import { useUpdateServiceStatus } from '../api/update-service-status';
 import { TextField } from '../../../components/text-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from './form-errors';
 import { QueryState } from './query-state';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 
 /** Every service with its enrolment switch and the text its card shows while closed. */
 export function ServiceStatusList() {
   const services = useServices();
   return (
-    <QueryState query={services} what="services">
+    <QueryState query={services}>
       {(list) => (
         <ul className="manage-services">
           {list.map((service) => (
@@ -33,6 +35,7 @@ const serviceFields = ['status', 'statusText'] as const;
 type ServiceField = (typeof serviceFields)[number];
 
 function ServiceStatusForm({ service }: { service: Service }) {
+  const t = useT();
   const updateService = useUpdateServiceStatus();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -48,16 +51,18 @@ function ServiceStatusForm({ service }: { service: Service }) {
     if (saving) return;
     // Reopening keeps 'live' if that is what the service was; closing is always 'inactive'.
     const status: ServiceStatus = open ? (currentlyOpen ? service.status : 'active') : 'inactive';
-    const parsed = UpdateServiceSchema.safeParse({ status, statusText });
+    const parsed = checkInput(UpdateServiceSchema, { status, statusText });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, serviceFields));
+      setErrors(fieldErrorsFromItems(parsed.errors, serviceFields));
       return;
     }
     setErrors({});
     // Awaited: the refetch that follows re-keys this form, which would drop mutate callbacks.
     try {
       const saved = await updateService.mutateAsync({ key: service.key, changes: parsed.data });
-      setAlert(`${saved.title} is ${isEnrollable(saved.status) ? 'open' : 'closed'} for enrolment`, 'success', { title: 'Service Updated' });
+      setAlert(t(isEnrollable(saved.status) ? 'manage.serviceOpened' : 'manage.serviceClosed', { service: saved.title }), 'success', {
+        title: t('manage.serviceUpdated'),
+      });
     } catch (error) {
       showErrors(error);
       setErrors(fieldErrorsFromApi(error, serviceFields));
@@ -70,9 +75,9 @@ function ServiceStatusForm({ service }: { service: Service }) {
         <legend className="manage-service__title">{service.title}</legend>
         <p className="manage-service__state">
           <span className={currentlyOpen ? 'manage-badge manage-badge--open' : 'manage-badge manage-badge--closed'}>
-            {currentlyOpen ? 'Open' : 'Closed'}
+            {currentlyOpen ? t('manage.open') : t('manage.closed')}
           </span>{' '}
-          {currentlyOpen ? 'Taking enrolments.' : `Card shows: “${unavailableText(service)}”`}
+          {currentlyOpen ? t('manage.takingEnrolments') : t('manage.cardShows', { text: unavailableText(service) })}
         </p>
         <div className="manage-switch">
           <input
@@ -85,11 +90,11 @@ function ServiceStatusForm({ service }: { service: Service }) {
             onChange={(event) => setOpen(event.currentTarget.checked)}
           />
           <label htmlFor={switchId} className="manage-switch__label">
-            Open for enrolment
+            {t('manage.openForEnrolment')}
           </label>
         </div>
         <TextField
-          label="Status text"
+          label={t('manage.statusText')}
           name="statusText"
           value={statusText}
           error={(errors.statusText ?? errors.status)?.join(' ')}
@@ -98,7 +103,7 @@ function ServiceStatusForm({ service }: { service: Service }) {
         />
         <div className="manage-form__actions">
           <Button type="submit" variant="secondary" size="sm" aria-disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? t('manage.saving') : t('manage.save')}
             <span className="visually-hidden"> {service.title}</span>
           </Button>
         </div>

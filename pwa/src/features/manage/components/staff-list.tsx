@@ -3,12 +3,14 @@ import { paths } from '../../../lib/paths';
 import { useStaff } from '../api/list-staff';
 import { accessName } from './format';
 import { QueryState } from './query-state';
+import { useT } from '../../../i18n/use-t';
 
 /** Every staff account with its access level and whether it can sign in. */
 export function StaffList() {
+  const t = useT();
   const staff = useStaff();
   return (
-    <QueryState query={staff} what="staff accounts">
+    <QueryState query={staff}>
       {(accounts) => (
         <ul className="manage-list">
           {accounts.map((account) => (
@@ -21,7 +23,7 @@ export function StaffList() {
               </div>
               <div className="manage-badges">
                 <span className="manage-badge">{accessName(account.access)}</span>
-                {account.active ? null : <span className="manage-badge manage-badge--muted">Deactivated</span>}
+                {account.active ? null : <span className="manage-badge manage-badge--muted">{t('manage.deactivated')}</span>}
               </div>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { UpdateUserSchema, type StaffUser, type UpdateUserInput } from '@contract/users';
 import { useAlerts } from '../../alerts/alerts-context';
@@ -9,8 +10,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { accessName, formatDateTime, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, type FieldErrors } from './form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from './form-errors';
 import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
 
 type StaffMemberEditorProps = {
   staffMember: StaffUser;
@@ -21,6 +23,7 @@ type StaffMemberEditorProps = {
 
 /** One staff account: details and access, a new password, and deactivation or reactivation. */
 export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMemberEditorProps) {
+  const t = useT();
   const isSelf = staffMember._id === ownId;
   const statusHeadingRef = useRef<HTMLHeadingElement>(null);
   const shownActive = useRef(staffMember.active);
@@ -34,16 +37,16 @@ export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMember
   return (
     <div className="manage-staff-grid">
       <section className="manage-card manage-staff-grid__details" aria-labelledby="staff-details-heading">
-        <h2 id="staff-details-heading">Details and access</h2>
+        <h2 id="staff-details-heading">{t('staff.details')}</h2>
         <StaffDetailsForm key={staffMember.updatedAt} staffMember={staffMember} ownAccess={ownAccess} />
       </section>
       <section className="manage-card" aria-labelledby="staff-password-heading">
-        <h2 id="staff-password-heading">Password</h2>
+        <h2 id="staff-password-heading">{t('staff.password')}</h2>
         <StaffPasswordForm staffMember={staffMember} />
       </section>
       <section className="manage-card" aria-labelledby="staff-active-heading">
         <h2 id="staff-active-heading" ref={statusHeadingRef} tabIndex={-1}>
-          Account status
+          {t('staff.status')}
         </h2>
         <StaffActiveControl staffMember={staffMember} isSelf={isSelf} />
       </section>
@@ -65,6 +68,7 @@ const detailFields = ['name', 'email', 'access'] as const;
 type DetailField = (typeof detailFields)[number];
 
 function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; ownAccess: number }) {
+  const t = useT();
   const updateStaffMember = useUpdateStaffMember();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -79,9 +83,9 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (saving) return;
-    const parsed = UpdateUserSchema.safeParse({ name: values.name, email: values.email, access: Number(values.access) });
+    const parsed = checkInput(UpdateUserSchema, { name: values.name, email: values.email, access: Number(values.access) });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, detailFields));
+      setErrors(fieldErrorsFromItems(parsed.errors, detailFields));
       requestFocus();
       return;
     }
@@ -92,13 +96,13 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
     if (!accessLocked && parsed.data.access !== staffMember.access) changes.access = parsed.data.access;
     setErrors({});
     if (Object.keys(changes).length === 0) {
-      setAlert('Nothing has changed', 'success');
+      setAlert(t('staff.nothingChanged'), 'success');
       return;
     }
     // Awaited: the saved record re-keys this form, which would drop mutate callbacks.
     try {
       await updateStaffMember.mutateAsync({ id: staffMember._id, changes });
-      setAlert('Staff Member Updated', 'success');
+      setAlert(t('staff.updated'), 'success');
     } catch (error) {
       showErrors(error);
       setErrors(fieldErrorsFromApi(error, detailFields));
@@ -113,9 +117,9 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
 
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
-      <TextField label="Name" name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={saving} onChange={set('name')} />
+      <TextField label={t('manage.name')} name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={saving} onChange={set('name')} />
       <TextField
-        label="Email"
+        label={t('manage.email')}
         name="email"
         type="email"
         required
@@ -126,9 +130,9 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
         onChange={set('email')}
       />
       <SelectField
-        label="Access"
+        label={t('manage.access')}
         name="access"
-        hint={accessLocked ? 'This account has a higher level than yours, so you cannot change it.' : 'You can give a level up to your own.'}
+        hint={accessLocked ? t('staff.accessLocked') : t('staff.accessUpToOwn')}
         value={values.access}
         error={errors.access?.join(' ')}
         disabled={saving || accessLocked}
@@ -142,7 +146,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
       </SelectField>
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Save changes'}
+          {saving ? t('manage.saving') : t('staff.saveChanges')}
         </Button>
       </div>
     </form>
@@ -150,6 +154,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
 }
 
 function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
+  const t = useT();
   const updateStaffMember = useUpdateStaffMember();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
@@ -161,9 +166,9 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (saving) return;
-    const parsed = UpdateUserSchema.pick({ password: true }).required().safeParse({ password });
+    const parsed = checkInput(UpdateUserSchema.pick({ password: true }).required(), { password });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromIssues(parsed.error.issues, ['password'] as const));
+      setErrors(fieldErrorsFromItems(parsed.errors, ['password'] as const));
       requestFocus();
       return;
     }
@@ -173,7 +178,7 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
       {
         onSuccess: () => {
           setPassword('');
-          setAlert('Password Changed', 'success');
+          setAlert(t('staff.passwordChanged'), 'success');
         },
         onError: (error) => {
           showErrors(error);
@@ -187,14 +192,14 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-labelledby="staff-password-heading">
       <TextField
-        label="New password"
+        label={t('staff.newPassword')}
         name="password"
         type="password"
         required
         autoComplete="new-password"
         minLength={limits.passwordMin}
         maxLength={limits.passwordMax}
-        hint={`At least ${limits.passwordMin} characters. Setting it signs ${staffMember.name} out on every device.`}
+        hint={t('staff.newPasswordHint', { min: limits.passwordMin, name: staffMember.name })}
         value={password}
         error={errors.password?.join(' ')}
         readOnly={saving}
@@ -202,7 +207,7 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
       />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Set new password'}
+          {saving ? t('manage.saving') : t('staff.setPassword')}
         </Button>
       </div>
     </form>
@@ -210,6 +215,7 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
 }
 
 function StaffActiveControl({ staffMember, isSelf }: { staffMember: StaffUser; isSelf: boolean }) {
+  const t = useT();
   const deactivate = useDeactivateStaffMember();
   const reactivate = useUpdateStaffMember();
   const { setAlert } = useAlerts();
@@ -220,8 +226,8 @@ function StaffActiveControl({ staffMember, isSelf }: { staffMember: StaffUser; i
     return (
       <>
         <p>
-          <span className="manage-badge manage-badge--muted">Deactivated</span> {staffMember.name} cannot sign in. Last changed{' '}
-          {formatDateTime(staffMember.updatedAt)}.
+          <span className="manage-badge manage-badge--muted">{t('manage.deactivated')}</span>{' '}
+          {t('staff.cannotSignIn', { name: staffMember.name, when: formatDateTime(staffMember.updatedAt) })}
         </p>
         <Button
           variant="secondary"
@@ -230,39 +236,38 @@ function StaffActiveControl({ staffMember, isSelf }: { staffMember: StaffUser; i
             if (reactivate.isPending) return;
             reactivate.mutate(
               { id: staffMember._id, changes: { active: true } },
-              { onSuccess: () => setAlert('Account Reactivated', 'success'), onError: showErrors },
+              { onSuccess: () => setAlert(t('staff.reactivated'), 'success'), onError: showErrors },
             );
           }}
         >
-          Reactivate account
+          {t('staff.reactivate')}
         </Button>
       </>
     );
   }
 
-  if (isSelf) return <p>This is your own account. Another manager can deactivate it if that is ever needed.</p>;
+  if (isSelf) return <p>{t('staff.self')}</p>;
 
   return (
     <>
       <p>
-        <span className="manage-badge manage-badge--open">Active</span> {staffMember.name} can sign in. Deactivating ends their
-        sessions at once; their records and the audit trail stay.
+        <span className="manage-badge manage-badge--open">{t('staff.active')}</span> {t('staff.canSignIn', { name: staffMember.name })}
       </p>
       <Button variant="danger" onClick={() => setConfirming(true)}>
-        Deactivate account
+        {t('staff.deactivate')}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Deactivate this account?"
-        message={`${staffMember.name} will be signed out everywhere and cannot sign in until a manager reactivates the account.`}
-        confirmLabel="Deactivate account"
+        title={t('staff.deactivateTitle')}
+        message={t('staff.deactivateMessage', { name: staffMember.name })}
+        confirmLabel={t('staff.deactivate')}
         busy={deactivate.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
           deactivate.mutate(staffMember._id, {
             onSuccess: () => {
               setConfirming(false);
-              setAlert('Account Deactivated', 'success');
+              setAlert(t('staff.deactivated'), 'success');
             },
             onError: (error) => {
               setConfirming(false);

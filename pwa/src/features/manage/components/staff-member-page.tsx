@@ -6,9 +6,11 @@ import { accessName } from './format';
 import { QueryState } from './query-state';
 import { StaffMemberEditor } from './staff-member-editor';
 import './manage.css';
+import { useT } from '../../../i18n/use-t';
 
 /** /manage/users/{id}: one staff account to change, give a new password, deactivate or reactivate. */
 export function StaffMemberPage({ id }: { id: string }) {
+  const t = useT();
   const staffMember = useStaffMember(id);
   const { access, user } = useAuth();
   const loaded = staffMember.data;
@@ -16,13 +18,13 @@ export function StaffMemberPage({ id }: { id: string }) {
   return (
     <>
       <ManagePageHeader
-        eyebrow="Site management · Staff account"
-        title={loaded?.name ?? 'Staff account'}
-        lead={loaded ? `${loaded.email} · ${accessName(loaded.access)}${loaded.active ? '' : ' · deactivated'}` : undefined}
+        eyebrow={t('manage.staffEyebrow')}
+        title={loaded?.name ?? t('manage.staffAccount')}
+        lead={loaded ? `${loaded.email} · ${accessName(loaded.access)}${loaded.active ? '' : t('manage.deactivatedSuffix')}` : undefined}
       />
       <div className="container manage-page">
         <BackToManage />
-        <QueryState query={staffMember} what="staff account">
+        <QueryState query={staffMember}>
           {(account) => <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />}
         </QueryState>
       </div>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { fieldErrorsFromApi, fieldErrorsFromIssues, focusFirstInvalidField, hasFieldErrors, type FieldErrors } from './form-errors';
+import type { ApiErrorItem } from '@contract/errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, hasFieldErrors, type FieldErrors } from './form-errors';
 import { imageProblem } from './image-picker-field';
 
-type ParseResult<Parsed> = { success: true; data: Parsed } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+type ParseResult<Parsed> = { success: true; data: Parsed } | { success: false; errors: ApiErrorItem[] };
 
 type UploadFormOptions<TextField extends string, Parsed> = {
   initialValues: Record<TextField, string>;
-  /** The contract's schema: the same rules the server applies. */
+  /** The contract's schema through `checkInput`: the same rules (and codes) the server applies. */
   parse: (values: Record<TextField, string>) => ParseResult<Parsed>;
   /** Sends the upload; resolves when the server has accepted it. */
   send: (fields: Parsed, image: File, onUploadProgress: (fraction: number) => void) => Promise<unknown>;
@@ -44,7 +45,7 @@ export function useUploadForm<TextField extends string, Parsed>(options: UploadF
     event.preventDefault();
     if (sending) return;
     const parsed = options.parse(values);
-    const found: FieldErrors<Field> = parsed.success ? {} : fieldErrorsFromIssues<Field>(parsed.error.issues, fieldNames);
+    const found: FieldErrors<Field> = parsed.success ? {} : fieldErrorsFromItems<Field>(parsed.errors, fieldNames);
     const pictureProblem = imageProblem(image);
     if (pictureProblem) found.image = [pictureProblem];
     if (!parsed.success || !image || hasFieldErrors(found)) {

@@ -1,0 +1,11 @@
+import { en } from './en';
+import { enManage } from './en-manage';
+import { enPages } from './en-pages';
+
+/**
+ * Every English message, for the tools that need them all at once (the te reo corrections page,
+ * the review list, tests). The app itself never imports this on public pages: it loads each
+ * part with the pages that use it.
+ */
+export const allEnglish = { ...en, ...enPages, ...enManage };
+export type EnglishKey = keyof typeof allEnglish;
