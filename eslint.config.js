@@ -82,8 +82,6 @@ export default tseslint.config(
       '**/*.test.tsx',
       // Being converted on other branches right now: the lead removes these exclusions when
       // the manage and client-work conversions are merged.
-      'pwa/src/features/manage/**',
-      'pwa/src/routes/manage*',
       'pwa/src/routes/client*.tsx',
       'pwa/src/routes/dashboard.tsx',
     ],
