@@ -1,0 +1,31 @@
+import { translate } from '../../../i18n/i18n';
+import { ApiRequestError } from '../../../lib/api-client';
+
+/** What went wrong, in words: the server's messages, or a general line when there was none. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 0) return translate('clients.noConnection');
+    return error.errors.map((item) => item.msg).join(' ');
+  }
+  return translate('clients.somethingFailed');
+}
+
+/** The server's messages per field (`param`, its last part), for a form to show beside each field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!(error instanceof ApiRequestError)) return fields;
+  for (const item of error.errors) {
+    if (!item.param) continue;
+    const parts = item.param.split('.').filter((part) => part !== 'changes');
+    const field = parts[0] === 'consent' ? `consent${(parts[1] ?? 'how').replace(/^./, (c) => c.toUpperCase())}` : (parts[0] ?? item.param);
+    fields[field] = fields[field] ? `${fields[field]} ${item.msg}` : item.msg;
+  }
+  return fields;
+}
+
+/** Errors that belong to no field, to show above a form. */
+export function formErrorsOf(error: unknown): string[] {
+  if (!(error instanceof ApiRequestError)) return error ? [translate('clients.somethingFailed')] : [];
+  if (error.status === 0) return [translate('clients.noConnection')];
+  return error.errors.filter((item) => !item.param).map((item) => item.msg);
+}
