@@ -11,4 +11,5 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export type LoginResult = { token: string };
 
 /** The signed-in person as `GET /api/auth` and the users API show them: never a hash. */
-export type CurrentUser = { _id: string; name: string; email: string; access: number };
+/** `services`: the keys of the services the person works on (managers see every service). */
+export type CurrentUser = { _id: string; name: string; email: string; access: number; services: string[] };

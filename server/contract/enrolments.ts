@@ -43,16 +43,17 @@ export function enrolmentReference(id: string): string {
   return `WH-${hex.slice(0, 4)}-${hex.slice(4, 8)}`;
 }
 
-const serviceKeys: readonly string[] = serviceCatalogue.map((service) => service.key);
+/** The keys of the trust's services, for checking a key a request names. */
+export const serviceKeys: readonly string[] = serviceCatalogue.map((service) => service.key);
 
 /** Forms send '' (and some clients null) for a field left empty: both mean "not given". */
-function blankToAbsent(value: unknown): unknown {
+export function blankToAbsent(value: unknown): unknown {
   if (value === null) return undefined;
   if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
   return value;
 }
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToAbsent, schema.optional());
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToAbsent, schema.optional());
 
 /** Today's date where the day starts earliest (UTC+14), so a baby born today in Aotearoa is never "in the future". */
 function latestDateAnywhere(now = Date.now()): string {
@@ -86,6 +87,22 @@ const textProblem = (problem: (text: string) => string | undefined) => (text: st
   if (message) ctx.addIssue({ code: 'custom', message });
 };
 
+/** A date of birth, YYYY-MM-DD, from 1900 to today. Shared by enrolments and client records. */
+export const dateOfBirthField = z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem));
+/** A phone number as people write it: digits, spaces and + - ( ). */
+export const phoneField = z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem));
+export const emailField = z
+  .string({ error: 'Please give a valid email address' })
+  .max(254, { error: 'Email address is too long' })
+  .pipe(z.email({ error: 'Please give a valid email address' }));
+/** How many people live in the household. */
+export const householdField = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .min(enrolmentLimits.householdMin, { error: `${label} must be at least ${enrolmentLimits.householdMin}` })
+    .max(enrolmentLimits.householdMax, { error: `${label} must be at most ${enrolmentLimits.householdMax}` });
+
 /** A value the person filled in, valid or not: used by the checks across fields. */
 function isGiven(value: unknown): boolean {
   return blankToAbsent(value) !== undefined;
@@ -112,23 +129,12 @@ export const EnrolmentSchema = z
       .refine((key) => serviceKeys.includes(key), { error: 'Choose one of the trust’s services' }),
     givenName: requiredText('Given name'),
     familyName: requiredText('Family name'),
-    dateOfBirth: optional(z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem))),
-    phone: optional(z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem))),
-    email: optional(
-      z
-        .string({ error: 'Please give a valid email address' })
-        .max(254, { error: 'Email address is too long' })
-        .pipe(z.email({ error: 'Please give a valid email address' })),
-    ),
+    dateOfBirth: optional(dateOfBirthField),
+    phone: optional(phoneField),
+    email: optional(emailField),
     suburb: optional(requiredText('Suburb')),
     iwi: optional(requiredText('Iwi')),
-    householdSize: optional(
-      z
-        .number({ error: 'Household size must be a number' })
-        .int({ error: 'Household size must be a whole number' })
-        .min(enrolmentLimits.householdMin, { error: `Household size must be at least ${enrolmentLimits.householdMin}` })
-        .max(enrolmentLimits.householdMax, { error: `Household size must be at most ${enrolmentLimits.householdMax}` }),
-    ),
+    householdSize: optional(householdField('Household size')),
     preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
     message: optional(requiredText('Message', enrolmentLimits.messageMax)),
     consent: z.literal(true, { error: 'Please tick the box to agree' }),
@@ -166,6 +172,7 @@ export const ListEnrolmentsQuerySchema = PageQuerySchema.extend({
     z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
   ),
   status: optional(z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` })),
+  q: optional(requiredText('Search', 200)),
 });
 export type ListEnrolmentsQuery = z.infer<typeof ListEnrolmentsQuerySchema>;
 
@@ -190,4 +197,41 @@ export type EnrolmentListItem = {
   consentStatementVersion: string;
   consentedAt: string;
   receivedAt: string;
+  /** The client record it is linked to, once kaimahi link one. */
+  clientId: string | null;
+  /** Increments on each change; an edit sends the version it started from. */
+  version: number;
 };
+
+/**
+ * Where an enrolment may go next: along new → contacted → enrolled → completed (steps may be
+ * skipped), or to declined from any step before completed. Completed and declined are final.
+ */
+export const enrolmentNextStatuses: Record<EnrolmentStatus, readonly EnrolmentStatus[]> = {
+  new: ['contacted', 'enrolled', 'completed', 'declined'],
+  contacted: ['enrolled', 'completed', 'declined'],
+  enrolled: ['completed', 'declined'],
+  completed: [],
+  declined: [],
+};
+
+/** A device-made operation id, lower-cased so it is the same key on SQLite and PostgreSQL. */
+export const OperationIdSchema = z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema);
+/** The version an edit started from. */
+export const BaseVersionSchema = z
+  .number({ error: 'Base version must be a number' })
+  .int({ error: 'Base version must be a whole number' })
+  .min(1, { error: 'Base version starts at 1' });
+
+/** `PATCH /api/enrolments/{id}`: move an enrolment along, or link it to a client record. */
+export const UpdateEnrolmentSchema = z.object({
+  _id: OperationIdSchema,
+  baseVersion: BaseVersionSchema,
+  changes: z
+    .object({
+      status: z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` }).optional(),
+      clientId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema).optional(),
+    }, { error: 'Changes must be an object' })
+    .refine((changes) => changes.status !== undefined || changes.clientId !== undefined, { error: 'Give a status or a client to link' }),
+});
+export type UpdateEnrolmentInput = z.infer<typeof UpdateEnrolmentSchema>;

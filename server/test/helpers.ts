@@ -59,13 +59,16 @@ export async function startTestServer(): Promise<TestApi> {
 export const testPassword = 'kia kaha te reo 2026';
 
 /** A staff account with a known password and a token for it. */
-export async function buildUser(overrides: Partial<{ name: string; email: string; access: number; active: boolean; password: string }> = {}) {
+export async function buildUser(
+  overrides: Partial<{ name: string; email: string; access: number; active: boolean; password: string; services: string[] }> = {},
+) {
   const password = overrides.password ?? testPassword;
   const user = await User.create({
     name: overrides.name ?? 'Aroha Test',
     email: overrides.email ?? `kaimahi-${crypto.randomUUID()}@example.org`,
     access: overrides.access ?? 1,
     active: overrides.active ?? true,
+    services: overrides.services ?? [],
     passwordHash: await hashPassword(password),
   });
   return { user, password, token: signToken(user) };

@@ -2,6 +2,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { QueryInterface } from 'sequelize';
 import * as core from './migrations/001-core';
 import * as enrolments from './migrations/002-enrolments';
+import * as clients from './migrations/003-clients';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -10,6 +11,7 @@ type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(
 const migrations: [string, Migration][] = [
   ['001-core', core],
   ['002-enrolments', enrolments],
+  ['003-clients', clients],
 ];
 
 const umzug = new Umzug({

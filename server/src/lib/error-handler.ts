@@ -58,7 +58,7 @@ export async function handleErrors(ctx: Context, next: Next): Promise<void> {
     if (known) {
       ctx.status = known.status;
       ctx.set(known.headers);
-      ctx.body = { errors: known.items };
+      ctx.body = { errors: known.items, ...known.extra };
       return;
     }
     // Name, message and stack only: database errors also carry the SQL and its values, which

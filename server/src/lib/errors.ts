@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly items: ApiErrorItem[],
     readonly headers: Record<string, string> = {},
+    /** More of the answer beside `errors`, e.g. the conflicts of an edit. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(items.map((item) => item.msg).join('; '));
     this.name = 'ApiError';
@@ -23,3 +25,10 @@ export const tooLarge = fail(413);
 export const unsupportedMedia = fail(415);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, [{ msg: 'Too many attempts, please try again later' }], { 'Retry-After': String(retryAfterSeconds) });
+
+/**
+ * 409 for an edit that clashes with changes made on the server since its base version (decision
+ * 020): `{ errors, conflicts:[{field, mine, theirs}], record }`, where `record` is the whole record now.
+ */
+export const editConflict = (conflicts: { field: string; mine: unknown; theirs: unknown }[], record: unknown) =>
+  new ApiError(409, [{ msg: 'Someone else changed this record since you opened it' }], {}, { conflicts, record });

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { foldForSearch } from '../../../contract/clients';
 import type { ContactMethod, EnrolmentSource, EnrolmentStatus } from '../../../contract/enrolments';
 import { sequelize } from '../sequelize';
 
@@ -27,6 +28,11 @@ export class Enrolment extends Model<InferAttributes<Enrolment>, InferCreationAt
   declare status: CreationOptional<EnrolmentStatus>;
   declare source: CreationOptional<EnrolmentSource>;
   declare receivedAt: Date;
+  /** Increments on each change by kaimahi; `fieldVersions` says at which version each field last changed. */
+  declare version: CreationOptional<number>;
+  declare fieldVersions: CreationOptional<Record<string, number> | null>;
+  /** Folded names, phone digits and email, for the inbox's `?q=`. */
+  declare searchText: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -53,8 +59,19 @@ Enrolment.init(
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'new' },
     source: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'online' },
     receivedAt: { type: DataTypes.DATE, allowNull: false },
+    version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+    fieldVersions: { type: DataTypes.JSON, allowNull: true },
+    searchText: { type: DataTypes.STRING(1000), allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },
-  { sequelize, tableName: 'enrolments' },
+  {
+    sequelize,
+    tableName: 'enrolments',
+    hooks: {
+      beforeValidate: (enrolment) => {
+        enrolment.searchText = [foldForSearch(enrolment.givenName), foldForSearch(enrolment.familyName), (enrolment.phone ?? '').replace(/\D/g, ''), (enrolment.email ?? '').toLowerCase()].join(' ');
+      },
+    },
+  },
 );

@@ -8,6 +8,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare email: string;
   declare passwordHash: string;
   declare access: number;
+  /** Keys of the services this person works on: a kaimahi sees only their records (need-to-know). */
+  declare services: CreationOptional<string[]>;
   declare active: CreationOptional<boolean>;
   /** Raised on password change and deactivation: every token carrying an older version stops working. */
   declare tokenVersion: CreationOptional<number>;
@@ -22,6 +24,7 @@ User.init(
     email: { type: DataTypes.STRING(254), allowNull: false, unique: true },
     passwordHash: { type: DataTypes.STRING(200), allowNull: false },
     access: { type: DataTypes.INTEGER, allowNull: false },
+    services: { type: DataTypes.JSON, allowNull: false, defaultValue: [] },
     active: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
     tokenVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     createdAt: DataTypes.DATE,

@@ -33,5 +33,7 @@ export function presentEnrolment(enrolment: Enrolment, serviceTitle: string): En
     consentStatementVersion: enrolment.consentStatementVersion,
     consentedAt: enrolment.consentedAt.toISOString(),
     receivedAt: enrolment.receivedAt.toISOString(),
+    clientId: enrolment.clientId,
+    version: enrolment.version,
   };
 }

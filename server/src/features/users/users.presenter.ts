@@ -4,7 +4,7 @@ import type { User } from '../../db/models/user';
 
 /** The signed-in person: never a hash or token version. */
 export function presentCurrentUser(user: User): CurrentUser {
-  return { _id: user.id, name: user.name, email: user.email, access: user.access };
+  return { _id: user.id, name: user.name, email: user.email, access: user.access, services: user.services ?? [] };
 }
 
 /** A staff account as managers see it. */

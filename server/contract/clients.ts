@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { PageQuerySchema, optionalText, requiredText } from './common';
+import {
+  BaseVersionSchema,
+  OperationIdSchema,
+  blankToAbsent,
+  dateOfBirthField,
+  emailField,
+  enrolmentStatuses,
+  householdField,
+  optional,
+  phoneField,
+  serviceKeys,
+  type EnrolmentSource,
+  type EnrolmentStatus,
+} from './enrolments';
+
+/**
+ * Client records, case notes and their searches (DESIGN §4b). Shared by the server and the app:
+ * no Node-only imports here.
+ */
+
+/**
+ * Text as search compares it: lower case, with macrons and other diacritics removed
+ * (NFD, then combining marks dropped), so "whanau" finds "Whānau" and "tuhoe" finds "Tūhoe".
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export const consentMethods = ['online', 'in person', 'phone'] as const;
+export type ConsentMethod = (typeof consentMethods)[number];
+
+export const clientLimits = { notesMax: 2000, addressMax: 500, caseNoteMax: 10_000 } as const;
+
+const ConsentSchema = z.object(
+  {
+    statementVersion: requiredText('Statement version', 32),
+    at: z.iso
+      .datetime({ offset: true, error: 'Consent time must be a date and time like 2026-11-22T04:31:07.219Z' })
+      .transform((at) => new Date(at).toISOString()),
+    how: z.enum(consentMethods, { error: `How consent was given must be one of: ${consentMethods.join(', ')}` }),
+  },
+  { error: 'Consent must be an object' },
+);
+export type Consent = z.infer<typeof ConsentSchema>;
+
+/** The fields of a client record kaimahi fill in; every one but the names may be left empty. */
+const clientFieldSchemas = {
+  givenName: requiredText('Given name'),
+  familyName: requiredText('Family name'),
+  preferredName: optionalText('Preferred name'),
+  dateOfBirth: optional(dateOfBirthField),
+  phone: optional(phoneField),
+  email: optional(emailField),
+  address: optionalText('Address', clientLimits.addressMax),
+  suburb: optionalText('Suburb'),
+  iwi: optionalText('Iwi'),
+  hapu: optionalText('Hapū'),
+  household: optional(householdField('Household')),
+  notes: optionalText('Notes', clientLimits.notesMax),
+  consent: optional(ConsentSchema),
+};
+export const clientFields = Object.keys(clientFieldSchemas) as ClientField[];
+export type ClientField = keyof typeof clientFieldSchemas;
+
+/** `POST /api/clients`: a new client record, its `_id` made on the device. */
+export const CreateClientSchema = z.object({ _id: OperationIdSchema, ...clientFieldSchemas });
+export type CreateClientInput = z.infer<typeof CreateClientSchema>;
+
+/** In an edit, `null` or an empty text clears an optional field; the names cannot be cleared. */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? null : value), schema.nullable().optional());
+
+const clientChangeSchemas = {
+  givenName: clientFieldSchemas.givenName.optional(),
+  familyName: clientFieldSchemas.familyName.optional(),
+  preferredName: clearable(requiredText('Preferred name')),
+  dateOfBirth: clearable(dateOfBirthField),
+  phone: clearable(phoneField),
+  email: clearable(emailField),
+  address: clearable(requiredText('Address', clientLimits.addressMax)),
+  suburb: clearable(requiredText('Suburb')),
+  iwi: clearable(requiredText('Iwi')),
+  hapu: clearable(requiredText('Hapū')),
+  household: clearable(householdField('Household')),
+  notes: clearable(requiredText('Notes', clientLimits.notesMax)),
+  consent: clearable(ConsentSchema),
+};
+
+/**
+ * `PATCH /api/clients/{id}`: the changed fields only, and the version the edit started from.
+ * Unknown fields in `changes` are ignored; at least one known field must be there.
+ */
+export const UpdateClientSchema = z.object({
+  _id: OperationIdSchema,
+  baseVersion: BaseVersionSchema,
+  changes: z
+    .object(clientChangeSchemas, { error: 'Changes must be an object' })
+    .refine((changes) => Object.values(changes).some((value) => value !== undefined), { error: 'Change at least one field' }),
+});
+export type UpdateClientInput = z.infer<typeof UpdateClientSchema>;
+export type ClientChanges = UpdateClientInput['changes'];
+
+/** `POST /api/clients/{id}/notes`. */
+export const CreateNoteSchema = z.object({ _id: OperationIdSchema, text: requiredText('Note', clientLimits.caseNoteMax) });
+export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
+
+export const ListClientsQuerySchema = PageQuerySchema.extend({
+  q: optional(requiredText('Search', 200)),
+  service: optional(
+    z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
+  ),
+  status: optional(z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` })),
+});
+export type ListClientsQuery = z.infer<typeof ListClientsQuerySchema>;
+
+export const FromEnrolmentQuerySchema = z.object({
+  fromEnrolment: optional(z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(z.uuid({ error: 'Must be a valid id' }))),
+});
+
+export const ExportQuerySchema = z.object({
+  format: z.preprocess(blankToAbsent, z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json')),
+});
+
+/** A client record as the API shows it. Fields left empty are null. */
+export type ClientRecord = {
+  _id: string;
+  givenName: string;
+  familyName: string;
+  preferredName: string | null;
+  dateOfBirth: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  suburb: string | null;
+  iwi: string | null;
+  hapu: string | null;
+  household: number | null;
+  notes: string | null;
+  consent: Consent | null;
+  /** Starts at 1 and increments on each change of a field. */
+  version: number;
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+  /** Names of the staff accounts above, for showing. */
+  createdByName: string | null;
+  updatedByName: string | null;
+};
+
+/** An enrolment of the client, as the client page lists it. */
+export type ClientEnrolment = {
+  _id: string;
+  reference: string;
+  serviceKey: string;
+  serviceTitle: string;
+  status: EnrolmentStatus;
+  source: EnrolmentSource;
+  receivedAt: string;
+  version: number;
+};
+
+export type CaseNote = { _id: string; clientId: string; text: string; authorId: string; authorName: string; createdAt: string };
+
+/**
+ * `GET /api/clients/{id}` (and the 201 of `POST /api/clients`). `caseNotes` are the kaimahi's
+ * notes, newest first; `notes` (in the record) is the client's short standing note.
+ */
+export type ClientDetail = ClientRecord & { enrolments: ClientEnrolment[]; caseNotes: CaseNote[] };
+
+export type FieldConflict = { field: string; mine: unknown; theirs: unknown };
+/** The 409 of an edit that clashes: nothing was written; `record` is the server's record now. */
+export type EditConflictBody<R> = { errors: { msg: string }[]; conflicts: FieldConflict[]; record: R };
+
+/** A record that may be the same person, and why. */
+export type DuplicateCandidate = {
+  client: ClientRecord;
+  reasons: ('dateOfBirthAndName' | 'phone' | 'email')[];
+};

@@ -1,0 +1,22 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { sequelize } from '../sequelize';
+
+/** A kaimahi's note on a client. Its id is made on the device, so a resend never makes a second note. */
+export class CaseNote extends Model<InferAttributes<CaseNote>, InferCreationAttributes<CaseNote>> {
+  declare id: string;
+  declare clientId: string;
+  declare authorId: string;
+  declare text: string;
+  declare createdAt: CreationOptional<Date>;
+}
+
+CaseNote.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    authorId: { type: DataTypes.UUID, allowNull: false },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    createdAt: DataTypes.DATE,
+  },
+  { sequelize, tableName: 'case_notes', updatedAt: false },
+);

@@ -1,0 +1,91 @@
+import type { CaseNote as CaseNoteBody, ClientEnrolment, ClientRecord } from '../../../contract/clients';
+import { enrolmentReference } from '../../../contract/enrolments';
+import { serviceCatalogue } from '../../../contract/catalogue';
+import type { CaseNote } from '../../db/models/case-note';
+import type { Client } from '../../db/models/client';
+import type { Enrolment } from '../../db/models/enrolment';
+
+/** Staff names by account id, for "updated by" and note authors. */
+export type StaffNames = ReadonlyMap<string, string>;
+
+const serviceTitles = new Map(serviceCatalogue.map((service) => [service.key, service.title]));
+export const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
+
+/** A client record as the API shows it; never the derived search columns. */
+export function presentClient(client: Client, names: StaffNames): ClientRecord {
+  return {
+    _id: client.id,
+    givenName: client.givenName,
+    familyName: client.familyName,
+    preferredName: client.preferredName,
+    dateOfBirth: client.dateOfBirth,
+    phone: client.phone,
+    email: client.email,
+    address: client.address,
+    suburb: client.suburb,
+    iwi: client.iwi,
+    hapu: client.hapu,
+    household: client.household,
+    notes: client.notes,
+    consent:
+      client.consentStatementVersion && client.consentAt && client.consentHow
+        ? { statementVersion: client.consentStatementVersion, at: client.consentAt.toISOString(), how: client.consentHow }
+        : null,
+    version: client.version,
+    createdAt: client.createdAt.toISOString(),
+    createdBy: client.createdBy,
+    updatedAt: client.updatedAt.toISOString(),
+    updatedBy: client.updatedBy,
+    createdByName: client.createdBy ? (names.get(client.createdBy) ?? null) : null,
+    updatedByName: client.updatedBy ? (names.get(client.updatedBy) ?? null) : null,
+  };
+}
+
+export function presentClientEnrolment(enrolment: Enrolment): ClientEnrolment {
+  return {
+    _id: enrolment.id,
+    reference: enrolmentReference(enrolment.id),
+    serviceKey: enrolment.serviceKey,
+    serviceTitle: serviceTitle(enrolment.serviceKey),
+    status: enrolment.status,
+    source: enrolment.source,
+    receivedAt: enrolment.receivedAt.toISOString(),
+    version: enrolment.version,
+  };
+}
+
+export function presentNote(note: CaseNote, names: StaffNames): CaseNoteBody {
+  return {
+    _id: note.id,
+    clientId: note.clientId,
+    text: note.text,
+    authorId: note.authorId,
+    authorName: names.get(note.authorId) ?? 'Unknown',
+    createdAt: note.createdAt.toISOString(),
+  };
+}
+
+/** Everything the trust holds from an enrolment form, for a person's access request. */
+export function presentEnrolmentForExport(enrolment: Enrolment): Record<string, string | number | null> {
+  return {
+    _id: enrolment.id,
+    reference: enrolmentReference(enrolment.id),
+    serviceKey: enrolment.serviceKey,
+    serviceTitle: serviceTitle(enrolment.serviceKey),
+    givenName: enrolment.givenName,
+    familyName: enrolment.familyName,
+    dateOfBirth: enrolment.dateOfBirth,
+    phone: enrolment.phone,
+    email: enrolment.email,
+    suburb: enrolment.suburb,
+    iwi: enrolment.iwi,
+    householdSize: enrolment.householdSize,
+    preferredContact: enrolment.preferredContact,
+    message: enrolment.message,
+    status: enrolment.status,
+    source: enrolment.source,
+    consentStatementVersion: enrolment.consentStatementVersion,
+    consentedAt: enrolment.consentedAt.toISOString(),
+    receivedAt: enrolment.receivedAt.toISOString(),
+  };
+}

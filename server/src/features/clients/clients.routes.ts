@@ -1,0 +1,112 @@
+import Router from '@koa/router';
+import { ListAuditQuerySchema } from '../../../contract/audit';
+import {
+  CreateClientSchema,
+  CreateNoteSchema,
+  ExportQuerySchema,
+  FromEnrolmentQuerySchema,
+  ListClientsQuerySchema,
+  UpdateClientSchema,
+} from '../../../contract/clients';
+import { IdParamsSchema } from '../../../contract/common';
+import { limits } from '../../../contract/limits';
+import type { AppState } from '../../lib/app-context';
+import { actorFromContext } from '../../lib/audit';
+import { authenticate, requireAccess } from '../../lib/auth';
+import { validate } from '../../lib/validate';
+import {
+  addNoteOnce,
+  createClientOnce,
+  exportAsCsv,
+  exportClient,
+  findClientDuplicates,
+  listClientAudit,
+  listClients,
+  updateClientOnce,
+  viewClient,
+} from './clients.service';
+
+/**
+ * Client records and case notes, for kaimahi (need-to-know, lib/need-to-know.ts) and managers.
+ * People's details: no answer may be cached, and nothing here logs a body.
+ */
+export const clientsRouter = new Router<AppState>({ prefix: '/api/clients' });
+
+clientsRouter.use(authenticate, requireAccess(limits.accessMin), async (ctx, next) => {
+  await next();
+  ctx.set('Cache-Control', 'no-store');
+});
+const managersOnly = requireAccess(limits.managerAccess);
+
+clientsRouter.get(
+  '/',
+  validate({ query: ListClientsQuerySchema }, async (ctx, { query }) => {
+    ctx.body = await listClients(actorFromContext(ctx), query);
+  }),
+);
+
+clientsRouter.post(
+  '/',
+  validate({ query: FromEnrolmentQuerySchema, body: CreateClientSchema }, async (ctx, { query, body }) => {
+    const request = { fromEnrolment: query.fromEnrolment ?? null, body: ctx.request.body };
+    const outcome = await createClientOnce(actorFromContext(ctx), body, query.fromEnrolment, request);
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
+  }),
+);
+
+clientsRouter.get(
+  '/:id',
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await viewClient(actorFromContext(ctx), params.id);
+  }),
+);
+
+clientsRouter.patch(
+  '/:id',
+  validate({ params: IdParamsSchema, body: UpdateClientSchema }, async (ctx, { params, body }) => {
+    const outcome = await updateClientOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
+  }),
+);
+
+clientsRouter.post(
+  '/:id/notes',
+  validate({ params: IdParamsSchema, body: CreateNoteSchema }, async (ctx, { params, body }) => {
+    const outcome = await addNoteOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
+  }),
+);
+
+clientsRouter.get(
+  '/:id/duplicates',
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await findClientDuplicates(actorFromContext(ctx), params.id);
+  }),
+);
+
+clientsRouter.get(
+  '/:id/audit',
+  managersOnly,
+  validate({ params: IdParamsSchema, query: ListAuditQuerySchema }, async (ctx, { params, query }) => {
+    ctx.body = await listClientAudit(actorFromContext(ctx), params.id, query);
+  }),
+);
+
+clientsRouter.get(
+  '/:id/export',
+  managersOnly,
+  validate({ params: IdParamsSchema, query: ExportQuerySchema }, async (ctx, { params, query }) => {
+    const data = await exportClient(actorFromContext(ctx), params.id, query.format);
+    const name = `client-${params.id}.${query.format}`;
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    if (query.format === 'csv') {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.body = exportAsCsv(data);
+    } else {
+      ctx.body = data;
+    }
+  }),
+);

@@ -1,0 +1,366 @@
+import { Op, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
+import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
+import {
+  foldForSearch,
+  type CaseNote as CaseNoteBody,
+  type ClientChanges,
+  type ClientDetail,
+  type ClientRecord,
+  type CreateClientInput,
+  type CreateNoteInput,
+  type DuplicateCandidate,
+  type ListClientsQuery,
+  type UpdateClientInput,
+} from '../../../contract/clients';
+import type { Page, PageQuery } from '../../../contract/common';
+import { AuditEvent } from '../../db/models/audit-event';
+import { CaseNote } from '../../db/models/case-note';
+import { Client, phoneDigits } from '../../db/models/client';
+import { Enrolment } from '../../db/models/enrolment';
+import { User } from '../../db/models/user';
+import { sequelize } from '../../db/sequelize';
+import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
+import { conflict, editConflict, notFound } from '../../lib/errors';
+import { mergeFields } from '../../lib/field-versions';
+import { runOnce, type OnceOutcome } from '../../lib/idempotency';
+import {
+  canSeeEnrolment,
+  findVisibleClient,
+  seesEverything,
+  visibleClientsSql,
+  visibleClientsWhere,
+  visibleEnrolmentsWhere,
+  visibleServices,
+} from '../../lib/need-to-know';
+import { presentClient, presentClientEnrolment, presentEnrolmentForExport, presentNote, type StaffNames } from './clients.presenter';
+
+/** Names of staff accounts by id, for presenting who wrote or changed what. */
+async function staffNames(ids: (string | null)[], transaction?: Transaction): Promise<StaffNames> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const users = await User.findAll({ where: { id: wanted }, attributes: ['id', 'name'], transaction });
+  return new Map(users.map((user) => [user.id, user.name]));
+}
+
+async function presentOne(client: Client, transaction?: Transaction): Promise<ClientRecord> {
+  return presentClient(client, await staffNames([client.createdBy, client.updatedBy], transaction));
+}
+
+/** The columns behind each editable field (consent is three). */
+function columnsOf(changes: Partial<ClientChanges>): Partial<Client> {
+  const { consent, ...plain } = changes;
+  const columns: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(plain)) if (value !== undefined) columns[field] = value;
+  if (consent !== undefined) {
+    columns.consentStatementVersion = consent?.statementVersion ?? null;
+    columns.consentAt = consent ? new Date(consent.at) : null;
+    columns.consentHow = consent?.how ?? null;
+  }
+  return columns as Partial<Client>;
+}
+
+/** A client's fields as an edit compares them. */
+function editableValues(client: Client): Record<string, unknown> {
+  const { _id, version, createdAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName, ...fields } = presentClient(client, new Map());
+  void [_id, version, createdAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName];
+  return fields;
+}
+
+/** The whole client page: the record, its enrolments the actor may see, and notes newest first. */
+async function detailOf(actor: Actor, client: Client, transaction?: Transaction): Promise<ClientDetail> {
+  const [enrolments, notes] = await Promise.all([
+    Enrolment.findAll({
+      where: { clientId: client.id, ...visibleEnrolmentsWhere(actor) },
+      order: [['receivedAt', 'DESC'], ['id', 'DESC']],
+      transaction,
+    }),
+    CaseNote.findAll({ where: { clientId: client.id }, order: [['createdAt', 'DESC'], ['id', 'DESC']], transaction }),
+  ]);
+  const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
+  return {
+    ...presentClient(client, names),
+    enrolments: enrolments.map(presentClientEnrolment),
+    caseNotes: notes.map((note) => presentNote(note, names)),
+  };
+}
+
+/** An enrolment the actor may see, or 404. */
+async function findVisibleEnrolment(actor: Actor, id: string, transaction: Transaction, param?: string): Promise<Enrolment> {
+  const enrolment = await Enrolment.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  void param;
+  return enrolment;
+}
+
+/**
+ * Creates a client record (the effect of `client.create`). With `fromEnrolment`, the record takes
+ * that enrolment's consent when none is given, and the enrolment is linked to it.
+ */
+export async function createClient(
+  actor: Actor,
+  input: CreateClientInput,
+  fromEnrolment: string | undefined,
+  transaction: Transaction,
+): Promise<ClientDetail> {
+  const enrolment = fromEnrolment ? await findVisibleEnrolment(actor, fromEnrolment, transaction) : undefined;
+  if (enrolment?.clientId) throw conflict('This enrolment is already linked to a client', 'fromEnrolment');
+  const { _id, consent, ...fields } = input;
+  const givenConsent =
+    consent ??
+    (enrolment && enrolment.source === 'online'
+      ? { statementVersion: enrolment.consentStatementVersion, at: enrolment.consentedAt.toISOString(), how: 'online' as const }
+      : undefined);
+  const client = await Client.create(
+    {
+      id: _id,
+      ...Object.fromEntries(Object.entries(fields).map(([field, value]) => [field, value ?? null])),
+      ...columnsOf({ consent: givenConsent ?? null }),
+      givenName: fields.givenName,
+      familyName: fields.familyName,
+      createdBy: actor.id,
+      updatedBy: actor.id,
+    } as Client['_creationAttributes'],
+    { transaction },
+  );
+  const given = Object.entries(input).filter(([field, value]) => field !== '_id' && value !== undefined).map(([field]) => field);
+  await recordAudit(actor, { action: 'create', entity: 'client', entityId: client.id, clientId: client.id, fields: given }, transaction);
+  if (enrolment) await linkEnrolment(actor, enrolment, client.id, transaction);
+  return detailOf(actor, client, transaction);
+}
+
+/** Links an enrolment to a client (version + 1) and records it on the client's trail. */
+export async function linkEnrolment(actor: Actor, enrolment: Enrolment, clientId: string, transaction: Transaction): Promise<void> {
+  const version = enrolment.version + 1;
+  await enrolment.update({ clientId, version, fieldVersions: { ...enrolment.fieldVersions, clientId: version } }, { transaction });
+  await recordAudit(actor, { action: 'link', entity: 'enrolment', entityId: enrolment.id, clientId, details: { enrolmentId: enrolment.id } }, transaction);
+}
+
+/**
+ * Applies a field-level edit (the effect of `client.update`, decision 020): every changed field
+ * that nobody else changed since `baseVersion` is written and the version goes up by one;
+ * if any clashes, nothing is written and the answer is 409 with the conflicts and the record.
+ */
+export async function updateClient(actor: Actor, clientId: string, input: UpdateClientInput, transaction: Transaction): Promise<ClientRecord> {
+  const client = await findVisibleClient(actor, clientId, transaction);
+  const merge = mergeFields(client, editableValues(client), input.baseVersion, input.changes);
+  if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, await presentOne(client, transaction));
+  if (merge.changed.length === 0) return presentOne(client, transaction);
+  const changes = Object.fromEntries(merge.changed.map((field) => [field, input.changes[field as keyof ClientChanges]]));
+  await client.update(
+    { ...columnsOf(changes), version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id },
+    { transaction },
+  );
+  await recordAudit(actor, { action: 'update', entity: 'client', entityId: client.id, clientId: client.id, fields: merge.changed }, transaction);
+  return presentOne(client, transaction);
+}
+
+/** Adds a case note (the effect of `note.create`). */
+export async function addNote(actor: Actor, clientId: string, input: CreateNoteInput, transaction: Transaction): Promise<CaseNoteBody> {
+  const client = await findVisibleClient(actor, clientId, transaction);
+  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text }, { transaction });
+  await recordAudit(actor, { action: 'note', entity: 'note', entityId: note.id, clientId: client.id }, transaction);
+  return presentNote(note, new Map([[actor.id, actor.name]]));
+}
+
+/** `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match. */
+export function createClientOnce(actor: Actor, input: CreateClientInput, fromEnrolment: string | undefined, request: unknown): Promise<OnceOutcome<ClientDetail>> {
+  return runOnce({ id: input._id, kind: 'client.create', actorId: actor.id, request }, async (transaction) => ({
+    status: 201,
+    body: await createClient(actor, input, fromEnrolment, transaction),
+  }));
+}
+
+/** `PATCH /api/clients/{id}`, exactly once per operation `_id`. */
+export function updateClientOnce(actor: Actor, clientId: string, input: UpdateClientInput, request: unknown): Promise<OnceOutcome<ClientRecord>> {
+  return runOnce({ id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
+    status: 200,
+    body: await updateClient(actor, clientId, input, transaction),
+  }));
+}
+
+/** `POST /api/clients/{id}/notes`, exactly once per note `_id`. */
+export function addNoteOnce(actor: Actor, clientId: string, input: CreateNoteInput, request: unknown): Promise<OnceOutcome<CaseNoteBody>> {
+  return runOnce({ id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
+    status: 201,
+    body: await addNote(actor, clientId, input, transaction),
+  }));
+}
+
+/** Opens a client record: the whole page, and a `view` event on its trail. */
+export function viewClient(actor: Actor, clientId: string): Promise<ClientDetail> {
+  return sequelize.transaction(async (transaction) => {
+    const client = await findVisibleClient(actor, clientId, transaction);
+    await recordAudit(actor, { action: 'view', entity: 'client', entityId: client.id, clientId: client.id }, transaction);
+    return detailOf(actor, client, transaction);
+  });
+}
+
+/**
+ * The folded words of a search, each matched as the start of a client's term (decision 021).
+ * A phone number typed with spaces is one word of digits; an email is matched whole.
+ */
+export function searchWords(q: string): string[] {
+  const text = q.trim();
+  const digits = text.replace(/\D/g, '');
+  if (/^[0-9+\-() ]+$/.test(text) && digits.length >= 3) return [digits];
+  if (text.includes('@')) return [text.toLowerCase().replace(/\s+/g, '')];
+  return foldForSearch(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+/** Just past every text that starts with a prefix (byte order: SQLite's and PostgreSQL's "C" collation). */
+const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+/** Clients the actor may see, by folded family then given name, filtered and paged. */
+export async function listClients(actor: Actor, query: ListClientsQuery): Promise<Page<ClientRecord>> {
+  const conditions = [visibleClientsSql(actor, 'c')];
+  const replacements: Record<string, unknown> = {};
+  if (query.q !== undefined) {
+    const words = searchWords(query.q);
+    if (words.length === 0) conditions.push('1=0');
+    words.forEach((word, index) => {
+      replacements[`word${index}`] = word;
+      replacements[`end${index}`] = afterPrefix(word);
+      conditions.push(`c.id IN (SELECT t."clientId" FROM client_search_terms t WHERE t.term >= :word${index} AND t.term < :end${index})`);
+    });
+  }
+  if (query.service || query.status) {
+    const filters = ['fe."clientId" = c.id'];
+    if (query.service) {
+      filters.push('fe."serviceKey" = :service');
+      replacements.service = query.service;
+    }
+    if (query.status) {
+      filters.push('fe.status = :status');
+      replacements.status = query.status;
+    }
+    if (!seesEverything(actor)) {
+      // A kaimahi filters only by enrolments they may see.
+      filters.push(visibleServices(actor).length ? 'fe."serviceKey" IN (:mine)' : '1=0');
+      replacements.mine = [...visibleServices(actor)];
+    }
+    conditions.push(`EXISTS (SELECT 1 FROM enrolments fe WHERE ${filters.join(' AND ')})`);
+  }
+  const where = conditions.join(' AND ');
+  const [ids, counted] = await Promise.all([
+    sequelize.query<{ id: string }>(`SELECT c.id FROM clients c WHERE ${where} ORDER BY c."sortName", c.id LIMIT :limit OFFSET :offset`, {
+      type: QueryTypes.SELECT,
+      replacements: { ...replacements, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    }),
+    sequelize.query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM clients c WHERE ${where}`, { type: QueryTypes.SELECT, replacements }),
+  ]);
+  const rows = ids.length ? await Client.findAll({ where: { id: ids.map((row) => row.id) } }) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.map((row) => byId.get(row.id)).filter((row): row is Client => Boolean(row));
+  const names = await staffNames(ordered.flatMap((row) => [row.createdBy, row.updatedBy]));
+  return {
+    items: ordered.map((row) => presentClient(row, names)),
+    total: Number(counted[0]?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+type PersonKeys = { id?: string; dateOfBirth: string | null; givenName: string; familyName: string; phone: string | null; email: string | null };
+
+/**
+ * Client records the actor may see that may be the same person: the same date of birth and the
+ * same folded given or family name, or the same phone digits, or the same email (any case).
+ */
+export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promise<DuplicateCandidate[]> {
+  const givenKey = foldForSearch(person.givenName).trim();
+  const familyKey = foldForSearch(person.familyName).trim();
+  const phoneKey = phoneDigits(person.phone);
+  const emailKey = person.email?.toLowerCase() ?? null;
+  const matches: WhereOptions<Client>[] = [];
+  if (person.dateOfBirth) matches.push({ dateOfBirth: person.dateOfBirth, [Op.or]: [{ givenKey }, { familyKey }] });
+  if (phoneKey) matches.push({ phoneKey });
+  if (emailKey) matches.push({ emailKey });
+  if (matches.length === 0) return [];
+  const rows = await Client.findAll({
+    where: { [Op.and]: [{ [Op.or]: matches }, visibleClientsWhere(actor), ...(person.id ? [{ id: { [Op.ne]: person.id } }] : [])] },
+    order: [['sortName', 'ASC'], ['id', 'ASC']],
+    limit: 20,
+  });
+  const names = await staffNames(rows.flatMap((row) => [row.createdBy, row.updatedBy]));
+  return rows.map((row) => {
+    const reasons: DuplicateCandidate['reasons'] = [];
+    if (person.dateOfBirth && row.dateOfBirth === person.dateOfBirth && (row.givenKey === givenKey || row.familyKey === familyKey)) {
+      reasons.push('dateOfBirthAndName');
+    }
+    if (phoneKey && row.phoneKey === phoneKey) reasons.push('phone');
+    if (emailKey && row.emailKey === emailKey) reasons.push('email');
+    return { client: presentClient(row, names), reasons };
+  });
+}
+
+/** `GET /api/clients/{id}/duplicates`. */
+export async function findClientDuplicates(actor: Actor, clientId: string): Promise<DuplicateCandidate[]> {
+  return findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+}
+
+/** A client's audit trail, newest first (managers only; the route checks the level). */
+export async function listClientAudit(actor: Actor, clientId: string, page: PageQuery): Promise<Page<AuditEventBody>> {
+  await findVisibleClient(actor, clientId);
+  const { rows, count } = await AuditEvent.findAndCountAll({
+    where: { clientId },
+    order: [['seq', 'DESC']],
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  return { items: rows.map(presentAuditEvent), total: count, page: page.page, pageSize: page.pageSize };
+}
+
+export type ClientExport = {
+  exportedAt: string;
+  client: ClientRecord;
+  enrolments: Record<string, string | number | null>[];
+  caseNotes: CaseNoteBody[];
+  audit: AuditEventBody[];
+};
+
+/**
+ * Everything the trust holds about one person, for a privacy access request: the record, every
+ * enrolment linked to it, every note, and its audit trail, which includes this export.
+ */
+export function exportClient(actor: Actor, clientId: string, format: 'json' | 'csv'): Promise<ClientExport> {
+  return sequelize.transaction(async (transaction) => {
+    const client = await findVisibleClient(actor, clientId, transaction);
+    await recordAudit(actor, { action: 'export', entity: 'client', entityId: client.id, clientId: client.id, details: { format } }, transaction);
+    const [enrolments, notes, audit] = await Promise.all([
+      Enrolment.findAll({ where: { clientId }, order: [['receivedAt', 'ASC'], ['id', 'ASC']], transaction }),
+      CaseNote.findAll({ where: { clientId }, order: [['createdAt', 'ASC'], ['id', 'ASC']], transaction }),
+      AuditEvent.findAll({ where: { clientId }, order: [['seq', 'ASC']], transaction }),
+    ]);
+    const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
+    return {
+      exportedAt: new Date().toISOString(),
+      client: presentClient(client, names),
+      enrolments: enrolments.map(presentEnrolmentForExport),
+      caseNotes: notes.map((note) => presentNote(note, names)),
+      audit: audit.map(presentAuditEvent),
+    };
+  });
+}
+
+/** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** The export as one CSV table: `section,recordId,field,value`, one row per field. */
+export function exportAsCsv(data: ClientExport): string {
+  const rows: unknown[][] = [['section', 'recordId', 'field', 'value']];
+  const add = (section: string, record: Record<string, unknown>) => {
+    for (const [field, value] of Object.entries(record)) if (field !== '_id') rows.push([section, record._id, field, value]);
+  };
+  add('client', data.client);
+  data.enrolments.forEach((enrolment) => add('enrolment', enrolment));
+  data.caseNotes.forEach((note) => add('caseNote', note));
+  data.audit.forEach((event) => add('audit', event));
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

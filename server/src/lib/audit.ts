@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import type { Transaction } from 'sequelize';
+import type { AuditAction, AuditEntity, AuditEvent as AuditEventBody } from '../../contract/audit';
+import { AuditEvent } from '../db/models/audit-event';
+import type { User } from '../db/models/user';
+import type { AppContext } from './app-context';
+import { signedIn } from './auth';
+
+/**
+ * Who is acting: taken once from the request (or from a sync mutation's sender), handed to every
+ * service function with the transaction, so the effect and its audit event are written together.
+ */
+export type Actor = { id: string; name: string; access: number; services: readonly string[] };
+
+export function actorOf(user: User): Actor {
+  return { id: user.id, name: user.name, access: user.access, services: user.services ?? [] };
+}
+
+/** The signed-in person as an actor; only for handlers behind `authenticate`. */
+export function actorFromContext(ctx: AppContext): Actor {
+  return actorOf(signedIn(ctx).user);
+}
+
+type AuditInput = { action: AuditAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
+
+/**
+ * Appends one event to the audit trail in the caller's transaction: if the change rolls back,
+ * so does its event, and an event is never written for a change that did not happen. A
+ * transaction is required on purpose (cf. Outline's `Event.createFromContext`).
+ */
+export async function recordAudit(actor: Actor | { id: null; name: string }, event: AuditInput, transaction: Transaction): Promise<void> {
+  await AuditEvent.create(
+    {
+      id: crypto.randomUUID(),
+      at: new Date(),
+      actorId: actor.id,
+      actorName: actor.name,
+      action: event.action,
+      entity: event.entity,
+      entityId: event.entityId,
+      clientId: event.clientId ?? null,
+      fields: event.fields ?? null,
+      details: event.details ?? null,
+    },
+    { transaction },
+  );
+}
+
+export function presentAuditEvent(event: AuditEvent): AuditEventBody {
+  return {
+    _id: event.id,
+    at: event.at.toISOString(),
+    actorId: event.actorId,
+    actorName: event.actorName,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId,
+    ...(event.fields ? { fields: event.fields } : {}),
+    ...(event.details ? { details: event.details } : {}),
+  };
+}
