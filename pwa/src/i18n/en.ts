@@ -211,6 +211,7 @@ export const en = {
   'dashboard.title': "Dashboard",
   'dashboard.greeting': "Kia ora, {name}.",
   'dashboard.summary': "This week at a glance",
+  'dashboard.newEnrolments': { one: 'new enrolment waiting', other: 'new enrolments waiting' },
   'dashboard.newThisWeek': { one: "new enrolment in the last 7 days", other: "new enrolments in the last 7 days" },
   'dashboard.clients': { one: "client", other: "clients" },
   'dashboard.notesThisWeek': { one: "case note in the last 7 days", other: "case notes in the last 7 days" },

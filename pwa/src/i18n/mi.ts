@@ -212,6 +212,7 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'dashboard.title': draft("Papatohu"),
   'dashboard.greeting': draft("Kia ora, {name}."),
   'dashboard.summary': draft("Tēnei wiki i te kitenga kotahi"),
+  'dashboard.newEnrolments': draft({ one: 'whakaurunga hou e tatari ana', other: 'whakaurunga hou e tatari ana' }),
   'dashboard.newThisWeek': draft({ one: "whakaurunga hou i ngā rā 7 kua hipa", other: "whakaurunga hou i ngā rā 7 kua hipa" }),
   'dashboard.clients': draft({ one: "kiritaki", other: "kiritaki" }),
   'dashboard.notesThisWeek': draft({ one: "tuhipoka take i ngā rā 7 kua hipa", other: "tuhipoka take i ngā rā 7 kua hipa" }),

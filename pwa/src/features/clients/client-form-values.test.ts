@@ -21,6 +21,9 @@ const client: Client = {
   createdAt: '2026-11-20T01:02:03.000Z',
   updatedAt: '2026-11-20T01:02:03.000Z',
   updatedBy: null,
+  createdBy: null,
+  createdByName: null,
+  updatedByName: null,
 };
 
 describe('changesBetween', () => {

@@ -1,40 +1,21 @@
+import type { AuditEvent } from '@contract/audit';
+import type { CaseNote, ClientChanges, ClientDetail, ClientRecord, Consent, ConsentMethod, CreateClientInput, EditConflictBody, FieldConflict, ListClientsQuery } from '@contract/clients';
 import type { Page } from '@contract/common';
-import type { EnrolmentListItem, EnrolmentStatus } from '@contract/enrolments';
+import type { EnrolmentListItem, EnrolmentStatus, ListEnrolmentsQuery, UpdateEnrolmentInput } from '@contract/enrolments';
 
-/*
- * PROVISIONAL: the shapes of DESIGN §4b until `server/contract/clients.ts`, `audit.ts` and
- * `dashboard.ts` land on the `clients` branch; then this file re-exports from `@contract/...`.
- */
-export type ConsentHow = 'online' | 'in person' | 'phone';
-export type Consent = { statementVersion: string; at: string; how: ConsentHow };
-
-export type ClientFields = {
-  givenName: string;
-  familyName: string;
-  preferredName: string | null;
-  dateOfBirth: string | null;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
-  suburb: string | null;
-  iwi: string | null;
-  hapu: string | null;
-  household: number | null;
-  notes: string | null;
-  consent: Consent | null;
-};
-export type Client = ClientFields & { _id: string; version: number; createdAt: string; updatedAt: string; updatedBy: string | null };
-export type CaseNote = { _id: string; text: string; authorId: string; authorName: string; createdAt: string };
-export type StaffEnrolment = EnrolmentListItem & { clientId: string | null; version: number };
-export type ClientDetail = Client & { enrolments: StaffEnrolment[]; notes: CaseNote[] };
-export type ClientChanges = Partial<ClientFields>;
-export type CreateClientInput = { _id: string } & Partial<ClientFields> & Pick<ClientFields, 'givenName' | 'familyName'>;
-export type UpdateClientInput = { _id: string; baseVersion: number; changes: ClientChanges };
-export type UpdateEnrolmentInput = { _id: string; baseVersion: number; changes: { status?: EnrolmentStatus; clientId?: string } };
-export type Conflict = { field: string; mine: unknown; theirs: unknown };
-export type ConflictBody = { errors: { msg: string }[]; conflicts: Conflict[]; record: ClientDetail };
-export type AuditAction = 'view' | 'create' | 'update' | 'note' | 'link' | 'status' | 'export' | 'user.create' | 'user.update' | 'user.deactivate' | 'login.failed';
-export type AuditEvent = { _id: string; at: string; actorId: string | null; actorName: string | null; action: AuditAction; entity: string; entityId: string; fields?: string[] | null };
-export type ClientListQuery = { q?: string; service?: string; status?: EnrolmentStatus; page?: number; pageSize?: number };
-export type EnrolmentListQuery = { q?: string; service?: string; status?: EnrolmentStatus; page?: number; pageSize?: number };
-export type { Page };
+/** The API's types this feature uses, under the names its components read (all from the contract). */
+export type { AuditEvent, CaseNote, ClientChanges, ClientDetail, Consent, CreateClientInput, Page, UpdateEnrolmentInput };
+export type { AuditAction } from '@contract/audit';
+export type { UpdateClientInput } from '@contract/clients';
+export type Client = ClientRecord;
+export type ConsentHow = ConsentMethod;
+/** The fields of a record kaimahi fill in. */
+export type ClientFields = Omit<ClientRecord, '_id' | 'version' | 'createdAt' | 'createdBy' | 'updatedAt' | 'updatedBy' | 'createdByName' | 'updatedByName'>;
+export type StaffEnrolment = EnrolmentListItem;
+/** What a status change needs of an enrolment: the inbox's and the client page's both have it. */
+export type EnrolmentRef = { _id: string; version: number; status: EnrolmentStatus };
+export type Conflict = FieldConflict;
+export type ConflictBody = EditConflictBody<ClientRecord>;
+/** The query as the app sends it (page and size optional: the server defaults them). */
+export type ClientListQuery = Partial<ListClientsQuery>;
+export type EnrolmentListQuery = Partial<ListEnrolmentsQuery>;

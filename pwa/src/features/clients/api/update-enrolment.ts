@@ -3,9 +3,9 @@ import type { EnrolmentStatus } from '@contract/enrolments';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { clientKeys, enrolmentKeys } from './client-keys';
-import type { StaffEnrolment, UpdateEnrolmentInput } from './types';
+import type { EnrolmentRef, StaffEnrolment, UpdateEnrolmentInput } from './types';
 
-export type UpdateEnrolmentRequest = { enrolment: Pick<StaffEnrolment, '_id' | 'version'>; changes: { status?: EnrolmentStatus; clientId?: string } };
+export type UpdateEnrolmentRequest = { enrolment: Pick<EnrolmentRef, '_id' | 'version'>; changes: { status?: EnrolmentStatus; clientId?: string } };
 
 /** The operation for a status change or a link, with its own id so the outbox can carry it later. */
 export function enrolmentUpdate({ enrolment, changes }: UpdateEnrolmentRequest): UpdateEnrolmentInput {

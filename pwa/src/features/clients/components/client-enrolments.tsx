@@ -1,12 +1,12 @@
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import type { StaffEnrolment } from '../api/types';
+import type { ClientDetail } from '../api/types';
 import { EnrolmentStatusActions } from './enrolment-status-actions';
 import { serviceTitle } from './labels';
 import { StatusChip } from './status-chip';
 
 /** The client's enrolments with their status, each movable along. */
-export function ClientEnrolments({ enrolments, who }: { enrolments: readonly StaffEnrolment[]; who: string }) {
+export function ClientEnrolments({ enrolments, who }: { enrolments: ClientDetail['enrolments']; who: string }) {
   const t = useT();
   return (
     <section className="clients-card" aria-labelledby="client-enrolments-heading">

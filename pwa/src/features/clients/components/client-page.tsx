@@ -104,7 +104,7 @@ export function ClientPage({ id, isManager }: { id: string; isManager: boolean }
                 <ClientDetails client={record} />
               </section>
             )}
-            <CaseNotes clientId={record._id} notes={record.notes} />
+            <CaseNotes clientId={record._id} notes={record.caseNotes} />
           </div>
           <div className="client-page__side">
             <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} />

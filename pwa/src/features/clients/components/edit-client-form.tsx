@@ -4,7 +4,7 @@ import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 import { ApiRequestError } from '../../../lib/api-client';
 import { clientKeys } from '../api/client-keys';
-import { useUpdateClient } from '../api/update-client';
+import { useUpdateClient, withRecord } from '../api/update-client';
 import type { ClientChanges, ClientDetail, Conflict, ConflictBody } from '../api/types';
 import { changesBetween, valuesOf, type ClientFormValues } from '../client-form-values';
 import { ClientFields } from './client-fields';
@@ -55,9 +55,10 @@ export function EditClientForm({ client, onDone, onCancel }: EditClientFormProps
       const conflict = conflictOf(failure);
       if (conflict) {
         // The server's record now: shown on the page, and the base of the next attempt.
-        queryClient.setQueryData(clientKeys.detail(baseRecord._id), conflict.record);
-        setClash({ base: conflict.record, pending: changes, conflicts: conflict.conflicts });
-        setBase(conflict.record);
+        const now = withRecord(queryClient.getQueryData<ClientDetail>(clientKeys.detail(baseRecord._id)), conflict.record) ?? { ...baseRecord, ...conflict.record };
+        queryClient.setQueryData(clientKeys.detail(baseRecord._id), now);
+        setClash({ base: now, pending: changes, conflicts: conflict.conflicts });
+        setBase(now);
       } else setError(failure);
     }
   }

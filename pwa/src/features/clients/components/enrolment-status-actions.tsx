@@ -1,12 +1,12 @@
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 import { useUpdateEnrolment } from '../api/update-enrolment';
-import type { StaffEnrolment } from '../api/types';
+import type { EnrolmentRef } from '../api/types';
 import { errorText } from './error-text';
 import { nextStatus, statusKey } from './labels';
 
 /** Moves an enrolment one step along (new → contacted → enrolled → completed), or declines it. */
-export function EnrolmentStatusActions({ enrolment, who }: { enrolment: StaffEnrolment; who: string }) {
+export function EnrolmentStatusActions({ enrolment, who }: { enrolment: EnrolmentRef; who: string }) {
   const t = useT();
   const update = useUpdateEnrolment();
   const next = nextStatus[enrolment.status];

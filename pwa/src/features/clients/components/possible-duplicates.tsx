@@ -5,6 +5,8 @@ import { paths } from '../../../lib/paths';
 import { useDuplicates } from '../api/get-duplicates';
 import { clientName } from '../client-form-values';
 
+const reasonKey = { phone: 'clients.link.likely.phone', email: 'clients.link.likely.email', dateOfBirthAndName: 'clients.link.likely.birth' } as const;
+
 /** Other records that are likely the same person; shown only when there are some. */
 export function PossibleDuplicates({ clientId }: { clientId: string }) {
   const t = useT();
@@ -15,10 +17,11 @@ export function PossibleDuplicates({ clientId }: { clientId: string }) {
       <h2 id="duplicates-heading">{t('clients.duplicates.title')}</h2>
       <p className="clients-muted">{t('clients.duplicates.lead')}</p>
       <ul className="duplicate-list">
-        {duplicates.data.map((client) => (
+        {duplicates.data.map(({ client, reasons }) => (
           <li key={client._id}>
             <Link to={paths.client(client._id)}>{clientName(client)}</Link>{' '}
             <span className="clients-muted">{[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email].filter(Boolean).join(' · ')}</span>
+            <span className="likely-chip">{reasons.map((reason) => t(reasonKey[reason])).join(' · ')}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { enrolmentStatuses } from '@contract/enrolments';
-import { serviceCatalogue } from '@contract/catalogue';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { formatNumber } from '../../../i18n/i18n';
@@ -40,9 +39,10 @@ export function DashboardView() {
   return (
     <div className="dashboard">
       <ul className="dashboard-stats" aria-label={t('dashboard.summary')}>
-        <Stat value={data.newThisWeek} label={t('dashboard.newThisWeek', { count: data.newThisWeek })} to={paths.clients} link={t('dashboard.openInbox')} testId="new-this-week" />
+        <Stat value={data.newEnrolments} label={t('dashboard.newEnrolments', { count: data.newEnrolments })} to={paths.clients} link={t('dashboard.openInbox')} testId="new-enrolments" />
+        <Stat value={data.receivedLast7Days} label={t('dashboard.newThisWeek', { count: data.receivedLast7Days })} testId="received-this-week" />
         <Stat value={data.clients} label={t('dashboard.clients', { count: data.clients })} to={`${paths.clients}?tab=clients`} link={t('dashboard.openClients')} testId="clients" />
-        <Stat value={data.notesThisWeek} label={t('dashboard.notesThisWeek', { count: data.notesThisWeek })} testId="notes-this-week" />
+        <Stat value={data.notesLast7Days} label={t('dashboard.notesThisWeek', { count: data.notesLast7Days })} testId="notes-this-week" />
       </ul>
       <section className="dashboard-card">
         <WeeklyChart weekly={data.weekly} />
@@ -68,8 +68,7 @@ function Stat({ value, label, to, link, testId }: { value: number; label: string
 
 function ByServiceTable({ data }: { data: DashboardData }) {
   const t = useT();
-  const count = (serviceKey: string, status: string) => data.byServiceStatus.find((row) => row.serviceKey === serviceKey && row.status === status)?.count ?? 0;
-  const rows = serviceCatalogue.filter((service) => data.byServiceStatus.some((row) => row.serviceKey === service.key && row.count > 0));
+  const rows = data.byService;
   return (
     <section className="dashboard-card" aria-labelledby="by-service-heading">
       <h2 id="by-service-heading" className="dashboard-card__title">
@@ -93,12 +92,14 @@ function ByServiceTable({ data }: { data: DashboardData }) {
             </thead>
             <tbody>
               {rows.map((service) => (
-                <tr key={service.key}>
-                  <th scope="row">{service.title}</th>
+                <tr key={service.serviceKey}>
+                  <th scope="row">{service.serviceTitle}</th>
                   {enrolmentStatuses.map((status) => (
-                    <td key={status}>{formatNumber(count(service.key, status))}</td>
+                    <td key={status} className={service.byStatus[status] === 0 ? 'dashboard-table__zero' : undefined}>
+                      {formatNumber(service.byStatus[status])}
+                    </td>
                   ))}
-                  <td>{formatNumber(enrolmentStatuses.reduce((sum, status) => sum + count(service.key, status), 0))}</td>
+                  <td>{formatNumber(service.total)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import { useShowErrors } from '../../alerts/use-show-errors';
 import { useDeactivateStaffMember } from '../api/deactivate-staff-member';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmDialog } from './confirm-dialog';
+import { StaffServicesForm } from './staff-services-form';
 import { accessName, formatDateTime, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
@@ -37,6 +38,7 @@ export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMember
         <h2 id="staff-details-heading">Details and access</h2>
         <StaffDetailsForm key={staffMember.updatedAt} staffMember={staffMember} ownAccess={ownAccess} />
       </section>
+      <StaffServicesForm key={staffMember.services.join()} staffMember={staffMember} />
       <section className="manage-card" aria-labelledby="staff-password-heading">
         <h2 id="staff-password-heading">Password</h2>
         <StaffPasswordForm staffMember={staffMember} />
