@@ -119,6 +119,10 @@ export const FromEnrolmentQuerySchema = z.object({
   fromEnrolment: optional(z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(z.uuid({ error: 'Must be a valid id' }))),
 });
 
+export const EnrolmentDuplicatesQuerySchema = z.object({
+  enrolment: z.string({ error: 'Give the enrolment to match' }).trim().toLowerCase().pipe(z.uuid({ error: 'Must be a valid id' })),
+});
+
 export const ExportQuerySchema = z.object({
   format: z.preprocess(blankToAbsent, z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json')),
 });

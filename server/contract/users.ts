@@ -20,8 +20,7 @@ const services = z
     z.string({ error: 'Services must be service keys' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
     { error: 'Services must be a list of service keys' },
   )
-  .max(serviceKeys.length, { error: 'Name each service once' })
-  .refine((keys) => new Set(keys).size === keys.length, { error: 'Name each service once' });
+  .refine((keys) => new Set(keys).size === keys.length, { error: 'Name each service once', when: (payload) => Array.isArray(payload.value) });
 
 export const CreateUserSchema = z.object({ name: requiredText('Name'), email, access, password, services: services.default([]) });
 export type CreateUserInput = z.infer<typeof CreateUserSchema>;

@@ -69,6 +69,12 @@ export function searchTermsOf(client: Pick<Client, 'givenName' | 'familyName' | 
   return [...terms].map((term) => term.slice(0, 254));
 }
 
+/** The phone's digits in national form (6421… becomes 021…), so one number matches however it was typed. */
+export function phoneKeyOf(phone: string | null): string | null {
+  const digits = phoneDigits(phone);
+  return digits?.startsWith('64') ? `0${digits.slice(2)}` : digits;
+}
+
 /** Sets the derived columns from the fields people edit. */
 export function deriveClientKeys(client: Client): void {
   // A bulk `Client.update` validates a partial row; the records it changes must be saved one by one.
@@ -76,7 +82,7 @@ export function deriveClientKeys(client: Client): void {
   client.givenKey = foldForSearch(client.givenName).trim();
   client.familyKey = foldForSearch(client.familyName).trim();
   client.sortName = `${client.familyKey} ${client.givenKey}`.slice(0, 420);
-  client.phoneKey = phoneDigits(client.phone);
+  client.phoneKey = phoneKeyOf(client.phone);
   client.emailKey = client.email ? client.email.toLowerCase() : null;
 }
 

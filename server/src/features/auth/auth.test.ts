@@ -16,7 +16,7 @@ describe('POST /api/auth', () => {
     expect(Object.keys(login.body)).toEqual(['token']);
     const me = await api.get('/api/auth', { token: login.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ _id: user.id, name: 'Mere Kaimahi', email: user.email, access: 2 });
+    expect(me.body).toEqual({ _id: user.id, name: 'Mere Kaimahi', email: user.email, access: 2, services: [] });
   });
 
   it('answers a wrong password, an unknown email and a deactivated account the same way', async () => {

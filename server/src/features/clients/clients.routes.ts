@@ -3,6 +3,7 @@ import { ListAuditQuerySchema } from '../../../contract/audit';
 import {
   CreateClientSchema,
   CreateNoteSchema,
+  EnrolmentDuplicatesQuerySchema,
   ExportQuerySchema,
   FromEnrolmentQuerySchema,
   ListClientsQuerySchema,
@@ -20,6 +21,7 @@ import {
   exportAsCsv,
   exportClient,
   findClientDuplicates,
+  findEnrolmentDuplicates,
   listClientAudit,
   listClients,
   updateClientOnce,
@@ -52,6 +54,13 @@ clientsRouter.post(
     const outcome = await createClientOnce(actorFromContext(ctx), body, query.fromEnrolment, request);
     ctx.status = outcome.status;
     ctx.body = outcome.body;
+  }),
+);
+
+clientsRouter.get(
+  '/duplicates',
+  validate({ query: EnrolmentDuplicatesQuerySchema }, async (ctx, { query }) => {
+    ctx.body = await findEnrolmentDuplicates(actorFromContext(ctx), query.enrolment);
   }),
 );
 

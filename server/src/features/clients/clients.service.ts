@@ -15,7 +15,7 @@ import {
 import type { Page, PageQuery } from '../../../contract/common';
 import { AuditEvent } from '../../db/models/audit-event';
 import { CaseNote } from '../../db/models/case-note';
-import { Client, phoneDigits } from '../../db/models/client';
+import { Client, phoneKeyOf } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
@@ -263,7 +263,7 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
   };
 }
 
-type PersonKeys = { id?: string; dateOfBirth: string | null; givenName: string; familyName: string; phone: string | null; email: string | null };
+type PersonKeys = { id?: string | null; dateOfBirth: string | null; givenName: string; familyName: string; phone: string | null; email: string | null };
 
 /**
  * Client records the actor may see that may be the same person: the same date of birth and the
@@ -272,7 +272,7 @@ type PersonKeys = { id?: string; dateOfBirth: string | null; givenName: string; 
 export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promise<DuplicateCandidate[]> {
   const givenKey = foldForSearch(person.givenName).trim();
   const familyKey = foldForSearch(person.familyName).trim();
-  const phoneKey = phoneDigits(person.phone);
+  const phoneKey = phoneKeyOf(person.phone);
   const emailKey = person.email?.toLowerCase() ?? null;
   const matches: WhereOptions<Client>[] = [];
   if (person.dateOfBirth) matches.push({ dateOfBirth: person.dateOfBirth, [Op.or]: [{ givenKey }, { familyKey }] });
@@ -299,6 +299,14 @@ export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promis
 /** `GET /api/clients/{id}/duplicates`. */
 export async function findClientDuplicates(actor: Actor, clientId: string): Promise<DuplicateCandidate[]> {
   return findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+}
+
+/** `GET /api/clients/duplicates?enrolment=ID`: clients that may be the person who sent an enrolment. */
+export async function findEnrolmentDuplicates(actor: Actor, enrolmentId: string): Promise<DuplicateCandidate[]> {
+  const enrolment = await Enrolment.findByPk(enrolmentId);
+  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  const { dateOfBirth, givenName, familyName, phone, email } = enrolment;
+  return findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
 }
 
 /** A client's audit trail, newest first (managers only; the route checks the level). */

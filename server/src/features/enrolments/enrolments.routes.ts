@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
-import { IdSchema } from '../../../contract/common';
-import { EnrolmentSchema, ListEnrolmentsQuerySchema, type EnrolmentReceipt } from '../../../contract/enrolments';
+import { IdParamsSchema, IdSchema } from '../../../contract/common';
+import { EnrolmentSchema, ListEnrolmentsQuerySchema, UpdateEnrolmentSchema, type EnrolmentReceipt } from '../../../contract/enrolments';
 import { limits } from '../../../contract/limits';
 import type { AppContext, AppState } from '../../lib/app-context';
+import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { findStoredOutcome } from '../../lib/idempotency';
 import { validate } from '../../lib/validate';
-import { enrolmentOperation, listEnrolments, receiveEnrolment } from './enrolments.service';
+import { enrolmentOperation, listEnrolments, receiveEnrolment, updateEnrolmentOnce } from './enrolments.service';
 
 /**
  * Enrolments: anyone sends one (from the form, often resent by a phone's outbox), kaimahi list
@@ -47,6 +48,18 @@ enrolmentsRouter.get(
   validate({ query: ListEnrolmentsQuerySchema }, async (ctx, { query }) => {
     // People's details: no browser or shared cache keeps a copy.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listEnrolments(query);
+    ctx.body = await listEnrolments(actorFromContext(ctx), query);
+  }),
+);
+
+enrolmentsRouter.patch(
+  '/:id',
+  authenticate,
+  requireAccess(limits.accessMin),
+  validate({ params: IdParamsSchema, body: UpdateEnrolmentSchema }, async (ctx, { params, body }) => {
+    ctx.set('Cache-Control', 'no-store');
+    const outcome = await updateEnrolmentOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
+    ctx.status = outcome.status;
+    ctx.body = outcome.body;
   }),
 );

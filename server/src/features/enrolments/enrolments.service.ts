@@ -1,10 +1,23 @@
-import type { WhereOptions } from 'sequelize';
+import { Op, type Transaction, type WhereOptions } from 'sequelize';
+import { serviceCatalogue } from '../../../contract/catalogue';
+import { foldForSearch } from '../../../contract/clients';
 import type { Page } from '../../../contract/common';
-import type { EnrolmentInput, EnrolmentListItem, EnrolmentReceipt, ListEnrolmentsQuery } from '../../../contract/enrolments';
+import {
+  enrolmentNextStatuses,
+  type EnrolmentInput,
+  type EnrolmentListItem,
+  type EnrolmentReceipt,
+  type EnrolmentStatus,
+  type ListEnrolmentsQuery,
+  type UpdateEnrolmentInput,
+} from '../../../contract/enrolments';
 import { isEnrollable, unavailableText } from '../../../contract/services';
 import { Enrolment } from '../../db/models/enrolment';
 import { Service } from '../../db/models/service';
-import { badRequest, conflict } from '../../lib/errors';
+import { recordAudit, type Actor } from '../../lib/audit';
+import { badRequest, conflict, editConflict, notFound } from '../../lib/errors';
+import { mergeFields } from '../../lib/field-versions';
+import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
 import { runOnce, type OnceOutcome, type OperationRequest } from '../../lib/idempotency';
 import { limits } from '../../../contract/limits';
 import { createCounter } from '../../lib/rate-limit';
@@ -64,29 +77,85 @@ export function receiveEnrolment(
   });
 }
 
-/** Enrolments for kaimahi, newest first, optionally of one service and one status. */
-export async function listEnrolments(query: ListEnrolmentsQuery): Promise<Page<EnrolmentListItem>> {
-  const where: WhereOptions<Enrolment> = {
-    ...(query.service ? { serviceKey: query.service } : {}),
-    ...(query.status ? { status: query.status } : {}),
-  };
-  const [{ rows, count }, services] = await Promise.all([
-    Enrolment.findAndCountAll({
-      where,
-      order: [
-        ['receivedAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
-    Service.findAll({ attributes: ['key', 'title'] }),
-  ]);
-  const titles = new Map(services.map((service) => [service.key, service.title]));
+/** Enrolments the actor may see (need-to-know), newest first, filtered by service, status and `q`. */
+export async function listEnrolments(actor: Actor, query: ListEnrolmentsQuery): Promise<Page<EnrolmentListItem>> {
+  const conditions: WhereOptions<Enrolment>[] = [visibleEnrolmentsWhere(actor)];
+  if (query.service) conditions.push({ serviceKey: query.service });
+  if (query.status) conditions.push({ status: query.status });
+  if (query.q) {
+    // The inbox is short (filtered by service and status first), so a contains-match of the folded text is enough.
+    for (const word of foldForSearch(query.q).split(/\s+/).filter(Boolean).slice(0, 6)) {
+      const digits = /^[0-9+\-()]+$/.test(word) ? word.replace(/\D/g, '') : word;
+      conditions.push({ searchText: { [Op.like]: `%${digits.replace(/[\\%_]/g, (char) => `\\${char}`)}%` } });
+    }
+  }
+  const { rows, count } = await Enrolment.findAndCountAll({
+    where: { [Op.and]: conditions },
+    order: [
+      ['receivedAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
   return {
-    items: rows.map((row) => presentEnrolment(row, titles.get(row.serviceKey) ?? row.serviceKey)),
+    items: rows.map((row) => presentEnrolment(row, serviceTitle(row.serviceKey))),
     total: count,
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+const serviceTitles = new Map(serviceCatalogue.map((service) => [service.key, service.title]));
+const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
+
+/**
+ * Moves an enrolment along its workflow and/or links it to a client (the effect of
+ * `enrolment.update`). Field-level like client edits (decision 020): a field changed on the
+ * server since `baseVersion` to another value answers 409 with the conflicts and the enrolment.
+ */
+export async function updateEnrolment(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, transaction: Transaction): Promise<EnrolmentListItem> {
+  const enrolment = await Enrolment.findByPk(enrolmentId, { transaction, lock: transaction.LOCK.UPDATE });
+  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  const current = { status: enrolment.status, clientId: enrolment.clientId };
+  const merge = mergeFields(enrolment, current, input.baseVersion, input.changes);
+  const present = () => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
+  if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, present());
+  if (merge.changed.length === 0) return present();
+  const { status, clientId } = input.changes;
+  const changesStatus = merge.changed.includes('status') && status !== undefined;
+  const changesClient = merge.changed.includes('clientId') && clientId !== undefined;
+  if (changesStatus && !enrolmentNextStatuses[enrolment.status as EnrolmentStatus].includes(status)) {
+    throw conflict(`An enrolment that is ${enrolment.status} cannot become ${status}`, 'changes.status');
+  }
+  if (changesClient) await findVisibleClient(actor, clientId, transaction);
+  const from = enrolment.status;
+  await enrolment.update(
+    {
+      ...(changesStatus && { status }),
+      ...(changesClient && { clientId }),
+      version: merge.version,
+      fieldVersions: merge.fieldVersions,
+    },
+    { transaction },
+  );
+  if (changesClient) {
+    await recordAudit(actor, { action: 'link', entity: 'enrolment', entityId: enrolment.id, clientId, details: { enrolmentId: enrolment.id } }, transaction);
+  }
+  if (changesStatus) {
+    await recordAudit(
+      actor,
+      { action: 'status', entity: 'enrolment', entityId: enrolment.id, clientId: enrolment.clientId, details: { from, to: status } },
+      transaction,
+    );
+  }
+  return present();
+}
+
+/** `PATCH /api/enrolments/{id}`, exactly once per operation `_id`. */
+export function updateEnrolmentOnce(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, request: unknown): Promise<OnceOutcome<EnrolmentListItem>> {
+  return runOnce({ id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } }, async (transaction) => ({
+    status: 200,
+    body: await updateEnrolment(actor, enrolmentId, input, transaction),
+  }));
 }

@@ -20,6 +20,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const openService = 'whanau_ora_support';
+const allServices = serviceCatalogue.map((service) => service.key);
 
 /** A complete, valid enrolment as the form sends it. */
 function anEnrolment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -408,7 +409,7 @@ describe('GET /api/enrolments', () => {
 
   it('lists every enrolment newest first for kaimahi at access 1, as a page', async () => {
     await api.post('/api/enrolments', { json: anEnrolment() });
-    const { token } = await buildUser({ access: 1 });
+    const { token } = await buildUser({ access: 1, services: allServices });
     const res = await api.get('/api/enrolments?pageSize=200', { token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: await Enrolment.count(), page: 1, pageSize: 200 });
@@ -419,7 +420,7 @@ describe('GET /api/enrolments', () => {
   });
 
   it('filters by service, showing each enrolment with its service title and reference', async () => {
-    const { token } = await buildUser({ access: 1 });
+    const { token } = await buildUser({ access: 1, services: allServices });
     const res = await api.get(`/api/enrolments?service=${listedService}`, { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ items: expect.any(Array), total: 3, page: 1, pageSize: 50 });
@@ -444,11 +445,13 @@ describe('GET /api/enrolments', () => {
       consentStatementVersion: collectionStatement.version,
       consentedAt: '2026-01-07T01:00:00.000Z',
       receivedAt: '2026-01-07T01:00:00.000Z',
+      clientId: null,
+      version: 1,
     });
   });
 
   it('filters by status, and by service and status together', async () => {
-    const { token } = await buildUser({ access: 1 });
+    const { token } = await buildUser({ access: 1, services: allServices });
     const contacted = await api.get(`/api/enrolments?service=${listedService}&status=contacted`, { token });
     expect(contacted.body.total).toBe(1);
     expect(contacted.body.items.map((item: { _id: string }) => item._id)).toEqual([middle.id]);
@@ -460,7 +463,7 @@ describe('GET /api/enrolments', () => {
   });
 
   it('pages through the list', async () => {
-    const { token } = await buildUser({ access: 1 });
+    const { token } = await buildUser({ access: 1, services: allServices });
     const first = await api.get(`/api/enrolments?service=${listedService}&pageSize=2`, { token });
     const second = await api.get(`/api/enrolments?service=${listedService}&pageSize=2&page=2`, { token });
     const past = await api.get(`/api/enrolments?service=${listedService}&pageSize=2&page=3`, { token });
@@ -471,7 +474,7 @@ describe('GET /api/enrolments', () => {
   });
 
   it('answers 400 with every bad filter listed', async () => {
-    const { token } = await buildUser({ access: 1 });
+    const { token } = await buildUser({ access: 1, services: allServices });
     const res = await api.get('/api/enrolments?status=done&service=nowhere&page=0&pageSize=500', { token });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(['page', 'pageSize', 'service', 'status']);

@@ -3,6 +3,7 @@ import { limits } from '../../../contract/limits';
 import type { CreateUserInput, UpdateUserInput } from '../../../contract/users';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
+import { actorOf, recordAudit } from '../../lib/audit';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
@@ -58,7 +59,12 @@ export async function createStaff(actorId: string, input: CreateUserInput): Prom
     const actor = await currentActor(actorId, transaction);
     if (input.access > actor.access) throw aboveOwnAccess();
     if (await findByEmail(input.email, transaction)) throw emailInUse();
-    return User.create({ name: input.name, email: input.email, access: input.access, passwordHash }, { transaction });
+    const user = await User.create(
+      { name: input.name, email: input.email, access: input.access, services: input.services, passwordHash },
+      { transaction },
+    );
+    await recordAudit(actorOf(actor), { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access', 'services'] }, transaction);
+    return user;
   });
 }
 
@@ -95,17 +101,28 @@ async function changeStaff(actorId: string, id: string, changes: UpdateUserInput
       throw lastManager(namesFields ? (changes.active === false ? 'active' : 'access') : undefined);
     }
     const endsSessions = passwordHash !== undefined || (changes.active === false && target.active);
+    const before = { name: target.name, email: target.email, access: target.access, active: target.active, services: target.services };
+    const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
+      (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(before[field]),
+    );
+    const fields = [...changed, ...(passwordHash !== undefined ? ['password'] : [])];
     await target.update(
       {
         ...(changes.name !== undefined && { name: changes.name }),
         ...(changes.email !== undefined && { email: changes.email }),
         ...(changes.access !== undefined && { access: changes.access }),
         ...(changes.active !== undefined && { active: changes.active }),
+        ...(changes.services !== undefined && { services: changes.services }),
         ...(passwordHash !== undefined && { passwordHash }),
         ...(endsSessions && { tokenVersion: target.tokenVersion + 1 }),
       },
       { transaction },
     );
+    // A deactivation is its own event; any other change is an update naming the fields (never their values).
+    const deactivates = changed.includes('active') && changes.active === false;
+    if (deactivates) await recordAudit(actorOf(actor), { action: 'user.deactivate', entity: 'user', entityId: target.id }, transaction);
+    const others = deactivates ? fields.filter((field) => field !== 'active') : fields;
+    if (others.length > 0) await recordAudit(actorOf(actor), { action: 'user.update', entity: 'user', entityId: target.id, fields: others }, transaction);
     return target;
   });
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuditEvent } from '../../db/models/audit-event';
 import { User } from '../../db/models/user';
 import { verifyPassword } from '../../lib/passwords';
 import { buildUser, startTestServer, testPassword, type TestApi } from '../../../test/helpers';
@@ -84,7 +85,7 @@ describe('GET /api/users', () => {
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     expect(names).toEqual(expect.arrayContaining(['Manaaki Manager', 'zoe Kaimahi', 'Ani Kaimahi']));
     for (const account of res.body) {
-      expect(Object.keys(account).sort()).toEqual(['_id', 'access', 'active', 'createdAt', 'email', 'name', 'updatedAt']);
+      expect(Object.keys(account).sort()).toEqual(['_id', 'access', 'active', 'createdAt', 'email', 'name', 'services', 'updatedAt']);
       expect(new Date(account.createdAt).toISOString()).toBe(account.createdAt);
     }
     expect(res.text).not.toMatch(/argon2|passwordHash|tokenVersion/);
@@ -103,6 +104,7 @@ describe('POST /api/users', () => {
       name: 'Hemi Tāne',
       email: email.toLowerCase(),
       access: 1,
+      services: [],
       active: true,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -111,7 +113,7 @@ describe('POST /api/users', () => {
     const login = await signIn(email, newPassword);
     expect(login.status).toBe(200);
     const me = await api.get('/api/auth', { token: login.body.token });
-    expect(me.body).toEqual({ _id: res.body._id, name: 'Hemi Tāne', email: email.toLowerCase(), access: 1 });
+    expect(me.body).toEqual({ _id: res.body._id, name: 'Hemi Tāne', email: email.toLowerCase(), access: 1, services: [] });
   });
 
   it('lets a manager create another manager, and an owner (access 3) create an owner', async () => {
@@ -456,5 +458,54 @@ describe('the last active manager', () => {
     expect(results.map((res) => res.status).find((status) => status !== 200)).toBeOneOf([403, 409]);
     const stillManagers = (await allAccounts()).filter((account) => account.active && account.access >= 2);
     expect(stillManagers).toHaveLength(1);
+  });
+});
+
+describe('services a kaimahi works on', () => {
+  it('lets a manager set services (shown in the account and in GET /api/auth), validated against the catalogue', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const { user, token: theirs } = await buildUser();
+    const res = await api.patch(`/api/users/${user.id}`, { token, json: { services: ['raised_gardens', 'whanau_ora_support'] } });
+    expect(res.status).toBe(200);
+    expect(res.body.services).toEqual(['raised_gardens', 'whanau_ora_support']);
+    expect((await api.get('/api/auth', { token: theirs })).body.services).toEqual(['raised_gardens', 'whanau_ora_support']);
+    const bad = await api.patch(`/api/users/${user.id}`, { token, json: { services: ['raised_gardens', 'nowhere', 'raised_gardens'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({ msg: 'No service has that key', param: 'services.1' }),
+      expect.objectContaining({ msg: 'Name each service once', param: 'services' }),
+    ]);
+    const notList = await api.patch(`/api/users/${user.id}`, { token, json: { services: 'raised_gardens' } });
+    expect(notList.body.errors).toEqual([expect.objectContaining({ msg: 'Services must be a list of service keys', param: 'services' })]);
+    const created = await api.post('/api/users', { token, json: { name: 'With Services', email: uniqueEmail(), access: 1, password: newPassword, services: ['raised_gardens'] } });
+    expect(created.body.services).toEqual(['raised_gardens']);
+  });
+});
+
+describe('audit of staff accounts', () => {
+  const trail = (id: string) => AuditEvent.findAll({ where: { entity: 'user', entityId: id }, order: [['seq', 'ASC']] });
+
+  it('records create, updates with the fields changed (never values), password resets and deactivation, with who did it', async () => {
+    const { token, user: manager } = await buildUser({ access: 2, name: 'Audit Manager' });
+    const created = await api.post('/api/users', { token, json: { name: 'Tracked', email: uniqueEmail(), access: 1, password: newPassword } });
+    const id: string = created.body._id;
+    await api.patch(`/api/users/${id}`, { token, json: { access: 2, services: ['raised_gardens'], name: 'Tracked' } });
+    await api.patch(`/api/users/${id}`, { token, json: { password: 'a brand new password' } });
+    await api.delete(`/api/users/${id}`, { token });
+    const events = await trail(id);
+    expect(events.map((event) => [event.action, event.fields, event.actorId, event.actorName])).toEqual([
+      ['user.create', ['name', 'email', 'access', 'services'], manager.id, 'Audit Manager'],
+      ['user.update', ['access', 'services'], manager.id, 'Audit Manager'],
+      ['user.update', ['password'], manager.id, 'Audit Manager'],
+      ['user.deactivate', null, manager.id, 'Audit Manager'],
+    ]);
+    expect(JSON.stringify(events)).not.toContain('a brand new password');
+  });
+
+  it('records nothing for a refused change', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const { user } = await buildUser();
+    expect((await api.patch(`/api/users/${user.id}`, { token, json: { access: 3 } })).status).toBe(403);
+    expect(await trail(user.id)).toEqual([]);
   });
 });
