@@ -118,6 +118,7 @@ export const en = {
   'clients.link.search': "Search for the client",
   'clients.link.matches': "Possible matches",
   'clients.link.none': "No matching clients found. Search by another name, phone or email, or create a new client.",
+  'clients.link.results': 'Search results',
   'clients.link.choose': "Link",
   'clients.link.chooseFor': "Link the enrolment to {name}",
   'clients.link.likely.phone': "Likely the same person: same phone",

@@ -119,6 +119,7 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'clients.link.search': draft("Rapua te kiritaki"),
   'clients.link.matches': draft("Ngā tāngata tērā pea ko ia"),
   'clients.link.none': draft("Kāore i kitea he kiritaki hāngai. Rapua mā tētahi atu ingoa, waea, īmēra rānei, waihanga kiritaki hou rānei."),
+  'clients.link.results': draft('Ngā hua o te rapu'),
   'clients.link.choose': draft("Hono"),
   'clients.link.chooseFor': draft("Honoa te whakaurunga ki a {name}"),
   'clients.link.likely.phone': draft("Tērā pea ko ia anō: he rite te waea"),

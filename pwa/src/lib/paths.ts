@@ -66,6 +66,7 @@ export const apiPaths = {
   client: (id: string) => `/api/clients/${segment(id)}`,
   clientNotes: (id: string) => `/api/clients/${segment(id)}/notes`,
   clientDuplicates: (id: string) => `/api/clients/${segment(id)}/duplicates`,
+  enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
   clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
   clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
   sync: '/api/sync',

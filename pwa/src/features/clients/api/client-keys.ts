@@ -15,6 +15,7 @@ export const clientKeys = {
   list: (query: ClientListQuery) => ['clients', 'list', query] as const,
   detail: (id: string) => ['clients', 'detail', id] as const,
   duplicates: (id: string) => ['clients', 'duplicates', id] as const,
+  enrolmentDuplicates: (enrolmentId: string) => ['clients', 'duplicates-of-enrolment', enrolmentId] as const,
   auditOf: (id: string) => ['clients', 'audit', id] as const,
   audit: (id: string, page: number) => ['clients', 'audit', id, page] as const,
 };

@@ -14,3 +14,15 @@ export const duplicatesQuery = (id: string) => queryOptions({ queryKey: clientKe
 export function useDuplicates(id: string, enabled = true) {
   return useQuery({ ...duplicatesQuery(id), enabled });
 }
+
+/** Clients who are likely the person who sent an enrolment, for linking it. */
+export function getEnrolmentDuplicates(enrolmentId: string, signal?: AbortSignal): Promise<DuplicateCandidate[]> {
+  return apiRequest<DuplicateCandidate[]>(apiPaths.enrolmentDuplicates(enrolmentId), { signal });
+}
+
+export const enrolmentDuplicatesQuery = (enrolmentId: string) =>
+  queryOptions({ queryKey: clientKeys.enrolmentDuplicates(enrolmentId), queryFn: ({ signal }) => getEnrolmentDuplicates(enrolmentId, signal) });
+
+export function useEnrolmentDuplicates(enrolmentId: string) {
+  return useQuery(enrolmentDuplicatesQuery(enrolmentId));
+}

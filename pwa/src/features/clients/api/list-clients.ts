@@ -12,6 +12,6 @@ export function listClients(query: ClientListQuery, signal?: AbortSignal): Promi
 export const clientsQuery = (query: ClientListQuery) =>
   queryOptions({ queryKey: clientKeys.list(query), queryFn: ({ signal }) => listClients(query, signal), placeholderData: keepPreviousData });
 
-export function useClients(query: ClientListQuery) {
-  return useQuery(clientsQuery(query));
+export function useClients(query: ClientListQuery, enabled = true) {
+  return useQuery({ ...clientsQuery(query), enabled });
 }

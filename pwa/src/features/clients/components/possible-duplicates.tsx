@@ -4,8 +4,7 @@ import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
 import { useDuplicates } from '../api/get-duplicates';
 import { clientName } from '../client-form-values';
-
-const reasonKey = { phone: 'clients.link.likely.phone', email: 'clients.link.likely.email', dateOfBirthAndName: 'clients.link.likely.birth' } as const;
+import { reasonKey } from './duplicate-reasons';
 
 /** Other records that are likely the same person; shown only when there are some. */
 export function PossibleDuplicates({ clientId }: { clientId: string }) {
