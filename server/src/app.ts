@@ -8,6 +8,7 @@ import { getConfig } from './config';
 import { authRouter } from './features/auth/auth.routes';
 import { clientsRouter } from './features/clients/clients.routes';
 import { contentRouter } from './features/content/content.routes';
+import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
@@ -18,7 +19,7 @@ import { logger } from './lib/logger';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, dashboardRouter, logsRouter, usersRouter];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {

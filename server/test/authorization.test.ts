@@ -34,6 +34,17 @@ const protectedRoutes: Route[] = [
   { method: 'PATCH', path: () => `/api/users/${someId()}`, level: 2, json: { name: 'Nobody' } },
   { method: 'DELETE', path: () => `/api/users/${someId()}`, level: 2 },
   { method: 'GET', path: () => '/api/enrolments', level: 1 },
+  { method: 'PATCH', path: () => `/api/enrolments/${someId()}`, level: 1, json: { _id: someId(), baseVersion: 1, changes: { status: 'contacted' } } },
+  { method: 'GET', path: () => '/api/clients', level: 1 },
+  { method: 'POST', path: () => '/api/clients', level: 1, json: {} },
+  { method: 'GET', path: () => `/api/clients/duplicates?enrolment=${someId()}`, level: 1 },
+  { method: 'GET', path: () => `/api/clients/${someId()}`, level: 1 },
+  { method: 'PATCH', path: () => `/api/clients/${someId()}`, level: 1, json: { _id: someId(), baseVersion: 1, changes: { suburb: 'Aranui' } } },
+  { method: 'POST', path: () => `/api/clients/${someId()}/notes`, level: 1, json: { _id: someId(), text: 'Kia ora' } },
+  { method: 'GET', path: () => `/api/clients/${someId()}/duplicates`, level: 1 },
+  { method: 'GET', path: () => `/api/clients/${someId()}/audit`, level: 2 },
+  { method: 'GET', path: () => `/api/clients/${someId()}/export`, level: 2 },
+  { method: 'GET', path: () => '/api/dashboard', level: 1 },
 ];
 
 const publicRoutes: Route[] = [
