@@ -9,7 +9,8 @@ export function ClientDetails({ client }: { client: Client }) {
   const t = useT();
   const shown = (field: (typeof textFields)[number]) => {
     const value = client[field];
-    if (value === null || value === '') return <span className="clients-muted">{t('clients.notGiven')}</span>;
+    // Absent or null: the API gives null, but a record made just now may leave empty fields out.
+    if (value === null || value === undefined || value === '') return <span className="clients-muted">{t('clients.notGiven')}</span>;
     if (field === 'dateOfBirth') return formatDate(`${String(value)}T12:00:00Z`);
     if (field === 'household') return formatNumber(Number(value));
     if (field === 'email') return <span className="clients-break">{value}</span>;

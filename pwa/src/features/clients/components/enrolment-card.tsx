@@ -85,10 +85,10 @@ export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProp
           </Link>
         ) : (
           <>
-            <Button size="sm" onClick={onCreate} aria-label={t('clients.inbox.createFor', { name })}>
+            <Button size="sm" onClick={onCreate} aria-label={t('clients.actionFor', { action: t('clients.inbox.create'), name })}>
               {t('clients.inbox.create')}
             </Button>
-            <Button size="sm" variant="outline" onClick={onLink} aria-label={t('clients.inbox.linkFor', { name })}>
+            <Button size="sm" variant="outline" onClick={onLink} aria-label={t('clients.actionFor', { action: t('clients.inbox.link'), name })}>
               {t('clients.inbox.link')}
             </Button>
           </>

@@ -3,7 +3,7 @@ import { useT } from '../../../i18n/use-t';
 import { useUpdateEnrolment } from '../api/update-enrolment';
 import type { EnrolmentRef } from '../api/types';
 import { errorText } from './error-text';
-import { nextStatus, statusKey } from './labels';
+import { nextStatus } from './labels';
 
 /** Moves an enrolment one step along (new → contacted → enrolled → completed), or declines it. */
 export function EnrolmentStatusActions({ enrolment, who }: { enrolment: EnrolmentRef; who: string }) {
@@ -19,7 +19,7 @@ export function EnrolmentStatusActions({ enrolment, who }: { enrolment: Enrolmen
           size="sm"
           variant="secondary"
           disabled={update.isPending}
-          aria-label={t('clients.inbox.moveLabel', { name: who, status: t(statusKey[next.status]) })}
+          aria-label={t('clients.actionFor', { action: t(next.label), name: who })}
           onClick={() => update.mutate({ enrolment, changes: { status: next.status } })}
         >
           {t(next.label)}
@@ -30,7 +30,7 @@ export function EnrolmentStatusActions({ enrolment, who }: { enrolment: Enrolmen
           size="sm"
           variant="ghost"
           disabled={update.isPending}
-          aria-label={t('clients.inbox.moveLabel', { name: who, status: t('clients.status.declined') })}
+          aria-label={t('clients.actionFor', { action: t('clients.inbox.decline'), name: who })}
           onClick={() => update.mutate({ enrolment, changes: { status: 'declined' } })}
         >
           {t('clients.inbox.decline')}

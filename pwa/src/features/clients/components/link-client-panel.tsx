@@ -81,7 +81,7 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
                   </p>
                 ))}
               </div>
-              <Button size="sm" disabled={update.isPending} onClick={() => void link(client._id)} aria-label={t('clients.link.chooseFor', { name: clientName(client) })}>
+              <Button size="sm" disabled={update.isPending} onClick={() => void link(client._id)} aria-label={t('clients.actionFor', { action: t('clients.link.choose'), name: clientName(client) })}>
                 {t('clients.link.choose')}
               </Button>
             </li>

@@ -70,7 +70,7 @@ function ByServiceTable({ data }: { data: DashboardData }) {
   const t = useT();
   const rows = data.byService;
   return (
-    <section className="dashboard-card" aria-labelledby="by-service-heading">
+    <div className="dashboard-card">
       <h2 id="by-service-heading" className="dashboard-card__title">
         {t('dashboard.byService.title')}
       </h2>
@@ -106,6 +106,6 @@ function ByServiceTable({ data }: { data: DashboardData }) {
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMember
         <h2 id="staff-details-heading">Details and access</h2>
         <StaffDetailsForm key={staffMember.updatedAt} staffMember={staffMember} ownAccess={ownAccess} />
       </section>
-      <StaffServicesForm key={staffMember.services.join()} staffMember={staffMember} />
+      <StaffServicesForm staffMember={staffMember} />
       <section className="manage-card" aria-labelledby="staff-password-heading">
         <h2 id="staff-password-heading">Password</h2>
         <StaffPasswordForm staffMember={staffMember} />
