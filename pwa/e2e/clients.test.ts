@@ -214,6 +214,7 @@ describe.each([
     await conflict.waitFor();
     await expect(conflict.getByTestId('mine-phone').textContent()).resolves.toBe('027 111 2222');
     await expect(conflict.getByTestId('theirs-phone').textContent()).resolves.toBe('03 555 1234');
+    await conflict.getByText('Your other changes are saved with your choices: Iwi.').waitFor();
     // Nothing was written by the clashing edit, not even the field that did not clash.
     expect((await clientOf(clientId)).iwi).toBeNull();
     await screenshot(page, `client-conflict-${width}`);

@@ -158,6 +158,7 @@ export const en = {
   'clients.edit.nothingChanged': "Nothing has changed.",
   'clients.conflict.title': "Someone else changed this record",
   'clients.conflict.lead': { one: "While you were editing, this field was changed by someone else. Choose what to keep, then save again.", other: "While you were editing, these {count} fields were changed by someone else. Choose what to keep for each, then save again." },
+  'clients.conflict.alsoSaved': 'Your other changes are saved with your choices: {fields}.',
   'clients.conflict.mine': "Yours",
   'clients.conflict.theirs': "Saved meanwhile",
   'clients.conflict.empty': "(empty)",

@@ -159,6 +159,7 @@ export const mi: TranslatedCatalogue<typeof en> = {
   'clients.edit.nothingChanged': draft("Kāore he mea i panoni."),
   'clients.conflict.title': draft("Kua panonitia tēnei kōnae e tētahi atu"),
   'clients.conflict.lead': draft({ one: "I a koe e whakarerekē ana, i panonitia tēnei āpure e tētahi atu. Kōwhiria te mea hei pupuri, ka tiaki anō ai.", other: "I a koe e whakarerekē ana, i panonitia ēnei āpure {count} e tētahi atu. Kōwhiria te mea hei pupuri mō ia āpure, ka tiaki anō ai." }),
+  'clients.conflict.alsoSaved': draft('Ka tiakina ō panoni kē atu me ō kōwhiringa: {fields}.'),
   'clients.conflict.mine': draft("Nāu"),
   'clients.conflict.theirs': draft("I tiakina i te wā nei"),
   'clients.conflict.empty': draft("(kau)"),

@@ -24,6 +24,8 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  // The changes that did not clash go with the choices, unchanged.
+  const alsoSent = Object.keys(pending).filter((field) => !conflicts.some((conflict) => conflict.field === field));
   const shown = (value: unknown) => displayValue(value) || t('clients.conflict.empty');
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -37,6 +39,7 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
         {t('clients.conflict.title')}
       </h2>
       <p>{t('clients.conflict.lead', { count: conflicts.length })}</p>
+      {alsoSent.length > 0 && <p className="conflict__also">{t('clients.conflict.alsoSaved', { fields: alsoSent.map((field) => (labelOf(field) ? t(labelOf(field)) : field)).join(', ') })}</p>}
       <form noValidate onSubmit={handleSubmit}>
         <FormProblems messages={formErrorsOf(error)} />
         {conflicts.map((conflict) => {
