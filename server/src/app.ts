@@ -12,6 +12,7 @@ import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
+import { syncRouter } from './features/sync/sync.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
 import { handleErrors } from './lib/error-handler';
@@ -19,7 +20,7 @@ import { logger } from './lib/logger';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
 
-const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, dashboardRouter, logsRouter, usersRouter];
+const routers: Router<AppState>[] = [authRouter, servicesRouter, contentRouter, enrolmentsRouter, clientsRouter, dashboardRouter, syncRouter, logsRouter, usersRouter];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */
 export function createApp(): Koa<AppState> {

@@ -45,6 +45,7 @@ const protectedRoutes: Route[] = [
   { method: 'GET', path: () => `/api/clients/${someId()}/audit`, level: 2 },
   { method: 'GET', path: () => `/api/clients/${someId()}/export`, level: 2 },
   { method: 'GET', path: () => '/api/dashboard', level: 1 },
+  { method: 'POST', path: () => '/api/sync', level: 1, json: { mutations: [] } },
 ];
 
 const publicRoutes: Route[] = [

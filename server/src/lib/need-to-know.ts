@@ -39,9 +39,21 @@ export function visibleClientsSql(actor: Actor, alias: string): string {
   const escape = (value: string) => sequelize.escape(value);
   const services = visibleServices(actor);
   const byService = services.length
-    ? ` OR EXISTS (SELECT 1 FROM enrolments ve WHERE ve."clientId" = ${alias}.id AND ve."serviceKey" IN (${services.map(escape).join(', ')}))`
+    ? // Not correlated: the database reads the service's linked client ids once (index serviceKey, clientId).
+      ` OR ${alias}.id IN (SELECT ve."clientId" FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL)`
     : '';
   return `(${alias}."createdBy" = ${escape(actor.id)}${byService})`;
+}
+
+/** SQL counting the clients the actor may see, from indexes only (no pass over every client). */
+export function countVisibleClientsSql(actor: Actor): string {
+  if (seesEverything(actor)) return 'SELECT COUNT(*) AS total FROM clients';
+  const escape = (value: string) => sequelize.escape(value);
+  const services = visibleServices(actor);
+  const byService = services.length
+    ? ` UNION SELECT ve."clientId" AS id FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL`
+    : '';
+  return `SELECT COUNT(*) AS total FROM (SELECT c.id FROM clients c WHERE c."createdBy" = ${escape(actor.id)}${byService}) visible`;
 }
 
 /** A where clause on the Client model for what the actor sees. */

@@ -88,6 +88,7 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
   await qi.addColumn('enrolments', 'fieldVersions', { type: DataTypes.JSON, allowNull: true });
   await qi.addColumn('enrolments', 'searchText', { type: DataTypes.STRING(1000), allowNull: true });
   await qi.addIndex('enrolments', ['clientId']);
+  await qi.addIndex('enrolments', ['serviceKey', 'clientId']);
   await qi.addIndex('enrolments', ['status', 'receivedAt']);
   await qi.addIndex('enrolments', ['serviceKey', 'receivedAt']);
   const rows = await qi.sequelize.query<{ id: string; givenName: string; familyName: string; phone: string | null; email: string | null }>(
