@@ -80,10 +80,6 @@ export default tseslint.config(
     ignores: [
       'pwa/src/i18n/**',
       '**/*.test.tsx',
-      // Being converted on other branches right now: the lead removes these exclusions when
-      // the manage and client-work conversions are merged.
-      'pwa/src/routes/client*.tsx',
-      'pwa/src/routes/dashboard.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

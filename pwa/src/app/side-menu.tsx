@@ -4,6 +4,8 @@ import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
 import { useAuth } from '../features/auth/auth-context';
+import { useNewEnrolmentCount } from '../features/clients/api/get-new-enrolment-count';
+import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { LanguageSwitch } from './language-switch';
@@ -21,13 +23,19 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   const t = useT();
   const auth = useAuth();
   const items = menuItems(auth);
+  // New enrolments waiting for the signed-in kaimahi's services: a badge beside CLIENTS.
+  const newEnrolments = useNewEnrolmentCount(auth.status === 'authenticated');
+  const { refetch: refetchCount } = newEnrolments;
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      if (auth.status === 'authenticated') void refetchCount();
+    }
     if (!open && element.open) element.close();
-  }, [open]);
+  }, [open, auth.status, refetchCount]);
 
   async function logOut() {
     onClose();
@@ -68,6 +76,12 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
                     <span>
                       <SpecText id={item.text} />
                     </span>
+                    {item.text === 'menuClients' && newEnrolments.data !== undefined && newEnrolments.data > 0 && (
+                      <span className="side-menu__badge" data-testid="new-enrolments-badge">
+                        <span aria-hidden="true">{formatNumber(newEnrolments.data)}</span>
+                        <span className="visually-hidden">{t('clients.menuBadge', { count: newEnrolments.data, shown: formatNumber(newEnrolments.data) })}</span>
+                      </span>
+                    )}
                   </NavLink>
                 )}
                 {item.kind === 'external' && (

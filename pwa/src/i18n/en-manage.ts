@@ -153,4 +153,8 @@ export const enManage = {
   'manage.imageSize': 'The picture must be at most {size} MB',
   'manage.imageHint': 'JPEG, PNG or WebP, up to {size} MB.',
   'manage.imagePreview': 'Preview of the chosen picture',
+  'clients.userServices.title': "Services this person works on",
+  'clients.userServices.hint': "They see the enrolments of these services, and the clients linked to them. Managers see everything.",
+  'clients.userServices.save': "Save services",
+  'clients.userServices.saved': "Services saved.",
 } as const satisfies Catalogue;

@@ -152,5 +152,7 @@ export const en = {
   'field.key': 'Entry',
 
   // ── Client work: clients, client page, dashboard, enrolments inbox (add keys below this line) ──
+  'clients.somethingFailed': "Something went wrong. Please try again.",
+  'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
 
 } as const satisfies Catalogue;

@@ -1,4 +1,5 @@
 import { en } from './en';
+import { enClients } from './en-clients';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
 
@@ -7,5 +8,5 @@ import { enPages } from './en-pages';
  * the review list, tests). The app itself never imports this on public pages: it loads each
  * part with the pages that use it.
  */
-export const allEnglish = { ...en, ...enPages, ...enManage };
+export const allEnglish = { ...en, ...enPages, ...enManage, ...enClients };
 export type EnglishKey = keyof typeof allEnglish;

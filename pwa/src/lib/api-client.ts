@@ -8,12 +8,15 @@ export { getToken, setToken } from './auth-token';
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
+  /** The whole answer, for failures that carry more than errors (a 409 conflict's `conflicts` and `record`). */
+  readonly body: unknown;
 
-  constructor(status: number, errors: ApiErrorItem[]) {
+  constructor(status: number, errors: ApiErrorItem[], body?: unknown) {
     super(errors.map((error) => error.msg).join('; ') || `Request failed (${status})`);
     this.name = 'ApiRequestError';
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -45,7 +48,7 @@ function settle<T>(status: number, body: unknown, sentToken: string | null): T {
   if (status >= 200 && status < 300) return body as T;
   // Spec §4: any auth failure or expiry removes the token, which signs the app out.
   if (status === 401 && sentToken && getToken() === sentToken) setToken(null);
-  throw new ApiRequestError(status, readErrorItems(status, body));
+  throw new ApiRequestError(status, readErrorItems(status, body), body);
 }
 
 function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {

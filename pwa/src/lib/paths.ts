@@ -63,9 +63,14 @@ export const apiPaths = {
   feature: (id: string) => `/api/content/feature/${segment(id)}`,
   featureImage: (id: string, size: ImageSize) => `/api/content/feature/${segment(id)}/image?size=${size}`,
   enrolments: '/api/enrolments',
+  enrolment: (id: string) => `/api/enrolments/${segment(id)}`,
   clients: '/api/clients',
   client: (id: string) => `/api/clients/${segment(id)}`,
   clientNotes: (id: string) => `/api/clients/${segment(id)}/notes`,
+  clientDuplicates: (id: string) => `/api/clients/${segment(id)}/duplicates`,
+  enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
+  clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
+  clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
   sync: '/api/sync',
   dashboard: '/api/dashboard',
   users: '/api/users',
@@ -75,6 +80,14 @@ export const apiPaths = {
   translations: (language: string) => `/api/content/translations/${segment(language)}`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
+
+/** `?a=1&b=x` from the defined, non-empty values of a query; '' when there are none. */
+export function queryString(query: Readonly<Record<string, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
 
 /** Staff routes behind the login guard (spec §2). */
 export function isProtectedPath(pathname: string): boolean {

@@ -1,22 +1,13 @@
-import { ComingSoon } from '../components/coming-soon';
-import { PageHeader } from '../components/page-header';
-import { usePageTitle } from '../lib/use-page-title';
+import '../i18n/clients';
+import { useParams } from 'react-router-dom';
+import { limits } from '@contract/limits';
+import { useAuth } from '../features/auth/auth-context';
+import { ClientPage } from '../features/clients/components/client-page';
 import './pages.css';
 
-/** One client record: arrives with the client-records release. */
+/** /client/{id}: one client record; managers also see its audit trail and the export. */
 export default function ClientRoute() {
-  usePageTitle('Client record');
-  return (
-    <>
-      <PageHeader eyebrow="Staff" title="Client record" />
-      <div className="container page-body">
-        <ComingSoon icon="lock" title="Client record">
-          <p>
-            A client&apos;s details, enrolments and case notes will show here, with every view and change recorded in the
-            audit trail as the Privacy Act requires.
-          </p>
-        </ComingSoon>
-      </div>
-    </>
-  );
+  const { id = '' } = useParams();
+  const { access } = useAuth();
+  return <ClientPage key={id} id={id} isManager={access >= limits.managerAccess} />;
 }

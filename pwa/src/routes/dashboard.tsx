@@ -1,24 +1,21 @@
-import { ComingSoon } from '../components/coming-soon';
+import '../i18n/clients';
 import { PageHeader } from '../components/page-header';
 import { useAuth } from '../features/auth/auth-context';
+import { DashboardView } from '../features/dashboard/components/dashboard-view';
+import { useT } from '../i18n/use-t';
 import { usePageTitle } from '../lib/use-page-title';
 import './pages.css';
 
-/** The staff dashboard: arrives with the client-records release. */
+/** /dashboard: counts and the 12-week chart of what the signed-in person may see. */
 export default function DashboardRoute() {
-  usePageTitle('Dashboard');
+  const t = useT();
   const { user } = useAuth();
+  usePageTitle(t('dashboard.title'));
   return (
     <>
-      <PageHeader
-        eyebrow="Staff"
-        title="Dashboard"
-        lead={user ? <>Kia ora, {user.name}.</> : undefined}
-      />
+      <PageHeader eyebrow={t('dashboard.staff')} title={t('dashboard.title')} lead={user ? t('dashboard.greeting', { name: user.name }) : undefined} />
       <div className="container page-body">
-        <ComingSoon icon="calendar" title="Your dashboard">
-          <p>New enrolments, clients by service and the month&apos;s activity will be summarised here.</p>
-        </ComingSoon>
+        <DashboardView />
       </div>
     </>
   );

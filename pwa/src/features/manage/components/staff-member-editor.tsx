@@ -7,6 +7,7 @@ import { useShowErrors } from '../../alerts/use-show-errors';
 import { useDeactivateStaffMember } from '../api/deactivate-staff-member';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmDialog } from './confirm-dialog';
+import { StaffServicesForm } from './staff-services-form';
 import { accessName, formatDateTime, grantableAccessLevels } from './format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
@@ -40,6 +41,7 @@ export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMember
         <h2 id="staff-details-heading">{t('staff.details')}</h2>
         <StaffDetailsForm key={staffMember.updatedAt} staffMember={staffMember} ownAccess={ownAccess} />
       </section>
+      <StaffServicesForm staffMember={staffMember} />
       <section className="manage-card" aria-labelledby="staff-password-heading">
         <h2 id="staff-password-heading">{t('staff.password')}</h2>
         <StaffPasswordForm staffMember={staffMember} />

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Client, StaffEnrolment } from './api/types';
+import { changesBetween, createInput, resolvedChanges, valuesFromEnrolment, valuesOf } from './client-form-values';
+
+const client: Client = {
+  _id: '5f0c3c1e-7a53-4a4c-9b7e-2f55d1b4a001',
+  givenName: 'Aroha',
+  familyName: 'Tūhoe-Smith',
+  preferredName: null,
+  dateOfBirth: '1990-03-25',
+  phone: '021 555 0101',
+  email: null,
+  address: null,
+  suburb: 'Aranui',
+  iwi: 'Ngāi Tahu',
+  hapu: null,
+  household: 4,
+  notes: null,
+  consent: { statementVersion: '2026-11-01', at: '2026-11-20T01:02:03.000Z', how: 'online' },
+  version: 3,
+  createdAt: '2026-11-20T01:02:03.000Z',
+  updatedAt: '2026-11-20T01:02:03.000Z',
+  updatedBy: null,
+  createdBy: null,
+  createdByName: null,
+  updatedByName: null,
+};
+
+describe('changesBetween', () => {
+  it('sends nothing when nothing changed', () => {
+    expect(changesBetween(client, valuesOf(client))).toEqual({});
+  });
+
+  it('sends only the changed fields, blanks as null and the household as a number', () => {
+    const values = { ...valuesOf(client), suburb: 'Wainoni', phone: '  ', household: '5', hapu: 'Ngāti Huikai' };
+    expect(changesBetween(client, values)).toEqual({ suburb: 'Wainoni', phone: null, household: 5, hapu: 'Ngāti Huikai' });
+  });
+
+  it('keeps macrons exactly as typed', () => {
+    expect(changesBetween(client, { ...valuesOf(client), givenName: 'Āroha' })).toEqual({ givenName: 'Āroha' });
+  });
+
+  it('sends the consent as one field when how it was given changes', () => {
+    expect(changesBetween(client, { ...valuesOf(client), consentHow: 'phone' })).toEqual({
+      consent: { statementVersion: '2026-11-01', at: '2026-11-20T01:02:03.000Z', how: 'phone' },
+    });
+  });
+});
+
+describe('valuesFromEnrolment and createInput', () => {
+  const enrolment = {
+    _id: 'b1d4a9c0-0000-4000-8000-000000000001',
+    givenName: 'Mere',
+    familyName: 'Whānau',
+    dateOfBirth: null,
+    phone: null,
+    email: 'mere@example.nz',
+    suburb: 'Linwood',
+    iwi: null,
+    householdSize: 3,
+    consentStatementVersion: '2026-11-01',
+    consentedAt: '2026-11-22T09:00:00.000Z',
+  } as StaffEnrolment;
+
+  it('prefills what the person sent and carries their online consent', () => {
+    const values = valuesFromEnrolment(enrolment);
+    expect(values).toMatchObject({ givenName: 'Mere', familyName: 'Whānau', email: 'mere@example.nz', suburb: 'Linwood', household: '3', consentHow: 'online' });
+    expect(createInput(values, 'new-id')).toEqual({
+      _id: 'new-id',
+      givenName: 'Mere',
+      familyName: 'Whānau',
+      email: 'mere@example.nz',
+      suburb: 'Linwood',
+      household: 3,
+      consent: { statementVersion: '2026-11-01', at: '2026-11-22T00:00:00.000Z', how: 'online' },
+    });
+  });
+});
+
+describe('resolvedChanges', () => {
+  const pending = { suburb: 'Wainoni', phone: '027 111 2222', iwi: 'Ngāti Porou' };
+  const conflicts = [
+    { field: 'suburb', mine: 'Wainoni', theirs: 'Shirley' },
+    { field: 'phone', mine: '027 111 2222', theirs: '03 555 1234' },
+  ];
+
+  it('keeps the changes that did not clash and mine by default', () => {
+    expect(resolvedChanges(pending, conflicts, {})).toEqual(pending);
+  });
+
+  it('drops a field whose server value is kept and sends a value typed anew', () => {
+    expect(resolvedChanges(pending, conflicts, { suburb: { keep: 'theirs' }, phone: { keep: 'other', value: ' 03 555 9999 ' } })).toEqual({
+      phone: '03 555 9999',
+      iwi: 'Ngāti Porou',
+    });
+  });
+});

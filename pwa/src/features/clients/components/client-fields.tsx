@@ -1,0 +1,61 @@
+import { TextField } from '../../../components/text-field';
+import { TextArea } from '../../../components/text-area';
+import { SelectField } from '../../../components/select-field';
+import { useT } from '../../../i18n/use-t';
+import { consentHows, type ClientFormValues } from '../client-form-values';
+import { consentHowKey, fieldLabelKey } from './labels';
+
+type ClientFieldsProps = {
+  values: ClientFormValues;
+  errors: Record<string, string>;
+  disabled?: boolean;
+  onChange: (field: keyof ClientFormValues, value: string) => void;
+};
+
+/** Every field of a client record (DESIGN §4b), each labelled, with the server's error beside it. */
+export function ClientFields({ values, errors, disabled, onChange }: ClientFieldsProps) {
+  const t = useT();
+  const base = (field: keyof ClientFormValues) => ({
+    name: field,
+    label: t(fieldLabelKey[field]),
+    value: values[field],
+    error: errors[field],
+    onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
+  });
+  const common = (field: keyof ClientFormValues) => ({ ...base(field), readOnly: disabled });
+  return (
+    <div className="client-fields">
+      <fieldset className="client-fields__group">
+        <legend>{t('clients.group.person')}</legend>
+        <TextField {...common('givenName')} required autoComplete="off" />
+        <TextField {...common('familyName')} required autoComplete="off" />
+        <TextField {...common('preferredName')} autoComplete="off" />
+        <TextField {...common('dateOfBirth')} type="date" />
+        <TextField {...common('iwi')} autoComplete="off" />
+        <TextField {...common('hapu')} autoComplete="off" />
+        <TextField {...common('household')} type="number" inputMode="numeric" min={1} max={30} />
+      </fieldset>
+      <fieldset className="client-fields__group">
+        <legend>{t('clients.group.contact')}</legend>
+        <TextField {...common('phone')} type="tel" autoComplete="off" />
+        <TextField {...common('email')} type="email" autoComplete="off" />
+        <TextField {...common('address')} autoComplete="off" />
+        <TextField {...common('suburb')} autoComplete="off" />
+      </fieldset>
+      <fieldset className="client-fields__group">
+        <legend>{t('clients.group.consent')}</legend>
+        <SelectField {...base('consentHow')} disabled={disabled}>
+          <option value="">{t('clients.consent.none')}</option>
+          {consentHows.map((how) => (
+            <option key={how} value={how}>
+              {t(consentHowKey[how])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField {...common('consentAt')} type="date" />
+        <TextField {...common('consentStatementVersion')} autoComplete="off" />
+      </fieldset>
+      <TextArea {...common('notes')} rows={3} hint={t('clients.field.notesHint')} className="client-fields__wide" />
+    </div>
+  );
+}

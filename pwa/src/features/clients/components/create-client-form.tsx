@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
+import { useCreateClient } from '../api/create-client';
+import type { ClientDetail, StaffEnrolment } from '../api/types';
+import { createInput, emptyValues, valuesFromEnrolment, type ClientFormValues } from '../client-form-values';
+import { ClientFields } from './client-fields';
+import { fieldErrorsOf, formErrorsOf } from './error-text';
+import { FormProblems, focusFirstProblem } from './form-problems';
+
+type CreateClientFormProps = {
+  /** Prefills the form and links the new client to this enrolment. */
+  enrolment?: StaffEnrolment;
+  onCreated: (client: ClientDetail) => void;
+  onCancel: () => void;
+};
+
+/** A new client record, blank or from an enrolment. Its id is made once, so a resend makes one client. */
+export function CreateClientForm({ enrolment, onCreated, onCancel }: CreateClientFormProps) {
+  const t = useT();
+  const createClient = useCreateClient();
+  const [values, setValues] = useState<ClientFormValues>(() => (enrolment ? valuesFromEnrolment(enrolment) : emptyValues()));
+  const [operationId] = useState(() => crypto.randomUUID());
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const error = createClient.error;
+
+  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (error) focusFirstProblem(formRef.current);
+  }, [error]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (createClient.isPending) return;
+    try {
+      const client = await createClient.mutateAsync({ input: createInput(values, operationId), fromEnrolment: enrolment?._id });
+      onCreated(client);
+    } catch {
+      // Shown beside the fields below.
+    }
+  }
+
+  return (
+    <section className="clients-card" aria-labelledby="create-client-heading">
+      <h2 id="create-client-heading" ref={headingRef} tabIndex={-1}>
+        {t('clients.create.title')}
+      </h2>
+      {enrolment && <p className="clients-muted">{t('clients.create.fromEnrolment', { name: `${enrolment.givenName} ${enrolment.familyName}`, reference: enrolment.reference })}</p>}
+      <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
+        <FormProblems messages={formErrorsOf(error)} />
+        <ClientFields
+          values={values}
+          errors={fieldErrorsOf(error)}
+          disabled={createClient.isPending}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        />
+        <div className="client-form__actions">
+          <Button type="submit" disabled={createClient.isPending}>
+            {createClient.isPending ? t('clients.saving') : t('clients.create.save')}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            {t('clients.cancel')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { enrolmentStatuses, type EnrolmentStatus } from '@contract/enrolments';
+import { SelectField } from '../../../components/select-field';
+import { Spinner } from '../../../components/spinner';
+import { useT } from '../../../i18n/use-t';
+import { formatNumber } from '../../../i18n/i18n';
+import { paths } from '../../../lib/paths';
+import { useEnrolments } from '../api/list-enrolments';
+import type { StaffEnrolment } from '../api/types';
+import { CreateClientForm } from './create-client-form';
+import { EnrolmentCard } from './enrolment-card';
+import { LinkClientPanel } from './link-client-panel';
+import { LoadProblem } from './load-problem';
+import { Pager } from './pager';
+import { services, statusKey } from './labels';
+
+const pageSize = 20;
+type Mode = { kind: 'list' } | { kind: 'create' | 'link'; enrolment: StaffEnrolment };
+
+/** Enrolments of the kaimahi's services, newest first: new ones by default. */
+export function EnrolmentsInbox() {
+  const t = useT();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<EnrolmentStatus | ''>('new');
+  const [service, setService] = useState('');
+  const [page, setPage] = useState(1);
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const enrolments = useEnrolments({ status: status || undefined, service: service || undefined, page, pageSize });
+
+  if (mode.kind === 'create') {
+    return <CreateClientForm enrolment={mode.enrolment} onCreated={(client) => void navigate(paths.client(client._id))} onCancel={() => setMode({ kind: 'list' })} />;
+  }
+  if (mode.kind === 'link') {
+    return <LinkClientPanel enrolment={mode.enrolment} onLinked={(clientId) => void navigate(paths.client(clientId))} onCancel={() => setMode({ kind: 'list' })} />;
+  }
+
+  return (
+    <section aria-labelledby="inbox-heading" className="clients-section">
+      <h2 id="inbox-heading" className="visually-hidden">
+        {t('clients.tab.inbox')}
+      </h2>
+      <div className="clients-filters">
+        <SelectField
+          label={t('clients.filter.status')}
+          name="inbox-status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value as EnrolmentStatus | '');
+            setPage(1);
+          }}
+        >
+          <option value="">{t('clients.filter.anyStatus')}</option>
+          {enrolmentStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(statusKey[value])}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('clients.filter.service')}
+          name="inbox-service"
+          value={service}
+          onChange={(event) => {
+            setService(event.currentTarget.value);
+            setPage(1);
+          }}
+        >
+          <option value="">{t('clients.filter.anyService')}</option>
+          {services.map((entry) => (
+            <option key={entry.key} value={entry.key}>
+              {entry.title}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {enrolments.isPending ? (
+        <Spinner />
+      ) : enrolments.isError ? (
+        <LoadProblem error={enrolments.error} onRetry={() => void enrolments.refetch()} />
+      ) : (
+        <>
+          <p className="clients-count" aria-live="polite">
+            {t('clients.inbox.count', { count: enrolments.data.total, shown: formatNumber(enrolments.data.total) })}
+          </p>
+          {enrolments.data.items.length === 0 ? (
+            <p className="clients-empty">{t('clients.inbox.empty')}</p>
+          ) : (
+            <ul className="enrolment-list">
+              {enrolments.data.items.map((enrolment) => (
+                <li key={enrolment._id}>
+                  <EnrolmentCard enrolment={enrolment} onCreate={() => setMode({ kind: 'create', enrolment })} onLink={() => setMode({ kind: 'link', enrolment })} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pager page={page} pageSize={pageSize} total={enrolments.data.total} onPage={setPage} label={t('clients.inbox.pages')} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import type { EnrolmentStatus } from '@contract/enrolments';
+import { serviceCatalogue } from '@contract/catalogue';
+import type { MessageKey } from '../../../i18n/i18n';
+import type { AuditAction, ConsentHow } from '../api/types';
+import type { TextFieldName } from '../client-form-values';
+
+export const statusKey: Record<EnrolmentStatus, MessageKey> = {
+  new: 'clients.status.new',
+  contacted: 'clients.status.contacted',
+  enrolled: 'clients.status.enrolled',
+  completed: 'clients.status.completed',
+  declined: 'clients.status.declined',
+};
+
+/** The step forward from each status (new → contacted → enrolled → completed), and its button. */
+export const nextStatus: Partial<Record<EnrolmentStatus, { status: EnrolmentStatus; label: MessageKey }>> = {
+  new: { status: 'contacted', label: 'clients.inbox.markContacted' },
+  contacted: { status: 'enrolled', label: 'clients.inbox.markEnrolled' },
+  enrolled: { status: 'completed', label: 'clients.inbox.markCompleted' },
+};
+
+export const fieldLabelKey: Record<TextFieldName | 'consentHow' | 'consentAt' | 'consentStatementVersion' | 'consent', MessageKey> = {
+  givenName: 'clients.field.givenName',
+  familyName: 'clients.field.familyName',
+  preferredName: 'clients.field.preferredName',
+  dateOfBirth: 'clients.field.dateOfBirth',
+  phone: 'clients.field.phone',
+  email: 'clients.field.email',
+  address: 'clients.field.address',
+  suburb: 'clients.field.suburb',
+  iwi: 'clients.field.iwi',
+  hapu: 'clients.field.hapu',
+  household: 'clients.field.household',
+  notes: 'clients.field.notes',
+  consent: 'clients.field.consent',
+  consentHow: 'clients.field.consentHow',
+  consentAt: 'clients.field.consentAt',
+  consentStatementVersion: 'clients.field.consentStatementVersion',
+};
+
+export const consentHowKey: Record<ConsentHow, MessageKey> = {
+  online: 'clients.consent.online',
+  'in person': 'clients.consent.inPerson',
+  phone: 'clients.consent.phone',
+};
+
+export const auditActionKey: Record<AuditAction, MessageKey> = {
+  view: 'clients.audit.action.view',
+  create: 'clients.audit.action.create',
+  update: 'clients.audit.action.update',
+  note: 'clients.audit.action.note',
+  link: 'clients.audit.action.link',
+  status: 'clients.audit.action.status',
+  export: 'clients.audit.action.export',
+  'user.create': 'clients.audit.action.userCreate',
+  'user.update': 'clients.audit.action.userUpdate',
+  'user.deactivate': 'clients.audit.action.userDeactivate',
+  'login.failed': 'clients.audit.action.loginFailed',
+};
+
+/** The service's own title (the trust's wording, shown as given in both languages). */
+export function serviceTitle(key: string): string {
+  return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+}
+
+export const services = serviceCatalogue.map((service) => ({ key: service.key, title: service.title }));

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { serviceCatalogue } from '@contract/catalogue';
+import type { StaffUser } from '@contract/users';
+import { Button } from '../../../components/button';
+import { useT } from '../../../i18n/use-t';
+import { ApiRequestError } from '../../../lib/api-client';
+import { useUpdateStaffMember } from '../api/update-staff-member';
+import './staff-services-form.css';
+import { errorMessage } from '../../../lib/error-message';
+
+/**
+ * Which of the six services a staff member works on (DESIGN §4b need-to-know): a kaimahi sees
+ * only those services' enrolments and clients. A section of /manage/users/{id} of its own.
+ */
+export function StaffServicesForm({ staffMember }: { staffMember: StaffUser }) {
+  const t = useT();
+  const update = useUpdateStaffMember();
+  const [chosen, setChosen] = useState<string[]>(staffMember.services);
+  const [saved, setSaved] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (update.isPending) return;
+    setSaved(false);
+    try {
+      // Catalogue order, whatever order they were ticked in.
+      await update.mutateAsync({ id: staffMember._id, changes: { services: serviceCatalogue.map((s) => s.key).filter((key) => chosen.includes(key)) } });
+      setSaved(true);
+    } catch {
+      // Shown below.
+    }
+  }
+
+  return (
+    <section className="manage-card" aria-labelledby="staff-services-heading">
+      <h2 id="staff-services-heading">{t('clients.userServices.title')}</h2>
+      <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <fieldset className="staff-services" aria-describedby="staff-services-hint">
+          <legend className="visually-hidden">{t('clients.userServices.title')}</legend>
+          <p id="staff-services-hint" className="field__hint">
+            {t('clients.userServices.hint')}
+          </p>
+          {serviceCatalogue.map((service) => (
+            <label key={service.key} className="staff-services__option">
+              <input
+                type="checkbox"
+                name="services"
+                value={service.key}
+                checked={chosen.includes(service.key)}
+                onChange={(event) => {
+                  const { checked } = event.currentTarget;
+                  setSaved(false);
+                  setChosen((current) => (checked ? [...current, service.key] : current.filter((key) => key !== service.key)));
+                }}
+              />
+              <span>{service.title}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Button type="submit" disabled={update.isPending}>
+          {t('clients.userServices.save')}
+        </Button>
+        <p role="status" className="staff-services__status">
+          {saved ? t('clients.userServices.saved') : ''}
+        </p>
+        {update.isError && (
+          <p role="alert" className="field__error">
+            {update.error instanceof ApiRequestError ? update.error.errors.map((item) => errorMessage(item)).join(' ') : t('clients.somethingFailed')}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
