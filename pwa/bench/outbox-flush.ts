@@ -16,7 +16,7 @@ process.env.RATE_LIMITS = 'off'; // one "phone" sending 2,000 enrolments would t
 
 const harness = await startHarness();
 try {
-  const staff = await harness.createStaff(1);
+  const staff = await harness.createStaff(2); // a manager counts every enrolment
   const token = await harness.tokenFor(staff);
   const rowsOnServer = async () =>
     ((await (await harness.api('/api/enrolments?pageSize=1', { token })).json()) as { total: number }).total;

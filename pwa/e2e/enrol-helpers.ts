@@ -134,7 +134,8 @@ type EnrolmentRow = { _id: string; reference: string; givenName: string; familyN
 
 /** The server's enrolments with this given name, as kaimahi see them (`GET /api/enrolments`). */
 export async function serverEnrolments(harness: Harness, givenName: string): Promise<EnrolmentRow[]> {
-  const staff = await harness.createStaff(1);
+  // A manager sees every enrolment; a kaimahi only those of the services they work on.
+  const staff = await harness.createStaff(2);
   const token = await harness.tokenFor(staff);
   const response = await harness.api('/api/enrolments?pageSize=200', { token });
   if (!response.ok) throw new Error(`listing enrolments failed: ${response.status} ${await response.text()}`);

@@ -25,15 +25,9 @@ describe('error messages by code', () => {
     expect(errorCodes.filter((code) => !(`error.${code}` in en))).toEqual([]);
   });
 
-  it('says each problem in English with the field and the bound', () => {
-    expect(items.map((item) => errorMessage(item))).toEqual([
-      'Title: Please fill this in.',
-      'Title: Use at most 200 characters.',
-      'Text: Use at most 20,000 characters.',
-      'We could not find that. It may have been removed.',
-      'Something went wrong on the server. Please try again.',
-    ]);
-    expect(errorMessage(items[0]!, { withField: false })).toBe('Please fill this in.');
+  it('says each problem in English in the server’s own words, which already name the field', () => {
+    expect(items.map((item) => errorMessage(item))).toEqual(items.map((item) => item.msg));
+    expect(errorMessage(items[0]!, { withField: false })).toBe('Title is required');
   });
 
   it('says each problem in te reo Māori when that is chosen, never the English msg', async () => {

@@ -1,10 +1,12 @@
 import { errorCodes, type ApiErrorItem, type ErrorCode } from '@contract/errors';
 import { en } from '../i18n/en';
-import { formatNumber, translate, type MessageKey } from '../i18n/i18n';
+import { currentLanguage, formatNumber, translate, type MessageKey } from '../i18n/i18n';
 
 /**
- * The one place an error item becomes a sentence in the chosen language: by its `code` (with
- * `limit` filled in), never by its English `msg`. A code this app does not know (a newer
+ * The one place an error item becomes a sentence in the chosen language. In English it is the
+ * server's own `msg` (spec §5: errors come from the server as a list of messages, and the
+ * server's are the most specific: "Title is required"). In te reo Māori it is the sentence of
+ * its `code` (with `limit` filled in), never the English; a code this app does not know (a newer
  * server) falls back to the server's `msg`.
  */
 const codeKey = Object.fromEntries(
@@ -28,6 +30,7 @@ type ErrorLike = Pick<ApiErrorItem, 'msg' | 'param' | 'limit'> & { code?: string
  * field's name out; in an alert the name comes first ("Title: Please fill this in.").
  */
 export function errorMessage(item: ErrorLike, { withField = true }: { withField?: boolean } = {}): string {
+  if (currentLanguage() === 'en') return item.msg;
   const key = item.code && Object.hasOwn(codeKey, item.code) ? codeKey[item.code as ErrorCode] : undefined;
   if (!key) return item.msg;
   const message = translate(key, item.limit === undefined ? undefined : { limit: formatNumber(item.limit) });

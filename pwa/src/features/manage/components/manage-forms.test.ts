@@ -16,10 +16,10 @@ describe('form errors', () => {
     expect(parsed.success).toBe(false);
     const errors = fieldErrorsFromItems(parsed.success ? [] : parsed.errors, blogFields);
     expect(errors).toEqual({
-      title: ['Please fill this in.'],
-      author: ['Please fill this in.'],
-      text: ['Please fill this in.'],
-      imageAlt: ['Please fill this in.'],
+      title: ['Title is required'],
+      author: ['Author is required'],
+      text: ['Text is required'],
+      imageAlt: ['Image description is required'],
     });
     expect(hasFieldErrors(errors)).toBe(true);
   });
@@ -32,8 +32,8 @@ describe('form errors', () => {
       { msg: 'No field at all', code: 'bad_request' },
     ]);
     expect(fieldErrorsFromApi(error, blogFields)).toEqual({
-      image: ['The image must be a JPEG, PNG or WebP picture that is not damaged.'],
-      title: ['Use at most 200 characters.'],
+      image: ['Image must be a JPEG, PNG or WebP picture'],
+      title: ['Title must be at most 200 characters'],
     });
     expect(fieldErrorsFromApi(new Error('boom'), blogFields)).toEqual({});
     expect(hasFieldErrors({})).toBe(false);
