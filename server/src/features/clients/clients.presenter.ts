@@ -64,28 +64,3 @@ export function presentNote(note: CaseNote, names: StaffNames): CaseNoteBody {
     createdAt: note.createdAt.toISOString(),
   };
 }
-
-/** Everything the trust holds from an enrolment form, for a person's access request. */
-export function presentEnrolmentForExport(enrolment: Enrolment): Record<string, string | number | null> {
-  return {
-    _id: enrolment.id,
-    reference: enrolmentReference(enrolment.id),
-    serviceKey: enrolment.serviceKey,
-    serviceTitle: serviceTitle(enrolment.serviceKey),
-    givenName: enrolment.givenName,
-    familyName: enrolment.familyName,
-    dateOfBirth: enrolment.dateOfBirth,
-    phone: enrolment.phone,
-    email: enrolment.email,
-    suburb: enrolment.suburb,
-    iwi: enrolment.iwi,
-    householdSize: enrolment.householdSize,
-    preferredContact: enrolment.preferredContact,
-    message: enrolment.message,
-    status: enrolment.status,
-    source: enrolment.source,
-    consentStatementVersion: enrolment.consentStatementVersion,
-    consentedAt: enrolment.consentedAt.toISOString(),
-    receivedAt: enrolment.receivedAt.toISOString(),
-  };
-}

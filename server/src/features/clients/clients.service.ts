@@ -32,7 +32,8 @@ import {
   visibleEnrolmentsWhere,
   visibleServices,
 } from '../../lib/need-to-know';
-import { presentClient, presentClientEnrolment, presentEnrolmentForExport, presentNote, type StaffNames } from './clients.presenter';
+import { presentEnrolment } from '../../lib/present-enrolment';
+import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
 
 /** Names of staff accounts by id, for presenting who wrote or changed what. */
 async function staffNames(ids: (string | null)[], transaction?: Transaction): Promise<StaffNames> {
@@ -346,7 +347,7 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
     return {
       exportedAt: new Date().toISOString(),
       client: presentClient(client, names),
-      enrolments: enrolments.map(presentEnrolmentForExport),
+      enrolments: enrolments.map((enrolment) => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey))),
       caseNotes: notes.map((note) => presentNote(note, names)),
       audit: audit.map(presentAuditEvent),
     };

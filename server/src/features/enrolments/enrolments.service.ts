@@ -21,7 +21,8 @@ import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../.
 import { runOnce, type OnceOutcome, type OperationRequest } from '../../lib/idempotency';
 import { limits } from '../../../contract/limits';
 import { createCounter } from '../../lib/rate-limit';
-import { presentEnrolment, presentReceipt } from './enrolments.presenter';
+import { presentEnrolment } from '../../lib/present-enrolment';
+import { presentReceipt } from './enrolments.presenter';
 
 /** New enrolments one IP address may send in an hour. Resends of one already received do not count. */
 const newEnrolmentsByIp = createCounter(limits.enrolmentsPerIp, limits.enrolmentWindowMs);
