@@ -173,4 +173,9 @@ export const enClients = {
   'dashboard.status.enrolled': "Enrolled",
   'dashboard.status.completed': "Completed",
   'dashboard.status.declined': "Declined",
+
+  // ── Branch caseload: offline client work, unlock, clashes (add keys below this line) ──
+
+  // ── Branch outbox: staff items waiting (add keys below this line) ──
+
 } as const satisfies Catalogue;

@@ -157,4 +157,9 @@ export const enManage = {
   'clients.userServices.hint': "They see the enrolments of these services, and the clients linked to them. Managers see everything.",
   'clients.userServices.save': "Save services",
   'clients.userServices.saved': "Services saved.",
+
+  // ── Branch manage: site settings, team, former services, checklist, logs (add keys below this line) ──
+
+  // ── Branch server11: notifications (add keys below this line) ──
+
 } as const satisfies Catalogue;

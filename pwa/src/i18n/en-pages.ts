@@ -151,4 +151,9 @@ export const enPages = {
   'login.email': 'Email',
   'login.password': 'Password',
   'login.busy': 'Logging in…',
+
+  // ── Branch public: public pages (add keys below this line) ──
+
+  // ── Branch manage: public empty states of site details, team, former services (add keys below this line) ──
+
 } as const satisfies Catalogue;

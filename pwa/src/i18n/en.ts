@@ -155,4 +155,8 @@ export const en = {
   'clients.somethingFailed': "Something went wrong. Please try again.",
   'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
 
+  // ── Branch outbox: waiting items, sync state, sign-out warning (add keys below this line) ──
+
+  // ── Branch public: public pages, first visit (add keys below this line) ──
+
 } as const satisfies Catalogue;

@@ -665,4 +665,17 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'dashboard.status.completed': draft("Kua oti"),
   'dashboard.status.declined': draft("Kua whakahēngia"),
 
+  // ── Branch outbox (add keys below this line) ──
+
+  // ── Branch caseload (add keys below this line) ──
+
+  // ── Branch manage (add keys below this line) ──
+
+  // ── Branch server11 (add keys below this line) ──
+
+  // ── Branch public (add keys below this line) ──
+
+  // ── Branch perf (add keys below this line) ──
+
+
 };
