@@ -35,4 +35,33 @@ describe('parseConfig', () => {
     expect(parseConfig({ TRUST_PROXY: '2' }).proxyHops).toBe(2);
     expect(() => parseConfig({ TRUST_PROXY: 'all' })).toThrow(ConfigError);
   });
+
+  it('turns email on with SMTP_URL alone, with a sensible sender', () => {
+    expect(parseConfig({}).mail).toBeUndefined();
+    expect(parseConfig({ SMTP_URL: '' }).mail).toBeUndefined();
+    expect(parseConfig({ SMTP_URL: 'smtp://notices%40trust.org.nz:secret@mail.trust.org.nz:587' }).mail).toEqual({
+      smtpUrl: 'smtp://notices%40trust.org.nz:secret@mail.trust.org.nz:587',
+      from: 'notices@trust.org.nz',
+    });
+    expect(parseConfig({ SMTP_URL: 'smtps://apikey:secret@smtp.example.net', PUBLIC_URL: 'https://tewhare.org.nz/' })).toMatchObject({
+      mail: { from: 'no-reply@tewhare.org.nz' },
+      publicUrl: 'https://tewhare.org.nz',
+    });
+    expect(parseConfig({ SMTP_URL: 'smtp://localhost:2525' }).mail?.from).toBe('no-reply@localhost');
+    expect(parseConfig({ SMTP_URL: 'smtp://localhost:2525', MAIL_FROM: 'Te Whare <kaimahi@tewhare.org.nz>' }).mail?.from).toBe('Te Whare <kaimahi@tewhare.org.nz>');
+  });
+
+  it('lists a bad SMTP_URL, MAIL_FROM and PUBLIC_URL with the others, never repeating the password', () => {
+    let error: unknown;
+    try {
+      parseConfig({ PORT: 'eighty', SMTP_URL: 'mail.example.net:s3cret-pass', MAIL_FROM: 'Te Whare', PUBLIC_URL: 'ftp://tewhare.org.nz' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['MAIL_FROM', 'PORT', 'PUBLIC_URL', 'SMTP_URL']);
+    expect(problems.join('\n')).not.toContain('s3cret');
+    expect(() => parseConfig({ SMTP_URL: 'https://mail.example.net' })).toThrow(ConfigError);
+  });
 });

@@ -31,7 +31,72 @@ const EnvSchema = z.object({
   PWA_DIST: z.string().optional(),
   /** Comma-separated origins allowed to call the API from another site. Same origin only by default. */
   CORS_ORIGINS: z.string().default(''),
+  /**
+   * The mail server staff notices go through (smtp://user:pass@host:587, smtps://…:465). Unset:
+   * no email is sent. The value holds a password: a problem names it, never repeats it.
+   */
+  SMTP_URL: blankIsUnset(
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isSmtpUrl(value), { error: 'must be smtp://user:password@host:port or smtps://… (a URL)' }),
+  ),
+  /** The sender of staff notices: `notices@trust.org.nz` or `Te Whare <notices@trust.org.nz>`. */
+  MAIL_FROM: blankIsUnset(
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || mailboxAddress(value) !== undefined, { error: 'must be an email address, or a name and <address>' }),
+  ),
+  /** The address people reach the app at (https://trust.org.nz): links in emails point there. */
+  PUBLIC_URL: blankIsUnset(
+    z
+      .string()
+      .optional()
+      .refine((value) => value === undefined || isWebUrl(value), { error: 'must be the http(s):// address the app is reached at' }),
+  ),
 });
+
+/** `SMTP_URL=` (empty) is the same as not setting it. */
+function blankIsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === '' ? undefined : value), schema);
+}
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The address of `a@b.nz` or `Name <a@b.nz>`, or undefined when it is neither. */
+function mailboxAddress(value: string): string | undefined {
+  const match = /^\s*(?:[^<>]*<\s*([^<>\s]+)\s*>|([^<>\s]+))\s*$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return address && z.email().safeParse(address).success ? address : undefined;
+}
+
+/**
+ * The sender when MAIL_FROM is not set: the SMTP account when it is an email address (most
+ * providers send only as the account), else no-reply at the app's own host, else at the mail server's.
+ */
+function defaultSender(smtpUrl: URL, publicUrl: string | undefined): string {
+  const user = decodeURIComponent(smtpUrl.username);
+  if (mailboxAddress(user)) return user;
+  const host = publicUrl ? new URL(publicUrl).hostname : smtpUrl.hostname;
+  return `no-reply@${host}`;
+}
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -48,6 +113,10 @@ export type Config = {
   logLevel: string;
   pwaDist: string;
   corsOrigins: string[];
+  /** Email for staff notices; undefined when SMTP_URL is not set (no email is sent). */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** Where people reach the app, without a trailing slash; undefined when not set. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -89,6 +158,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM?.trim() ?? defaultSender(new URL(vars.SMTP_URL), vars.PUBLIC_URL) } : undefined,
+    publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

@@ -8,6 +8,7 @@ import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
 import { uploadsRoot } from './lib/images';
 import { logger } from './lib/logger';
+import { startNoticeWorker } from './lib/staff-notices';
 
 /** Migrates, seeds the services, and serves the app and API on one port until told to stop. */
 export async function startServer(): Promise<http.Server> {
@@ -31,10 +32,16 @@ export async function startServer(): Promise<http.Server> {
   const server = http.createServer(createApp().callback());
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, database: config.database.dialect }, 'listening');
+  // Staff notices of new enrolments by email, when SMTP_URL is set; sends what waited through a restart.
+  const notices = startNoticeWorker();
+  if (notices) {
+    logger.info({ from: config.mail?.from }, 'staff are emailed about new enrolments');
+    if (!config.publicUrl) logger.warn('PUBLIC_URL is not set: notice emails cannot link to the app');
+  }
   console.log(`Serving on http://localhost:${config.port}`);
 
   const stop = () => {
-    server.close(() => void sequelize.close().then(() => process.exit(0)));
+    server.close(() => void (notices?.stop() ?? Promise.resolve()).then(() => sequelize.close()).then(() => process.exit(0)));
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.once('SIGTERM', stop);

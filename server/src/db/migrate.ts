@@ -5,6 +5,7 @@ import * as enrolments from './migrations/002-enrolments';
 import * as clients from './migrations/003-clients';
 import * as translations from './migrations/005-translations';
 import * as site from './migrations/006-site';
+import * as notifications from './migrations/007-notifications';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -16,6 +17,7 @@ const migrations: [string, Migration][] = [
   ['003-clients', clients],
   ['005-translations', translations],
   ['006-site', site],
+  ['007-notifications', notifications],
 ];
 
 const umzug = new Umzug({

@@ -22,6 +22,7 @@ import { runOnce, type OnceOutcome, type OperationRequest } from '../../lib/idem
 import { limits } from '../../../contract/limits';
 import { createCounter } from '../../lib/rate-limit';
 import { presentEnrolment } from '../../lib/present-enrolment';
+import { queueEnrolmentNotice } from '../../lib/staff-notices';
 import { presentReceipt } from './enrolments.presenter';
 
 /** New enrolments one IP address may send in an hour. Resends of one already received do not count. */
@@ -74,6 +75,8 @@ export function receiveEnrolment(
       },
       { transaction },
     );
+    // Staff hear of it by email once this commits (lib/staff-notices.ts); never part of the answer.
+    await queueEnrolmentNotice(row, transaction);
     return { status: 201, body: presentReceipt(row) };
   });
 }
