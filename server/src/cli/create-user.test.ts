@@ -107,12 +107,13 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-user', () =>
 
   it('lists every problem with the arguments, exits 1 and writes nothing', async () => {
     const dataDir = path.join(workDir, 'bad-arguments');
-    const result = await runCreateUser(dataDir, ['--email', 'not-an-email', '--name', '', '--access', '2.5', '--password', 'short', '--colour', 'red']);
+    const result = await runCreateUser(dataDir, ['--email', 'not-an-email', '--name', '', '--access', '2.5', '--password', 'short', '--colour', 'magenta']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
+    expect(result.stderr).not.toContain('magenta');
     for (const problem of [
       '--colour: unknown option',
-      'red: unexpected argument',
+      'an argument without an option name (not shown, in case one is a password)',
       '--email: Please include a valid email',
       '--name: Name is required',
       '--access: Access must be a whole number',
@@ -120,7 +121,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-user', () =>
     ]) {
       expect(result.stderr).toContain(problem);
     }
-    expect(result.stderr).toContain('Usage: npm run create-user -- --email E --name N --access L [--password P]');
+    expect(result.stderr).toContain('Usage: npm run create-user -- --email E --name N --access L');
+    expect(result.stderr).toContain('L: 1 kaimahi (staff), 2 manager, 3 owner');
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
@@ -136,7 +138,30 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-user', () =>
     expect(wrongAccess.stderr).toContain('--access: Access must be a number');
     const tooHigh = await runCreateUser(dataDir, ['--email', 'a@example.org', '--name', 'A', '--access', '4', '--password', 'long enough password']);
     expect(tooHigh.stderr).toContain('--access: Access must be at most 3');
+    const tooLow = await runCreateUser(dataDir, ['--email', 'a@example.org', '--name', 'A', '--access', '0'], 'long enough password\n');
+    expect(tooLow.code).toBe(1);
+    expect(tooLow.stderr).toContain('--access: Access must be at least 1');
+    // The usage the refusal ends with names the same levels as the README.
+    expect(tooHigh.stderr).toContain('L: 1 kaimahi (staff), 2 manager, 3 owner');
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('never repeats a password, even one given to a mistyped option, and warns about --password', async () => {
+    const dataDir = path.join(workDir, 'typo');
+    const secret = 'kōwhai tui pīwakawaka 7';
+    const typo = await runCreateUser(dataDir, ['--email', 'tui@example.org', '--name', 'Tui', '--access', '1', '--pasword', secret]);
+    expect(typo.code).toBe(1);
+    expect(typo.stdout + typo.stderr).not.toContain(secret);
+    expect(typo.stderr).toContain('--pasword: unknown option');
+    expect(fs.existsSync(dataDir)).toBe(false);
+
+    const given = await runCreateUser(dataDir, ['--email', 'tui@example.org', '--name', 'Tui', '--access', '3', '--password', secret]);
+    expect(given).toMatchObject({ code: 0, stdout: 'Created owner tui@example.org (access 3)\n' });
+    expect(given.stderr).toContain('Note: --password stays in your shell history');
+    expect(given.stdout + given.stderr).not.toContain(secret);
+
+    const piped = await runCreateUser(dataDir, ['--email', 'tui@example.org', '--name', 'Tui', '--access', '1'], `${secret}\n`);
+    expect(piped).toMatchObject({ code: 0, stdout: 'Updated kaimahi tui@example.org (access 1)\n', stderr: '' });
   });
 
   it('refuses a short or missing password read from stdin, creating no account', async () => {

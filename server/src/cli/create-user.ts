@@ -1,8 +1,10 @@
 /**
  * Creates a staff account, or updates the one with that email:
- *   npm run create-user -- --email E --name N --access L [--password P]
- * Without --password it asks on the terminal (echo off, twice), or reads one line from stdin
- * when stdin is not a terminal, so it can be scripted: `echo "$PW" | npm run create-user -- …`.
+ *   npm run create-user -- --email E --name N --access L
+ * It asks for the password on the terminal (echo off, twice), or reads one line from stdin when
+ * stdin is not a terminal, so it can be scripted: `printf '%s\n' "$PW" | npm run create-user -- …`.
+ * `--password P` still works but is discouraged: npm prints the command line it runs, and the
+ * shell keeps it in its history. Nothing this command prints ever holds a password.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,11 @@ import { ConfigError, getConfig } from '../config';
 import { protectDataFolder } from '../lib/data-folder';
 import { StaffPasswordSchema } from '../lib/password-policy';
 
-const usage = 'Usage: npm run create-user -- --email E --name N --access L [--password P]';
+const usage = [
+  'Usage: npm run create-user -- --email E --name N --access L',
+  '  L: 1 kaimahi (staff), 2 manager, 3 owner (a manager who alone can grant or change level 3)',
+  '  The password is asked for (nothing shows as you type), or read as one line from stdin.',
+].join('\n');
 const optionNames = ['email', 'name', 'access', 'password'] as const;
 
 function fail(problems: string[]): never {
@@ -36,7 +42,10 @@ function readArguments(argv: string[]) {
   for (const name of Object.keys(values)) {
     if (!(optionNames as readonly string[]).includes(name)) problems.push(`--${name}: unknown option`);
   }
-  for (const positional of positionals) problems.push(`${positional}: unexpected argument`);
+  // Not repeated: a stray value is often a password given to a mistyped option (--pasword P).
+  if (positionals.length > 0) {
+    problems.push(`${positionals.length === 1 ? 'an argument' : `${positionals.length} arguments`} without an option name (not shown, in case one is a password)`);
+  }
   const text = (name: (typeof optionNames)[number]): string | undefined => {
     const value = values[name];
     if (value === true) problems.push(`--${name}: needs a value`);
@@ -91,6 +100,9 @@ async function readPassword(): Promise<string> {
 
 async function main(): Promise<void> {
   const args = readArguments(process.argv.slice(2));
+  if (args.password !== undefined) {
+    console.error('Note: --password stays in your shell history, and npm prints the command it runs. Next time leave it out to be asked, or pipe it on stdin.');
+  }
   let config;
   try {
     config = getConfig();
@@ -112,7 +124,7 @@ async function main(): Promise<void> {
   try {
     await migrate();
     const { user, created } = await saveStaffFromCommandLine({ ...args, password: checked.data });
-    const role = user.access >= limits.managerAccess ? 'manager' : 'kaimahi';
+    const role = user.access > limits.managerAccess ? 'owner' : user.access === limits.managerAccess ? 'manager' : 'kaimahi';
     console.log(`${created ? 'Created' : 'Updated'} ${role} ${user.email} (access ${user.access})`);
   } finally {
     await sequelize.close();
