@@ -190,9 +190,9 @@ describe('service page', () => {
     for (const path of ['/service/whanau_support', '/service/whanau_ora_support']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: 'Whānau Ora Support' }).waitFor();
-      // Referral text is Markdown: bold and a mailto link.
+      // Referral text is Markdown: bold and a link to the trust's own contact details (none invented).
       await expect(page.locator('.referral-panel strong').first().textContent()).resolves.toBe('self-refer');
-      await expect(page.locator('.referral-panel a[href="mailto:kiaora@example.org.nz"]').count()).resolves.toBe(1);
+      await expect(page.locator('.referral-panel a[href="/contact"]').count()).resolves.toBe(1);
       // A Markdown section, bullets, extras and the action label.
       await page.locator('.service-section').filter({ hasText: 'What we can help with' }).locator('strong', { hasText: 'Housing' }).waitFor();
       await page.getByText('A kaimahi gets in touch to arrange a time to meet').waitFor();

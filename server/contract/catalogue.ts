@@ -17,8 +17,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     descriptionTitle: 'Learning, growing and getting active together',
     referralText:
       'Rangatahi can **self-refer**, or be referred by whānau, a school, a youth worker or another ' +
-      'agency (with the young person’s agreement). Email ' +
-      '[kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone **03 000 0000** and a kaimahi ' +
+      'agency (with the young person’s agreement). [Get in touch](/contact) and a kaimahi ' +
       'will get back to you.',
     description: [
       'The Active Rangatahi Project is a free learning and development programme for rangatahi. ' +
@@ -78,8 +77,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     descriptionTitle: 'A mobile well-being and suicide-prevention unit',
     referralText:
       'Rangatahi can **self-refer**, and whānau, schools, youth workers and health services can ' +
-      'refer a young person with their agreement. Email ' +
-      '[kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone **03 000 0000**. ' +
+      'refer a young person with their agreement: [get in touch](/contact). ' +
       'This is not a crisis service: if you or someone you know is in immediate danger, call 111.',
     description: [
       'Mobile Rangatahi is a mobile well-being and suicide-prevention unit. Instead of asking ' +
@@ -135,8 +133,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     descriptionTitle: 'Healing and confidence through music',
     referralText:
       'Tamariki and rangatahi can be referred by whānau, a school or a health or social service, ' +
-      'and whānau can **self-refer**. Email ' +
-      '[kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone **03 000 0000**. ' +
+      'and whānau can **self-refer**: [get in touch](/contact). ' +
       'There are a **limited number of free spaces**, so we may add you to a waiting list.',
     description: [
       'Musical Therapy offers free music lessons and music therapy for tamariki and rangatahi. ' +
@@ -153,7 +150,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
         title: 'What it costs',
         description:
           'Nothing. Lessons are **free**, but spaces are **limited**. ' +
-          'Ask about the waiting list at [kiaora@example.org.nz](mailto:kiaora@example.org.nz).',
+          '[Ask us](/contact) about the waiting list.',
         bullets: [],
       },
       {
@@ -187,8 +184,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     descriptionTitle: 'Kai for whānau when times are tight',
     referralText:
       'Whānau can **self-refer**, or be referred by a kaimahi, a school, a church or another ' +
-      'agency. Email [kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone ' +
-      '**03 000 0000** and tell us a little about your whānau and how to reach you.',
+      'agency. [Get in touch](/contact) and tell us a little about your whānau and how to reach you.',
     description: [
       'Whānau Kai Support provides free food parcels to whānau who are struggling to put kai on ' +
         'the table. Sometimes life throws up a hard week or a hard month, and nobody should go ' +
@@ -239,8 +235,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     descriptionTitle: 'Walking alongside your whānau',
     referralText:
       'Anyone can **self-refer**, and whānau can also be referred by a doctor, school, agency or ' +
-      'friend (with their agreement). Enrol online, email ' +
-      '[kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone **03 000 0000**.',
+      'friend (with their agreement). Enrol online, or [get in touch](/contact).',
     description: [
       'Whānau Ora Support is whānau-centred: we work with the whole whānau, not just one person, ' +
         'and you decide what matters most. A kaimahi walks alongside you to set goals and find ' +
@@ -294,9 +289,8 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     icon: 'sprout',
     descriptionTitle: 'A māra kai at your home',
     referralText:
-      'Whānau can **self-refer** or be referred by a kaimahi or another agency. Email ' +
-      '[kiaora@example.org.nz](mailto:kiaora@example.org.nz) or phone **03 000 0000** to ' +
-      'register your interest.',
+      'Whānau can **self-refer** or be referred by a kaimahi or another agency. ' +
+      '[Get in touch](/contact) to register your interest.',
     description: [
       'Raised Gardens helps whānau set up an in-home raised garden — a māra kai — so you can ' +
         'grow fresh vegetables and herbs right outside your door.',
