@@ -136,10 +136,10 @@ const person = {
   message: 'Kia ora, we would like some support for our whānau.',
 };
 
-function enrol(serviceKey = 'whanau_ora_support') {
+function enrol(serviceKey = 'whanau_ora_support', id: string = crypto.randomUUID()) {
   return api.post('/api/enrolments', {
     json: {
-      _id: crypto.randomUUID(),
+      _id: id,
       serviceKey,
       ...person,
       preferredContact: 'phone',
@@ -174,6 +174,23 @@ describe('emailing staff about a new enrolment', () => {
     const { notice, attempts } = await attemptsOf(res.body._id);
     expect(notice).toMatchObject({ state: 'sent', attempts: 1, lastError: null });
     expect(attempts.map((attempt) => [attempt.status, attempt.recipients, attempt.error])).toEqual([['sent', 2, null]]);
+  });
+
+  it('queues one notice per enrolment: none for a resend, none for a refused enrolment', async () => {
+    await worker.idle();
+    const sentBefore = received.length;
+    const id = crypto.randomUUID();
+    expect((await enrol('whanau_ora_support', id)).status).toBe(201);
+    expect((await enrol('whanau_ora_support', id)).status).toBe(201);
+    await messages(sentBefore + 1);
+    await worker.idle();
+    expect(await Notification.count({ where: { enrolmentId: id } })).toBe(1);
+    expect(received).toHaveLength(sentBefore + 1);
+
+    const closedId = crypto.randomUUID();
+    const closed = await enrol('musical_therapy', closedId);
+    expect(closed.status).toBe(409);
+    expect(await Notification.count({ where: { enrolmentId: closedId } })).toBe(0);
   });
 
   it('answers the enrolment at once while the mail server is still busy, then retries a refusal after a wait', async () => {

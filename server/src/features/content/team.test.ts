@@ -155,6 +155,16 @@ describe('the team (KAITIAKI)', () => {
     expect(await team()).toEqual(before);
   });
 
+  it('refuses a removeImage that is not true or false, and a former service sent as a form', async () => {
+    const hemi = (await team()).find((member) => member.name === 'Hemi Walker');
+    const res = await api.patch(`/api/content/team/${hemi?._id}`, { token: manager, json: { removeImage: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ msg: 'Remove image must be true or false', code: 'invalid_value', param: 'removeImage' }]);
+    const asForm = await api.post('/api/content/former-services', { token: manager, body: 'title=Kapa haka', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(asForm.status).toBe(415);
+    expect(asForm.body.errors[0].code).toBe('unsupported_media_type');
+  });
+
   it('answers 404 for unknown and made-up ids, after checking who asks', async () => {
     for (const id of [unknownId, 'not-a-member']) {
       const patch = await api.patch(`/api/content/team/${id}`, { token: manager, json: { name: 'X' } });
