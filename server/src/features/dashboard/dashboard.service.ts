@@ -38,7 +38,9 @@ export async function buildDashboard(actor: Actor, now = new Date(), timings?: R
     timed('weekly', weeklyCounts(actor, weekStarts, now)),
     timed('clients', sequelize.query<{ total: number | string }>(countVisibleClientsSql(actor), { type: QueryTypes.SELECT })),
     timed('notes', sequelize.query<{ total: number | string }>(
-      `SELECT COUNT(*) AS total FROM case_notes n JOIN clients c ON c.id = n."clientId" WHERE n."createdAt" >= :since AND ${clientsVisible}`,
+      // CROSS JOIN keeps SQLite's join order: the week's notes (few) first, then whether each
+      // note's client is visible; the other way round reads every visible client (decision 065).
+      `SELECT COUNT(*) AS total FROM case_notes n CROSS JOIN clients c WHERE c.id = n."clientId" AND n."createdAt" >= :since AND ${clientsVisible}`,
       { type: QueryTypes.SELECT, replacements: { since: weekAgo } },
     )),
   ]);
