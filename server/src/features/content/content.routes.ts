@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { IdParamsSchema } from '../../../contract/common';
-import { CreateBlogPostSchema, CreateFeatureSchema, ImageQuerySchema } from '../../../contract/content';
+import { BlogListQuerySchema, CreateBlogPostSchema, CreateFeatureSchema, ImageQuerySchema } from '../../../contract/content';
 import { limits } from '../../../contract/limits';
 import type { Image } from '../../db/models/image';
 import type { AppContext, AppState } from '../../lib/app-context';
@@ -8,7 +8,7 @@ import { authenticate, requireAccess } from '../../lib/auth';
 import { cachedList } from '../../lib/cached-json';
 import { validateImageUpload } from '../../lib/images';
 import { validate } from '../../lib/validate';
-import { presentBlogPost, presentFeature } from './content.presenter';
+import { presentBlogPost, presentBlogSummary, presentFeature } from './content.presenter';
 import {
   createBlogPost,
   createFeature,
@@ -26,7 +26,8 @@ export const contentRouter = new Router<AppState>({ prefix: '/api/content' });
 
 const managersOnly = [authenticate, requireAccess(limits.managerAccess)] as const;
 
-const blogList = cachedList('blog_posts', async () => (await listBlogPosts()).map(presentBlogPost));
+// The first page, which is what the blog shows, is kept built and compressed (decision 068).
+const blogList = cachedList('blog_posts', async () => (await listBlogPosts(1)).map(presentBlogSummary));
 const featureList = cachedList('features', async () => (await listFeatures()).map(presentFeature));
 
 /**
@@ -53,7 +54,15 @@ const imageRoute = (kind: ImageOwnerKind) =>
 // Deletes answer 200 with a message rather than 204, as every delete of the API does: the
 // answer says what was done. The app shows its own alert ('Post Delted', spelling as given).
 
-contentRouter.get('/blog', (ctx) => blogList.send(ctx));
+contentRouter.get(
+  '/blog',
+  validate({ query: BlogListQuerySchema }, async (ctx, { query }) => {
+    if (query.page === 1) return blogList.send(ctx);
+    // Older pages are rarely asked for: built on each request.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = (await listBlogPosts(query.page)).map(presentBlogSummary);
+  }),
+);
 
 contentRouter.get(
   '/blog/:id',

@@ -215,16 +215,13 @@ async function insertAlone(
       // Another instance (PostgreSQL) stored this same enrolment since the lookup: answer from its record.
       const [winner] = await query<StoredOperation>(`SELECT ${operationColumns} FROM operations WHERE id = :id`, { id: pending.operation.id });
       if (winner) return { ok: true, outcome: answerFromRecord<EnrolmentReceipt>(parseStored(winner), pending.operation, pending.requestHash) };
-      if (isUniqueViolation(error)) throw conflict('This request id was already used for a different request', undefined, 'request_id_reused');
+      // No record: the id belongs to a row written some other way. The database's unique-key
+      // error goes to the error handler, which answers 409 `That id is already in use` (docs/api.md).
       throw error;
     } catch (refusal) {
       return { ok: false, error: refusal };
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'SequelizeUniqueConstraintError' || /UNIQUE constraint|duplicate key/i.test(error.message));
 }
 
 const enrolmentColumns = [
