@@ -17,6 +17,7 @@ delete process.env.DATABASE_URL;
 const clientCount = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const enrolmentCount = Number(process.env.BENCH_ENROLMENTS ?? 50_000);
 const runs = Number(process.env.BENCH_RUNS ?? 200);
+const noteCount = Number(process.env.BENCH_NOTES ?? 20_000);
 
 const { migrate } = await import('../src/db/migrate');
 const { sequelize } = await import('../src/db/sequelize');
@@ -24,6 +25,9 @@ const { Client, deriveClientKeys, searchTermsOf } = await import('../src/db/mode
 const { ClientSearchTerm } = await import('../src/db/models/client-search-term');
 const { Enrolment } = await import('../src/db/models/enrolment');
 const { listClients } = await import('../src/features/clients/clients.service');
+const { listEnrolments } = await import('../src/features/enrolments/enrolments.service');
+const { CaseNote } = await import('../src/db/models/case-note');
+const { User } = await import('../src/db/models/user');
 const { buildDashboard } = await import('../src/features/dashboard/dashboard.service');
 const { serviceCatalogue } = await import('../contract/catalogue');
 const { enrolmentStatuses } = await import('../contract/enrolments');
@@ -35,8 +39,12 @@ const family = ['Whānau', 'Parata', 'Ngata', 'Tāwhiri', 'Walker', 'Smith', 'Te
 const pick = <T>(list: readonly T[]): T => list[crypto.randomInt(list.length)] as T;
 const services = serviceCatalogue.map((service) => service.key);
 const now = Date.now();
+// Staff who create clients: the bench's kaimahi made 1 in 50, nine colleagues the rest of a fifth.
+const kaimahiId = crypto.randomUUID();
+const staffIds = [kaimahiId, ...Array.from({ length: 9 }, () => crypto.randomUUID())];
 
-console.log(`\nClient search and dashboard: ${clientCount} clients, ${enrolmentCount} enrolments, SQLite, ${runs} runs each.`);
+console.log(`\nClient search and dashboard: ${clientCount} clients, ${enrolmentCount} enrolments, ${noteCount} case notes, SQLite, ${runs} runs each.`);
+console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
 let started = performance.now();
 const clientIds: string[] = [];
 for (let offset = 0; offset < clientCount; offset += 1000) {
@@ -52,7 +60,7 @@ for (let offset = 0; offset < clientCount; offset += 1000) {
       phone: `02${crypto.randomInt(10)} ${100 + crypto.randomInt(900)} ${1000 + crypto.randomInt(9000)}`,
       email: index % 3 === 0 ? `person${index}@example.org` : null,
       address: null, suburb: 'Aranui', iwi: null, hapu: null, household: null, notes: null,
-      consentStatementVersion: null, consentAt: null, consentHow: null, createdBy: null, updatedBy: null,
+      consentStatementVersion: null, consentAt: null, consentHow: null, createdBy: index % 5 === 0 ? (staffIds[(index / 5) % 10] ?? null) : null, updatedBy: null,
     });
     deriveClientKeys(client);
     rows.push({ ...client.get({ plain: true }), fieldVersions: {}, version: 1, createdAt: new Date(), updatedAt: new Date() });
@@ -77,11 +85,19 @@ for (let offset = 0; offset < enrolmentCount; offset += 1000) {
   }
   await Enrolment.bulkCreate(rows);
 }
+await User.bulkCreate(staffIds.map((id, index) => ({ id, name: `Staff ${index}`, email: `staff${index}@example.org`, passwordHash: 'x', access: 1 })));
+for (let offset = 0; offset < noteCount; offset += 1000) {
+  const notes = Array.from({ length: Math.min(1000, noteCount - offset) }, () => ({
+    id: crypto.randomUUID(), clientId: pick(clientIds), authorId: pick(staffIds), text: 'Rang to check in; whānau doing well.',
+    createdAt: new Date(now - crypto.randomInt(365 * 24) * 3600 * 1000),
+  }));
+  await CaseNote.bulkCreate(notes);
+}
 await sequelize.query('ANALYZE');
 console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
 const manager = { id: crypto.randomUUID(), name: 'Bench Manager', access: 2, services: [] };
-const kaimahi = { id: crypto.randomUUID(), name: 'Bench Kaimahi', access: 1, services: ['whanau_ora_support', 'raised_gardens'] };
+const kaimahi = { id: kaimahiId, name: 'Bench Kaimahi', access: 1, services: ['whanau_ora_support', 'raised_gardens'] };
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 const queries = [...given, ...family].map((name) => fold(name).slice(0, 2 + crypto.randomInt(4)));
 
@@ -131,6 +147,21 @@ for (const [label, actor] of [['dashboard (manager, every service)', manager], [
   results[label] = row(label, subject, baseline);
   console.log(`  mean ms of its parts: ${Object.entries(parts).map(([part, ms]) => `${part} ${(ms / subject.length).toFixed(1)}`).join(', ')}`);
 }
+
+// Enrolment lists (issue 12): each filter against the unfiltered first page, in the same run.
+console.log('\nenrolment list, page 1 of 20 (ms)                p50      p95  base p50  base p95  p95 ×');
+const unfiltered: number[] = [];
+const filtered: Record<string, number[]> = { '?service=': [], '?status=': [], '?service=&status=': [] };
+for (let run = 0; run < Math.ceil(runs / 2); run += 1) {
+  unfiltered.push(await time(() => listEnrolments(manager, { page: 1, pageSize: 20 })));
+  const service = pick(services);
+  const status = pick(enrolmentStatuses);
+  filtered['?service=']?.push(await time(() => listEnrolments(manager, { page: 1, pageSize: 20, service })));
+  filtered['?status=']?.push(await time(() => listEnrolments(manager, { page: 1, pageSize: 20, status })));
+  filtered['?service=&status=']?.push(await time(() => listEnrolments(manager, { page: 1, pageSize: 20, service, status })));
+}
+for (const [label, times] of Object.entries(filtered)) row(`enrolments ${label} (manager) vs unfiltered`, times, unfiltered);
+console.log('Target (issue 12): each filter within 1.5× of the unfiltered page.');
 
 const searchP95 = Math.max(...Object.entries(results).filter(([label]) => label.startsWith('search')).map(([, value]) => value.p95));
 const dashboardP95 = Math.max(...Object.entries(results).filter(([label]) => label.startsWith('dashboard')).map(([, value]) => value.p95));

@@ -48,6 +48,7 @@ console.log(
   `API throughput against a bare Koa app with the same bodies: ${rounds} interleaved rounds of ${duration} s each,\n` +
     `10 connections, ${os.cpus().length} cores; medians shown, so a burst of other load on the machine skews one round only.\n`,
 );
+console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}\n`);
 console.log('route                    body KB   real req/s   bare req/s   ratio');
 try {
   for (const urlPath of paths) {
@@ -69,31 +70,74 @@ try {
     );
   }
 
-  // Enrolments: HTTP POSTs through validation, idempotency record and transaction, against raw inserts.
-  const enrolments = Number(process.env.BENCH_ENROLMENTS ?? 1000);
-  const started = performance.now();
-  let next = 0;
-  let created = 0;
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (next < enrolments) {
-        next += 1;
-        const response = await fetch(`http://127.0.0.1:${realPort}/api/enrolments`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(enrolmentBody(next)),
-        });
-        if (response.status === 201) created += 1;
-        else throw new Error(`enrolment answered ${response.status}: ${await response.text()}`);
-      }
-    }),
-  );
-  const postRate = enrolments / ((performance.now() - started) / 1000);
-  const rawRate = (await startTarget(['raw-inserts', String(enrolments)], 'rate')).value;
+  // Blog list at 200 posts: what it weighs now, beside the list of full posts it replaced (the
+  // same posts fetched one by one and put in one array, as GET /api/content/blog used to answer).
+  const blogList = bodies['/api/content/blog'] ?? '[]';
+  const listed = JSON.parse(blogList) as { _id: string }[];
+  const everyPost: { _id: string }[] = [];
+  for (let page = 1; ; page += 1) {
+    const items = (await (await fetch(`http://127.0.0.1:${realPort}/api/content/blog?page=${page}`)).json()) as { _id: string }[];
+    everyPost.push(...items);
+    if (items.length < 50) break;
+  }
+  const fullPosts = await Promise.all(everyPost.map(async (post) => (await fetch(`http://127.0.0.1:${realPort}/api/content/blog/${post._id}`)).text()));
+  const fullList = `[${fullPosts.join(',')}]`;
+  const kb = (text: string | Buffer) => (Buffer.byteLength(text) / 1024).toFixed(1);
+  const gzipped = await fetch(`http://127.0.0.1:${realPort}/api/content/blog`, { headers: { 'accept-encoding': 'gzip' } });
   console.log(
-    `\nEnrolments: ${created} created by POST /api/enrolments (10 at a time) at ${postRate.toFixed(0)}/s;` +
-      ` raw single-row inserts into the same SQLite settings ${rawRate.toFixed(0)}/s; ratio ${(postRate / rawRate).toFixed(2)}`,
+    `\nBlog list, ${everyPost.length} posts: GET /api/content/blog answers ${listed.length} of them in ${kb(blogList)} KB` +
+      ` (${(Number(gzipped.headers.get('content-length') ?? 0) / 1024).toFixed(1)} KB as sent gzip, kept compressed);` +
+      ` every post with its full text, as the list was, ${kb(fullList)} KB. Target ≤ 30 KB.`,
   );
+
+  // Enrolments: POST /api/enrolments (validation, exactly-once record, group commit) against a bare
+  // Koa handler doing one raw insert per request with the same durability, interleaved rounds.
+  const bareInsert = await startTarget(['bare-insert']);
+  try {
+    console.log('\nPOST /api/enrolments     conns   real req/s   bare req/s   ratio   real p99 ms   bare p99 ms');
+    let sent = 0;
+    const post = (port: number, connections: number) =>
+      autocannon({
+        url: `http://127.0.0.1:${port}/api/enrolments`,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({ ...request, body: JSON.stringify(enrolmentBody((sent += 1))) }),
+          },
+        ],
+      });
+    for (const connections of [10, 50]) {
+      await post(realPort, connections);
+      await post(bareInsert.value, connections);
+      const rows: { real: number; bare: number; ratio: number; realP99: number; bareP99: number }[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        const realResult = await post(realPort, connections);
+        const bareResult = await post(bareInsert.value, connections);
+        for (const [name, result] of [['real', realResult], ['bare', bareResult]] as const) {
+          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} enrolments: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        }
+        rows.push({
+          real: realResult.requests.average,
+          bare: bareResult.requests.average,
+          ratio: realResult.requests.average / bareResult.requests.average,
+          realP99: realResult.latency.p99,
+          bareP99: bareResult.latency.p99,
+        });
+      }
+      const mid = (pick: (row: (typeof rows)[number]) => number) => median(rows.map(pick));
+      console.log(
+        `${''.padEnd(24)} ${String(connections).padStart(5)} ${mid((row) => row.real).toFixed(0).padStart(12)} ${mid((row) => row.bare).toFixed(0).padStart(12)}` +
+          ` ${mid((row) => row.ratio).toFixed(2).padStart(7)} ${mid((row) => row.realP99).toFixed(0).padStart(13)} ${mid((row) => row.bareP99).toFixed(0).padStart(13)}`,
+      );
+    }
+    console.log('Targets (issue 12): ratio ≥ 0.5 at 10 and 50 connections; real p99 ≤ 100 ms at 50.');
+    console.log(`Load average at end: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+  } finally {
+    bareInsert.child.kill();
+  }
 } finally {
   real.child.kill();
   bare.child.kill();

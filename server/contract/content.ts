@@ -26,4 +26,35 @@ export const ImageQuerySchema = z.object({
 export type ImageInfo = { src: string; alt: string; width: number; height: number };
 
 export type BlogPost = { _id: string; title: string; author: string; text: string; image: ImageInfo; createdAt: string };
+
+/**
+ * A post as the blog list shows it (`GET /api/content/blog`): everything but the text, and a
+ * plain-text excerpt of it instead. The whole post comes from `GET /api/content/blog/{id}`.
+ */
+export type BlogPostSummary = Omit<BlogPost, 'text'> & { excerpt: string };
+
+/** Posts in one answer of the blog list, newest first; `?page=2` has the next ones. */
+export const blogListPageSize = 50;
+
+export const BlogListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, { error: 'Page starts at 1' }).default(1),
+});
+
+/**
+ * A short plain-text preview of Markdown for lists, without a Markdown renderer: links and
+ * pictures keep their words, headings, quotes, list marks and emphasis go. Cut at a word.
+ */
+export function excerptOf(markdown: string, maxLength = 160): string {
+  const text = markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_`~]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
 export type Feature = { _id: string; title: string; text: string; image: ImageInfo; createdAt: string };

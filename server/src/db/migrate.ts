@@ -6,6 +6,7 @@ import * as clients from './migrations/003-clients';
 import * as translations from './migrations/005-translations';
 import * as site from './migrations/006-site';
 import * as notifications from './migrations/007-notifications';
+import * as speedIndexes from './migrations/008-speed-indexes';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -18,6 +19,7 @@ const migrations: [string, Migration][] = [
   ['005-translations', translations],
   ['006-site', site],
   ['007-notifications', notifications],
+  ['008-speed-indexes', speedIndexes],
 ];
 
 const umzug = new Umzug({

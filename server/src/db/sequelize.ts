@@ -5,7 +5,10 @@ type SqliteConnection = {
   configure(option: 'busyTimeout', ms: number): void;
   run(sql: string, callback: (error: Error | null) => void): void;
 };
-type SqliteConnectionManager = { getConnection(options?: object): Promise<SqliteConnection> };
+type SqliteConnectionManager = {
+  getConnection(options?: { uuid?: string }): Promise<SqliteConnection>;
+  releaseConnection(connection: SqliteConnection, force?: boolean): void;
+};
 
 const busyTimeoutMs = 15_000;
 
@@ -14,22 +17,34 @@ function run(connection: SqliteConnection, sql: string): Promise<void> {
 }
 
 /**
- * Sequelize's SQLite dialect opens a new connection for each transaction and runs no
- * connect hook, so each connection is prepared here on first use: a busy timeout so writers
- * queue rather than fail, and synchronous=FULL so an acknowledged write survives a crash.
+ * Sequelize's SQLite dialect opens a new connection for each transaction (about 2 ms: open the
+ * file, read the schema) and closes it after, and runs no connect hook. Here every transaction
+ * uses one kept connection instead, which is safe because this process runs its SQLite
+ * transactions one at a time (queueSqliteTransactions). Each connection is prepared on first use:
+ * a busy timeout so writers queue rather than fail, and synchronous=FULL so an acknowledged write
+ * survives a crash.
  */
 function prepareSqliteConnections(sequelize: Sequelize): void {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
   const getConnection = manager.getConnection.bind(manager);
+  const releaseConnection = manager.releaseConnection.bind(manager);
   const prepared = new WeakSet<SqliteConnection>();
+  let transactions: SqliteConnection | undefined;
   manager.getConnection = async (options) => {
-    const connection = await getConnection(options);
+    const forTransaction = Boolean(options?.uuid) && options?.uuid !== 'default';
+    // Sequelize keeps its connections by uuid and closes them all on sequelize.close().
+    const connection = await getConnection(forTransaction ? { ...options, uuid: 'transactions' } : options);
     if (!prepared.has(connection)) {
       prepared.add(connection);
       connection.configure('busyTimeout', busyTimeoutMs);
       await run(connection, 'PRAGMA synchronous=FULL');
     }
+    if (forTransaction) transactions = connection;
     return connection;
+  };
+  manager.releaseConnection = (connection, force) => {
+    if (connection === transactions && force !== true) return;
+    releaseConnection(connection, force);
   };
 }
 

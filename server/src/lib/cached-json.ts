@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { QueryTypes } from 'sequelize';
 import type { AppContext } from './app-context';
 import { sequelize } from '../db/sequelize';
 
-type Cached = { stamp: string; json: string; etag: string };
+type Cached = { stamp: string; json: string; etag: string; br?: Buffer; gzip?: Buffer };
+
+/** Answers smaller than this leave uncompressed, as koa-compress's threshold in app.ts. */
+const compressAbove = 1024;
 
 /** How long a checked stamp is trusted before the table is asked again. */
 const recheckMs = 1000;
@@ -12,7 +16,9 @@ const recheckMs = 1000;
  * Keeps the serialised answer of a read-mostly public list (services, blog, features) until its
  * table changes. Writes through this instance call `invalidate()` and show at once; the table's
  * row count and newest `updatedAt` are re-read at most once a second, so another instance's
- * writes show within a second (docs/decisions/004-cached-public-lists.md).
+ * writes show within a second (docs/decisions/004-cached-public-lists.md). The compressed forms
+ * (brotli, gzip) are made once per version, on first request, and kept with it, so a list is
+ * not compressed again on every request (decision 068).
  */
 export function cachedList(table: string, build: () => Promise<unknown>) {
   let cached: Cached | undefined;
@@ -51,7 +57,21 @@ export function cachedList(table: string, build: () => Promise<unknown>) {
         ctx.status = 304;
         return;
       }
-      ctx.body = cached.json;
+      ctx.vary('Accept-Encoding');
+      const encoding = Buffer.byteLength(cached.json) < compressAbove ? 'identity' : ctx.acceptsEncodings('br', 'gzip', 'identity');
+      if (encoding === 'br') {
+        cached.br ??= zlib.brotliCompressSync(cached.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+        ctx.set('Content-Encoding', 'br');
+        ctx.body = cached.br;
+      } else if (encoding === 'gzip') {
+        cached.gzip ??= zlib.gzipSync(cached.json, { level: 9 });
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = cached.gzip;
+      } else {
+        ctx.body = cached.json;
+      }
+      // ctx.body = a Buffer sets the type to octet-stream; the answer is JSON whatever its encoding.
+      ctx.type = 'application/json';
     },
     invalidate(): void {
       localWrites += 1;

@@ -245,13 +245,17 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
     conditions.push(`EXISTS (SELECT 1 FROM enrolments fe WHERE ${filters.join(' AND ')})`);
   }
   const where = conditions.join(' AND ');
-  const [ids, counted] = await Promise.all([
-    sequelize.query<{ id: string }>(`SELECT c.id FROM clients c WHERE ${where} ORDER BY c."sortName", c.id LIMIT :limit OFFSET :offset`, {
-      type: QueryTypes.SELECT,
-      replacements: { ...replacements, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-    }),
-    sequelize.query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM clients c WHERE ${where}`, { type: QueryTypes.SELECT, replacements }),
-  ]);
+  // One pass gives the page and the total (a window count is taken before LIMIT): the matching
+  // rows are found once, not once for the page and again for COUNT(*) (decision 065).
+  const ids = await sequelize.query<{ id: string; total: number | string }>(
+    `SELECT c.id, COUNT(*) OVER () AS total FROM clients c WHERE ${where} ORDER BY c."sortName", c.id LIMIT :limit OFFSET :offset`,
+    { type: QueryTypes.SELECT, replacements: { ...replacements, limit: query.pageSize, offset: (query.page - 1) * query.pageSize } },
+  );
+  // A page past the end has no row to carry the total: count it then only.
+  const counted =
+    ids.length > 0 || query.page === 1
+      ? [{ total: ids[0]?.total ?? 0 }]
+      : await sequelize.query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM clients c WHERE ${where}`, { type: QueryTypes.SELECT, replacements });
   const rows = ids.length ? await Client.findAll({ where: { id: ids.map((row) => row.id) } }) : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((row) => byId.get(row.id)).filter((row): row is Client => Boolean(row));

@@ -1,4 +1,4 @@
-import type { BlogPost as BlogPostBody, Feature as FeatureBody, ImageInfo } from '../../../contract/content';
+import { excerptOf, type BlogPost as BlogPostBody, type BlogPostSummary, type Feature as FeatureBody, type ImageInfo } from '../../../contract/content';
 import type { BlogPost } from '../../db/models/blog-post';
 import type { Feature } from '../../db/models/feature';
 import type { FormerService as FormerServiceBody, TeamMember as TeamMemberBody } from '../../../contract/site';
@@ -19,6 +19,18 @@ export function presentBlogPost(post: BlogPost): BlogPostBody {
     title: post.title,
     author: post.author,
     text: post.text,
+    image: presentImage(`/api/content/blog/${post.id}/image`, post),
+    createdAt: post.createdAt.toISOString(),
+  };
+}
+
+/** A post in the blog list: no text, a plain-text excerpt of it. */
+export function presentBlogSummary(post: BlogPost): BlogPostSummary {
+  return {
+    _id: post.id,
+    title: post.title,
+    author: post.author,
+    excerpt: excerptOf(post.text),
     image: presentImage(`/api/content/blog/${post.id}/image`, post),
     createdAt: post.createdAt.toISOString(),
   };

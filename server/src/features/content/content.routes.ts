@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Next } from 'koa';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema } from '../../../contract/common';
-import { CreateBlogPostSchema, CreateFeatureSchema, ImageQuerySchema } from '../../../contract/content';
+import { BlogListQuerySchema, CreateBlogPostSchema, CreateFeatureSchema, ImageQuerySchema } from '../../../contract/content';
 import type { ApiErrorItem } from '../../../contract/errors';
 import { limits } from '../../../contract/limits';
 import {
@@ -20,7 +20,7 @@ import { cachedList } from '../../lib/cached-json';
 import { notFound } from '../../lib/errors';
 import { validateImageUpload, validateOptionalImageUpload } from '../../lib/images';
 import { validate } from '../../lib/validate';
-import { presentBlogPost, presentFeature, presentFormerService, presentTeamMember } from './content.presenter';
+import { presentBlogPost, presentBlogSummary, presentFeature, presentFormerService, presentTeamMember } from './content.presenter';
 import {
   createBlogPost,
   createFeature,
@@ -40,7 +40,8 @@ export const contentRouter = new Router<AppState>({ prefix: '/api/content' });
 
 const managersOnly = [authenticate, requireAccess(limits.managerAccess)] as const;
 
-const blogList = cachedList('blog_posts', async () => (await listBlogPosts()).map(presentBlogPost));
+// The first page, which is what the blog shows, is kept built and compressed (decision 068).
+const blogList = cachedList('blog_posts', async () => (await listBlogPosts(1)).map(presentBlogSummary));
 const featureList = cachedList('features', async () => (await listFeatures()).map(presentFeature));
 const teamList = cachedList('team_members', async () => (await listTeam()).map(presentTeamMember));
 const formerServiceList = cachedList('former_services', async () => (await listFormerServices()).map(presentFormerService));
@@ -80,7 +81,15 @@ const imageRoute = (kind: ImageOwnerKind) =>
 // Deletes answer 200 with a message rather than 204, as every delete of the API does: the
 // answer says what was done. The app shows its own alert ('Post Delted', spelling as given).
 
-contentRouter.get('/blog', (ctx) => blogList.send(ctx));
+contentRouter.get(
+  '/blog',
+  validate({ query: BlogListQuerySchema }, async (ctx, { query }) => {
+    if (query.page === 1) return blogList.send(ctx);
+    // Older pages are rarely asked for: built on each request.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = (await listBlogPosts(query.page)).map(presentBlogSummary);
+  }),
+);
 
 contentRouter.get(
   '/blog/:id',

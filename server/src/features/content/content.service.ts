@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize';
-import type { CreateBlogPostInput, CreateFeatureInput } from '../../../contract/content';
+import { blogListPageSize, type CreateBlogPostInput, type CreateFeatureInput } from '../../../contract/content';
 import type { ImageSize } from '../../../contract/limits';
 import { BlogPost } from '../../db/models/blog-post';
 import { Feature } from '../../db/models/feature';
@@ -21,9 +21,9 @@ function storeImage(ownerId: string, image: ResizedImage, transaction: Transacti
   );
 }
 
-/** Blog posts, newest first. */
-export function listBlogPosts(): Promise<BlogPost[]> {
-  return BlogPost.findAll({ order: [['createdAt', 'DESC'], ['id', 'ASC']] });
+/** One page of blog posts, newest first (pages of `blogListPageSize`). */
+export function listBlogPosts(page = 1): Promise<BlogPost[]> {
+  return BlogPost.findAll({ order: [['createdAt', 'DESC'], ['id', 'ASC']], limit: blogListPageSize, offset: (page - 1) * blogListPageSize });
 }
 
 export async function findBlogPost(id: string): Promise<BlogPost> {

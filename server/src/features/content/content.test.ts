@@ -126,11 +126,74 @@ describe('GET /api/content/blog', () => {
     expect(ids.indexOf(newer.body._id)).toBeLessThan(ids.indexOf(older.body._id));
     const times = list.body.map((post: { createdAt: string }) => post.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(list.body.find((post: { _id: string }) => post._id === newer.body._id)).toEqual(newer.body);
+    // The list carries what a list shows: no text, a plain-text excerpt of it.
+    const { text, ...shown } = newer.body;
+    expect(text).toBe(postFields.text);
+    expect(list.body.find((post: { _id: string }) => post._id === newer.body._id)).toEqual({ ...shown, excerpt: 'Come and plant kūmara with us.' });
 
     const one = await api.get(`/api/content/blog/${older.body._id}`);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(older.body);
+  });
+
+  it('answers 200 posts in pages of 50 newest first, each page under 30 KB, the full text only from the post itself', async () => {
+    const sentence = 'Kia ora koutou, the raised gardens at Aranui gave their first crop of kūmara and silverbeet this month. ';
+    const start = Date.now() + 60_000;
+    await BlogPost.bulkCreate(
+      Array.from({ length: 200 }, (_, index) => ({
+        title: `Pānui ${index}: news from the trust`,
+        author: 'Kaimahi',
+        text: `## Pānui ${index}\n\n${sentence.repeat(20)}`,
+        imageAlt: 'Whānau at a community day',
+        imageWidth: 1600,
+        imageHeight: 900,
+        createdAt: new Date(start + index * 1000),
+        updatedAt: new Date(start + index * 1000),
+      })),
+    );
+    // Written past the API, so the cached list sees them at its next check (within a second, decision 004).
+    const first = await vi.waitFor(
+      async () => {
+        const answer = await api.get('/api/content/blog', { headers: { 'accept-encoding': 'identity' } });
+        expect(answer.body[0]?.title).toBe('Pānui 199: news from the trust');
+        return answer;
+      },
+      { timeout: 5000, interval: 200 },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(50);
+    expect(first.bytes.length).toBeLessThanOrEqual(30 * 1024);
+    expect(first.body[0]).not.toHaveProperty('text');
+    expect(first.body[0].excerpt).toMatch(/^Pānui 199 Kia ora koutou, the raised gardens .{40,}…$/);
+    expect(first.body[0].excerpt.length).toBeLessThanOrEqual(161);
+
+    const second = await api.get('/api/content/blog?page=2');
+    expect(second.body.map((post: { title: string }) => post.title)).toEqual(Array.from({ length: 50 }, (_, n) => `Pānui ${149 - n}: news from the trust`));
+    const fifth = await api.get('/api/content/blog?page=5');
+    expect(fifth.status).toBe(200);
+    expect(fifth.body.length).toBeLessThan(50);
+    const bad = await api.get('/api/content/blog?page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]).toMatchObject({ param: 'page' });
+
+    const whole = await api.get(`/api/content/blog/${first.body[0]._id}`);
+    expect(whole.body.text).toBe(`## Pānui 199\n\n${sentence.repeat(20)}`);
+  });
+
+  it('keeps the compressed list: the same bytes for every request until the list changes', async () => {
+    await BlogPost.destroy({ where: { author: 'Kaimahi' } });
+    const ask = (encoding: string) => api.get('/api/content/blog', { headers: { 'accept-encoding': encoding } });
+    await createPost({ ...postFields, title: 'A post to make the list long enough to compress', text: 'Kōrero '.repeat(300) });
+    const [one, two, gzip] = [await ask('br'), await ask('br'), await ask('gzip')];
+    expect(one.headers.get('content-encoding')).toBe('br');
+    expect(one.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(one.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes the body: what arrives is the same JSON each time.
+    const [a, b, c] = [one.text, two.text, gzip.text];
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(JSON.parse(a)[0].title).toBe('A post to make the list long enough to compress');
   });
 
   it('answers 404 for an unknown post and for a made-up id that is not a UUID, in the error shape', async () => {

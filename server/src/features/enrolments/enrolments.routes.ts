@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import type { Next } from 'koa';
 import { IdParamsSchema, IdSchema } from '../../../contract/common';
-import { EnrolmentSchema, ListEnrolmentsQuerySchema, UpdateEnrolmentSchema, type EnrolmentReceipt } from '../../../contract/enrolments';
+import { EnrolmentSchema, ListEnrolmentsQuerySchema, UpdateEnrolmentSchema } from '../../../contract/enrolments';
 import { limits } from '../../../contract/limits';
 import type { AppContext, AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
-import { findStoredOutcome } from '../../lib/idempotency';
+import { ApiError } from '../../lib/errors';
 import { validate } from '../../lib/validate';
+import { findStoredReceipt } from './enrolment-writer';
 import { enrolmentOperation, listEnrolments, receiveEnrolment, updateEnrolmentOnce } from './enrolments.service';
 
 /**
@@ -17,18 +18,24 @@ import { enrolmentOperation, listEnrolments, receiveEnrolment, updateEnrolmentOn
 export const enrolmentsRouter = new Router<AppState>({ prefix: '/api/enrolments' });
 
 /**
- * A resend of an enrolment already received gets its stored receipt before anything else is
- * checked: since the first send the privacy statement may have a new version or the service
- * may have closed, and the person must still get the receipt for what was accepted.
+ * A resend of an enrolment already received gets its stored receipt whatever else is checked:
+ * since the first send the privacy statement may have a new version, so a resend the schema now
+ * refuses is looked up before the refusal goes out. (A closed service is checked in the write,
+ * after the lookup there.) The ordinary first send costs no extra read (decision 066).
  */
 async function answerResends(ctx: AppContext, next: Next): Promise<void> {
-  const request: unknown = ctx.request.body;
-  const sentId = typeof request === 'object' && request !== null && '_id' in request ? request._id : undefined;
-  const id = IdSchema.safeParse(typeof sentId === 'string' ? sentId.trim().toLowerCase() : undefined);
-  const stored = id.success ? await findStoredOutcome<EnrolmentReceipt>(enrolmentOperation(id.data, request)) : undefined;
-  if (!stored) return next();
-  ctx.status = stored.status;
-  ctx.body = stored.body;
+  try {
+    await next();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 400) throw error;
+    const request: unknown = ctx.request.body;
+    const sentId = typeof request === 'object' && request !== null && '_id' in request ? request._id : undefined;
+    const id = IdSchema.safeParse(typeof sentId === 'string' ? sentId.trim().toLowerCase() : undefined);
+    const stored = id.success ? await findStoredReceipt(enrolmentOperation(id.data, request)) : undefined;
+    if (!stored) throw error;
+    ctx.status = stored.status;
+    ctx.body = stored.body;
+  }
 }
 
 enrolmentsRouter.post(

@@ -11,74 +11,31 @@ import {
   type ListEnrolmentsQuery,
   type UpdateEnrolmentInput,
 } from '../../../contract/enrolments';
-import { isEnrollable, unavailableText } from '../../../contract/services';
 import { Enrolment } from '../../db/models/enrolment';
-import { Service } from '../../db/models/service';
 import { recordAudit, type Actor } from '../../lib/audit';
-import { badRequest, conflict, editConflict, notFound } from '../../lib/errors';
+import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
-import { runOnce, type OnceOutcome, type OperationRequest } from '../../lib/idempotency';
-import { limits } from '../../../contract/limits';
-import { createCounter } from '../../lib/rate-limit';
+import { runOnce, type OnceOutcome } from '../../lib/idempotency';
 import { presentEnrolment } from '../../lib/present-enrolment';
-import { queueEnrolmentNotice } from '../../lib/staff-notices';
-import { presentReceipt } from './enrolments.presenter';
+import { writeEnrolment } from './enrolment-writer';
 
-/** New enrolments one IP address may send in an hour. Resends of one already received do not count. */
-const newEnrolmentsByIp = createCounter(limits.enrolmentsPerIp, limits.enrolmentWindowMs);
-
-/** The operation an enrolment is: anonymous, and idempotent on the enrolment's own id. */
-export function enrolmentOperation(id: string, request: unknown): OperationRequest {
-  return { id, kind: 'enrolment.create', actorId: null, request };
-}
+export { enrolmentOperation } from './enrolment-writer';
 
 /**
  * Receives one enrolment, once: the first send is stored and answered 201 with a receipt,
  * every resend of the same body gets that same answer. `request` is the body as sent, which
- * is what a resend must match.
+ * is what a resend must match. The write joins the enrolments arriving at the same moment in
+ * one transaction (group commit, decision 066) and resolves after that transaction's COMMIT.
  */
-export function receiveEnrolment(
+export async function receiveEnrolment(
   enrolment: EnrolmentInput,
   sent: { request: unknown; ip: string },
 ): Promise<OnceOutcome<EnrolmentReceipt>> {
-  return runOnce(enrolmentOperation(enrolment._id, sent.request), async (transaction) => {
-    const service = await Service.findByPk(enrolment.serviceKey, { transaction });
-    if (!service) throw badRequest('Choose one of the trust’s services', 'serviceKey', 'invalid_value');
-    if (!isEnrollable(service.status)) {
-      throw conflict(`${service.title} is not taking enrolments right now: ${unavailableText(service)}`, 'serviceKey', 'service_closed');
-    }
-    // Counted here, right before the row is written: refused and resent enrolments do not use up
-    // the allowance (only copies of one enrolment racing on PostgreSQL may count twice), and
-    // check and add run with no await between them, so a burst cannot overshoot.
-    newEnrolmentsByIp.check(sent.ip);
-    newEnrolmentsByIp.add(sent.ip);
-    const receivedAt = new Date();
-    const row = await Enrolment.create(
-      {
-        id: enrolment._id,
-        serviceKey: service.key,
-        givenName: enrolment.givenName,
-        familyName: enrolment.familyName,
-        dateOfBirth: enrolment.dateOfBirth ?? null,
-        phone: enrolment.phone ?? null,
-        email: enrolment.email ?? null,
-        suburb: enrolment.suburb ?? null,
-        iwi: enrolment.iwi ?? null,
-        householdSize: enrolment.householdSize ?? null,
-        preferredContact: enrolment.preferredContact,
-        message: enrolment.message ?? null,
-        consentStatementVersion: enrolment.statementVersion,
-        // The form has no clock the trust can trust; consent counts from when it reached the trust.
-        consentedAt: receivedAt,
-        receivedAt,
-      },
-      { transaction },
-    );
-    // Staff hear of it by email once this commits (lib/staff-notices.ts); never part of the answer.
-    await queueEnrolmentNotice(row, transaction);
-    return { status: 201, body: presentReceipt(row) };
-  });
+  const outcome = await writeEnrolment(enrolment, sent.request, sent.ip);
+  // The enrolment is durable here and about to be acknowledged. Its staff notice (if email is
+  // set up) was queued in the same transaction and is sent after the COMMIT (lib/staff-notices.ts).
+  return outcome;
 }
 
 /** Enrolments the actor may see (need-to-know), newest first, filtered by service, status and `q`. */

@@ -1,5 +1,5 @@
 import type { BlogPost } from '@contract/content';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { blogQueryKeys } from './get-blog-posts';
@@ -12,11 +12,7 @@ export function blogPostQuery(id: string) {
   });
 }
 
-/** One post; shows the copy from the list at once when the list was loaded first. */
+/** One post, with its text (the list carries only an excerpt). */
 export function useBlogPost(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    ...blogPostQuery(id),
-    placeholderData: () => queryClient.getQueryData<BlogPost[]>(blogQueryKeys.list())?.find((post) => post._id === id),
-  });
+  return useQuery(blogPostQuery(id));
 }

@@ -1,4 +1,4 @@
-import type { BlogPost } from '@contract/content';
+import type { BlogPostSummary } from '@contract/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
@@ -10,15 +10,15 @@ export const blogQueryKeys = {
 };
 
 /** Newest first, whatever order the list arrives in. */
-export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
+export function newestFirst(posts: readonly BlogPostSummary[]): BlogPostSummary[] {
   return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** `GET /api/content/blog`: every post, newest first. */
+/** `GET /api/content/blog`: the newest 50 posts as the list shows them (no text), newest first. */
 export function blogPostsQuery() {
   return queryOptions({
     queryKey: blogQueryKeys.list(),
-    queryFn: async ({ signal }) => newestFirst(await apiRequest<BlogPost[]>(apiPaths.blog, { signal })),
+    queryFn: async ({ signal }) => newestFirst(await apiRequest<BlogPostSummary[]>(apiPaths.blog, { signal })),
   });
 }
 
