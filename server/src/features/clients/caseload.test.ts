@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEnrolment, buildNote } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
-import { Client } from '../../db/models/client';
+import type { Client } from '../../db/models/client';
 import { sequelize } from '../../db/sequelize';
 import { caseloadCursorOverlapMs } from './caseload.service';
 
@@ -99,5 +99,20 @@ describe('GET /api/clients/caseload', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([expect.objectContaining({ param: 'since', msg: 'Since must be the cursor of an earlier answer' })]);
     expect((await api.get('/api/clients/caseload')).status).toBe(401);
+  });
+});
+
+describe('the offline search rule in the contract', () => {
+  it("gives the same terms and words as the server's search", async () => {
+    const { clientSearchTerms, clientSearchWords } = await import('../../../contract/client-search');
+    const { searchTermsOf } = await import('../../db/models/client');
+    const { searchWords } = await import('./clients.service');
+    const samples = [
+      { givenName: 'Tūhoe', familyName: 'Te Whānau-ā-Apanui', preferredName: 'Tu', phone: '+64 21 555 0101', email: 'Tu.Hoe@Example.org' },
+      { givenName: 'Mere', familyName: "O'Brien", preferredName: null, phone: '03 555 0199', email: null },
+      { givenName: 'Ngaio', familyName: 'Kāretu', preferredName: null, phone: null, email: 'ngaio@example.nz' },
+    ];
+    for (const sample of samples) expect(clientSearchTerms(sample).sort()).toEqual(searchTermsOf(sample).sort());
+    for (const q of ['whanau', ' Te  Whā ', '021 555', '+64 (21) 555', 'tu.hoe@example.org', 'ā-apa', 'x']) expect(clientSearchWords(q)).toEqual(searchWords(q));
   });
 });
