@@ -10,8 +10,9 @@
  * - `unlocked` — the key is in memory and handed to the outbox (`setStaffCipher`).
  * Five wrong passwords in a row wipe the copy and the person's staff items in the outbox.
  */
+import { getToken, subscribeToToken } from '../auth-token';
 import { getLocalDb } from '../local-db';
-import { getStaffCipher, setStaffCipher } from '../staff-cipher';
+import { getStaffCipher, onStaffCipherChange, setStaffCipher } from '../staff-cipher';
 import { deleteStaffDb, getStaffDb } from './staff-db';
 import { createCipher, createDataKey, unwrapDataKey } from './vault-crypto';
 
@@ -20,7 +21,11 @@ export const maxUnlockTries = 5;
 export type VaultState = { status: 'unknown' } | { status: 'none' } | { status: 'locked'; triesLeft: number } | { status: 'unlocked' };
 export type UnlockResult = { ok: true } | { ok: false; triesLeft: number } | { ok: false; wiped: true };
 
-let state: { userId: string | null; value: VaultState } = { userId: null, value: { status: 'unknown' } };
+// Constant objects, so React's useSyncExternalStore sees the same snapshot until a change.
+const unknown: VaultState = { status: 'unknown' };
+const none: VaultState = { status: 'none' };
+const unlocked: VaultState = { status: 'unlocked' };
+let state: { userId: string | null; value: VaultState } = { userId: null, value: unknown };
 const listeners = new Set<() => void>();
 
 function publish(userId: string, value: VaultState): void {
@@ -30,29 +35,33 @@ function publish(userId: string, value: VaultState): void {
 
 /** The vault's state for `userId` as last read (`unknown` until `readVaultState` has run). */
 export function vaultStateOf(userId: string | null): VaultState {
-  if (!userId) return { status: 'none' };
-  if (getStaffCipher()?.userId === userId) return { status: 'unlocked' };
-  return state.userId === userId ? state.value : { status: 'unknown' };
+  if (!userId) return none;
+  if (getStaffCipher()?.userId === userId) return unlocked;
+  return state.userId === userId && state.value.status !== 'unlocked' ? state.value : unknown;
 }
 
-/** Calls `listener` when the vault's state may have changed. */
+/** Calls `listener` when the vault's state may have changed (also when the key comes or goes). */
 export function subscribeVault(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  const stopCipher = onStaffCipherChange(listener);
+  return () => {
+    listeners.delete(listener);
+    stopCipher();
+  };
 }
 
 /** Looks on the device for `userId`'s copy. */
 export async function readVaultState(userId: string): Promise<VaultState> {
   if (getStaffCipher()?.userId === userId) return { status: 'unlocked' };
   const row = await getStaffDb(userId).vault.get('key');
-  const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries) } : { status: 'none' };
+  const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries) } : none;
   publish(userId, value);
   return value;
 }
 
 function unlockWith(userId: string, key: CryptoKey): void {
   setStaffCipher(createCipher(userId, key));
-  publish(userId, { status: 'unlocked' });
+  publish(userId, unlocked);
 }
 
 /**
@@ -85,7 +94,7 @@ export async function unlockVault(userId: string, password: string): Promise<Unl
   const db = getStaffDb(userId);
   const row = await db.vault.get('key');
   if (!row) {
-    publish(userId, { status: 'none' });
+    publish(userId, none);
     return { ok: false, wiped: true };
   }
   const tries = row.failedTries + 1;
@@ -120,10 +129,18 @@ export async function wipeVault(userId: string): Promise<void> {
   if (getStaffCipher()?.userId === userId) setStaffCipher(null);
   await deleteStaffDb(userId);
   await wipeStaffOutboxItems(userId);
-  publish(userId, { status: 'none' });
+  publish(userId, none);
 }
 
 /** The outbox rows of `userId` (never an anonymous enrolment, whose userId is null). */
 async function wipeStaffOutboxItems(userId: string): Promise<void> {
   await getLocalDb().outbox.where('userId').equals(userId).delete();
+}
+
+// Signed out anywhere (here, another tab, a 401): the key leaves memory at once. A lapsed
+// session is not a sign-out: the copy stays, and signing in again opens it.
+if (typeof window !== 'undefined') {
+  subscribeToToken(() => {
+    if (!getToken() && getStaffCipher()) lockVault();
+  });
 }

@@ -27,7 +27,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
-      await queryClient.fetchQuery(currentUserQuery(newToken));
+      const signedIn = await queryClient.fetchQuery(currentUserQuery(newToken));
+      // The password is in hand only now: open (or make) this person's encrypted copy for
+      // working with no signal. Without it the client pages simply work online.
+      await import('../../../lib/vault/vault').then((vault) => vault.openVaultAtSignIn(signedIn._id, password)).catch(() => undefined);
       setAlert(spec.loggedIn, 'success');
     },
     [queryClient, setAlert],
@@ -40,11 +43,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Leave a staff page first, at once rather than as a transition, so its guard is gone
     // before the token is: a deliberate sign-out is not met with "You must log in".
     if (isProtectedPath(window.location.pathname)) await navigate(paths.home, { flushSync: true });
+    // Nothing of the staff copy stays on the device: the key, the caseload, their outbox items.
+    if (user) await import('../../../lib/vault/vault').then((vault) => vault.wipeVault(user._id)).catch(() => undefined);
     forgetLastUser();
     setToken(null);
     queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
     setAlert(spec.loggedOut, 'success');
-  }, [navigate, queryClient, setAlert]);
+  }, [navigate, queryClient, setAlert, user]);
 
   const auth = useMemo<AuthApi>(
     () => ({ status, user, access: user?.access ?? 0, logIn, logOut }),
