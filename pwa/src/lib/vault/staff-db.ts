@@ -54,3 +54,9 @@ export async function deleteStaffDb(userId: string): Promise<void> {
   db?.close();
   await Dexie.delete(name);
 }
+
+/** Whether `userId` has a staff database on this device (without creating one). */
+export async function staffDbExists(userId: string): Promise<boolean> {
+  const name = staffDbName(userId);
+  return open.get(name)?.isOpen() === true || (await Dexie.exists(name));
+}

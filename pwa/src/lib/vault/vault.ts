@@ -13,7 +13,7 @@
 import { getToken, subscribeToToken } from '../auth-token';
 import { getLocalDb } from '../local-db';
 import { getStaffCipher, onStaffCipherChange, setStaffCipher } from '../staff-cipher';
-import { deleteStaffDb, getStaffDb } from './staff-db';
+import { deleteStaffDb, getStaffDb, staffDbExists } from './staff-db';
 import { createCipher, createDataKey, unwrapDataKey } from './vault-crypto';
 
 export const maxUnlockTries = 5;
@@ -53,7 +53,8 @@ export function subscribeVault(listener: () => void): () => void {
 /** Looks on the device for `userId`'s copy. */
 export async function readVaultState(userId: string): Promise<VaultState> {
   if (getStaffCipher()?.userId === userId) return { status: 'unlocked' };
-  const row = await getStaffDb(userId).vault.get('key');
+  // Looking must not make an empty database where a wipe left none.
+  const row = (await staffDbExists(userId)) ? await getStaffDb(userId).vault.get('key') : undefined;
   const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries) } : none;
   publish(userId, value);
   return value;
@@ -92,7 +93,7 @@ export async function openVaultAtSignIn(userId: string, password: string): Promi
  */
 export async function unlockVault(userId: string, password: string): Promise<UnlockResult> {
   const db = getStaffDb(userId);
-  const row = await db.vault.get('key');
+  const row = (await staffDbExists(userId)) ? await db.vault.get('key') : undefined;
   if (!row) {
     publish(userId, none);
     return { ok: false, wiped: true };
