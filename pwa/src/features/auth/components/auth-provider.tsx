@@ -2,7 +2,7 @@ import { spec } from '../../../i18n/spec';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
+import { announceSignedIn, getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
 import { isProtectedPath, paths } from '../../../lib/paths';
 import { useAlerts } from '../../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from '../api/get-current-user';
@@ -27,7 +27,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
-      await queryClient.fetchQuery(currentUserQuery(newToken));
+      const signedIn = await queryClient.fetchQuery(currentUserQuery(newToken));
+      // Their own work held back for sign-in (needs_auth) goes out now.
+      announceSignedIn(signedIn._id);
       setAlert(spec.loggedIn, 'success');
     },
     [queryClient, setAlert],
