@@ -156,6 +156,8 @@ export const en = {
   'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
 
   // ── Branch outbox: waiting items, sync state, sign-out warning (add keys below this line) ──
+  'outbox.itemFor': '{service} for {name}',
+  'error.sealed_unreadable': 'This item cannot be read on this device any more. Discard it and enter it again.',
 
   // ── Branch public: public pages, first visit (add keys below this line) ──
 

@@ -666,6 +666,8 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'dashboard.status.declined': draft("Kua whakahēngia"),
 
   // ── Branch outbox (add keys below this line) ──
+  'outbox.itemFor': draft('{service} mō {name}'),
+  'error.sealed_unreadable': draft('Kāore e taea tēnei tuemi te pānui i tēnei pūrere. Whakakorea, ka tāuru anō.'),
 
   // ── Branch caseload (add keys below this line) ──
   'clients.unlock.title': draft("Whakatuwhera i ngā kōnae kiritaki"),

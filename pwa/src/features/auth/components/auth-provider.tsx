@@ -2,7 +2,7 @@ import { spec } from '../../../i18n/spec';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
+import { announceSignedIn, getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
 import { isProtectedPath, paths } from '../../../lib/paths';
 import { useAlerts } from '../../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from '../api/get-current-user';
@@ -31,6 +31,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The password is in hand only now: open (or make) this person's encrypted copy for
       // working with no signal. Without it the client pages simply work online.
       await import('../../../lib/vault/vault').then((vault) => vault.openVaultAtSignIn(signedIn._id, password)).catch(() => undefined);
+      // Their own work held back for sign-in (needs_auth) goes out now.
+      announceSignedIn(signedIn._id);
       setAlert(spec.loggedIn, 'success');
     },
     [queryClient, setAlert],

@@ -7,7 +7,8 @@ import { ConflictResolver } from './conflict-resolver';
 
 type ClashPanelProps = {
   item: StaffItem;
-  onResolve: (changes: ClientChanges, baseVersion: number) => Promise<void>;
+  /** `untouched`: the fields of the edit that did not clash (they go with the choice). */
+  onResolve: (changes: ClientChanges, baseVersion: number, untouched: string[]) => Promise<void>;
   onDiscard: () => Promise<void>;
 };
 
@@ -46,7 +47,7 @@ export function ClashPanel({ item, onResolve, onDiscard }: ClashPanelProps) {
       error={error}
       changedBy={changedBy}
       mineNote={t('clients.conflict.fromDevice')}
-      onResolve={(changes) => void run(() => onResolve(changes, record.version))}
+      onResolve={(changes) => void run(() => onResolve(changes, record.version, Object.keys(item.payload ?? {}).filter((field) => !conflicts.some((conflict) => conflict.field === field))))}
       onDiscard={() => void run(onDiscard)}
     />
   );

@@ -143,14 +143,14 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
               <ClashPanel
                 key={clash._id}
                 item={clash}
-                onResolve={(changes, baseVersion) => queueResolution(clash._id, changes, baseVersion)}
+                onResolve={(changes, baseVersion, untouched) => queueResolution(clash._id, changes, baseVersion, untouched)}
                 onDiscard={() => discardItem(clash._id)}
               />
             ) : null}
             {editing ? (
               <EditClientForm
                 client={record}
-                queue={queued && userId ? (baseVersion, changes) => queueEdit(userId, id, baseVersion, changes) : undefined}
+                queue={queued ? (baseVersion, changes) => queueEdit(id, baseVersion, changes) : undefined}
                 onDone={(text) => {
                   setMessage(text);
                   setEditing(false);
@@ -186,7 +186,7 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                 clientId={record._id}
                 notes={record.caseNotes}
                 waiting={waitingNotes}
-                queue={queued && userId ? (note) => queueNote(userId, id, note) : undefined}
+                queue={queued ? (note) => queueNote(id, note.text) : undefined}
               />
             )}
           </div>

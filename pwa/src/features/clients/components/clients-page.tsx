@@ -53,7 +53,7 @@ export function ClientsPage({ userId }: { userId: string | null }) {
           <CreateClientForm
             onCreated={(client) => void navigate(paths.client(client._id))}
             onCancel={() => void navigate(-1)}
-            queue={queued && userId ? (input) => queueNewClient(userId, input) : undefined}
+            queue={queued ? queueNewClient : undefined}
             onQueued={(id) => void navigate(paths.client(id))}
           />
         )}

@@ -14,7 +14,7 @@ type CreateClientFormProps = {
   onCreated: (client: ClientDetail) => void;
   onCancel: () => void;
   /** With the device's copy unlocked, the new client goes to the outbox (saved here, sent when there is signal); called with its id. */
-  queue?: (input: CreateClientInput) => Promise<void>;
+  queue?: (input: CreateClientInput) => Promise<string>;
   onQueued?: (id: string) => void;
 };
 
@@ -40,8 +40,7 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
     if (queue && !enrolment) {
       setQueueError(null);
       try {
-        await queue(createInput(values, operationId));
-        onQueued?.(operationId);
+        onQueued?.(await queue(createInput(values, operationId)));
       } catch (failure) {
         setQueueError(failure);
       }

@@ -1,40 +1,81 @@
 /**
  * A kaimahi's writes while their copy is unlocked: each one is checked with the contract's schema
- * and saved to the outbox on this device (sealed), then sent through `POST /api/sync` when there
- * is signal. The pages show them at once from the outbox (staff-items.ts).
+ * and saved to the outbox on this device (sealed with their key), then sent through
+ * `POST /api/sync` when there is signal (lib/outbox-triggers.ts). The pages show them at once
+ * from the outbox (staff-items.ts); when the server applies one, the copy follows (below).
  */
-import type { ClientChanges, CreateClientInput } from '../api/types';
+import { ApiRequestError } from '../../../lib/api-client';
+import { outboxEvents } from '../../../lib/outbox';
+import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
+import { OutboxValidationError } from '../../../lib/outbox-validation';
+import { getStaffCipher } from '../../../lib/staff-cipher';
+import type { CaseNote, Client, ClientChanges, ClientDetail, CreateClientInput } from '../api/types';
+import { caseloadClient, keepClient } from './caseload-copy';
 
-export async function queueNewClient(userId: string, input: CreateClientInput): Promise<void> {
-  void userId;
-  void input;
-  throw new Error('The outbox does not take staff writes yet');
+/** A refusal by the contract's schema, as the forms read errors (each on its field). */
+async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof OutboxValidationError) throw new ApiRequestError(400, error.errors);
+    throw error;
+  }
 }
 
-export async function queueEdit(userId: string, clientId: string, baseVersion: number, changes: ClientChanges): Promise<void> {
-  void [userId, clientId, baseVersion, changes];
-  throw new Error('The outbox does not take staff writes yet');
+/** Saves a new client on this device; returns its id (the operation's). */
+export async function queueNewClient(input: CreateClientInput): Promise<string> {
+  const { _id: _unused, ...fields } = input;
+  const operation = await asFormErrors(() => staffOutbox.enqueue({ kind: 'client.create', payload: fields, label: 'New client' }));
+  return operation.entityId;
 }
 
-export async function queueNote(userId: string, clientId: string, note: { _id: string; text: string }): Promise<void> {
-  void [userId, clientId, note];
-  throw new Error('The outbox does not take staff writes yet');
+export async function queueEdit(clientId: string, baseVersion: number, changes: ClientChanges): Promise<void> {
+  await asFormErrors(() => staffOutbox.enqueue({ kind: 'client.update', entityId: clientId, baseVersion, payload: changes, label: 'Client edit' }));
 }
 
-/** The kaimahi's choice on a clash: a new operation on the record's current version. */
-export async function queueResolution(itemId: string, changes: ClientChanges, baseVersion: number): Promise<void> {
-  void [itemId, changes, baseVersion];
-  throw new Error('The outbox does not take staff writes yet');
+export async function queueNote(clientId: string, text: string): Promise<void> {
+  await asFormErrors(() => staffOutbox.enqueue({ kind: 'note.create', entityId: clientId, payload: { text }, label: 'Case note' }));
+}
+
+/**
+ * The kaimahi's choice on a clash: a new operation on the record's current version, carrying the
+ * fields that did not clash too. Choosing the server's value for everything leaves nothing to
+ * send, so the clashing item is simply removed.
+ */
+export async function queueResolution(itemId: string, changes: ClientChanges, baseVersion: number, untouched: readonly string[]): Promise<void> {
+  if (Object.keys(changes).length === 0 && untouched.length === 0) {
+    await staffOutbox.discard(itemId);
+    return;
+  }
+  await asFormErrors(() => staffOutbox.resolveConflict(itemId, changes, baseVersion));
 }
 
 /** Drops a clashing or refused item by the kaimahi's explicit choice. */
-export async function discardItem(itemId: string): Promise<void> {
-  void itemId;
-  throw new Error('The outbox does not take staff writes yet');
+export function discardItem(itemId: string): Promise<void> {
+  return staffOutbox.discard(itemId);
 }
 
 /** The "Send now" button. */
-export function sendNow(): void {}
+export function sendNow(): void {
+  void sendOutboxNow().catch(() => undefined);
+}
 
-/** Whether staff writes can go to the outbox (the engine with staff kinds is in this build). */
-export const outboxTakesStaffWrites = false;
+/** Staff writes go to the outbox (this build's engine takes them). */
+export const outboxTakesStaffWrites = true;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+// The server applied one of this person's writes: the copy takes what it now holds, so the page
+// does not fall back to the old values between the item leaving the outbox and the next refresh.
+outboxEvents.subscribe((event) => {
+  const cipher = getStaffCipher();
+  if (event.type !== 'applied' || !cipher || event.userId !== cipher.userId || !isObject(event.record)) return;
+  const kept = caseloadClient(event.entityId);
+  let next: ClientDetail | undefined;
+  if (event.kind === 'client.create' && 'caseNotes' in event.record) next = event.record as ClientDetail;
+  else if (event.kind === 'client.update' && kept) next = { ...kept, ...(event.record as Client) };
+  else if (event.kind === 'note.create' && kept && !kept.caseNotes.some((note) => note._id === (event.record as CaseNote)._id)) {
+    next = { ...kept, caseNotes: [event.record as CaseNote, ...kept.caseNotes] };
+  }
+  if (next) void keepClient(cipher, next).catch(() => undefined);
+});
