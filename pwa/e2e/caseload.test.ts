@@ -142,11 +142,123 @@ describe('the caseload with no signal', () => {
     await page.context().close();
   });
 
+  it('creates, edits and adds a note with no signal, sends each once on reconnecting, shows a clash beside the server value and resolves it; sign-out leaves nothing', async () => {
+    const staff = await harness.createStaff(1);
+    const staffToken = await harness.tokenFor(staff);
+    const managerToken = await harness.tokenFor(await harness.createStaff(2));
+    const headers = { 'content-type': 'application/json' };
+    const kahu = await json<ClientDetail>(
+      await harness.api('/api/clients', { method: 'POST', token: staffToken, headers, body: JSON.stringify({ _id: randomUUID(), givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' }) }),
+    );
+
+    const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await signIn(page, staff);
+    await openClientsList(page);
+    await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 15_000 });
+
+    // Meanwhile, at the office, a manager changes Kahu's phone through the API.
+    const officeEdit = await harness.api(`/api/clients/${kahu._id}`, {
+      method: 'PATCH',
+      token: managerToken,
+      headers,
+      body: JSON.stringify({ _id: randomUUID(), baseVersion: 1, changes: { phone: '03 555 0123' } }),
+    });
+    expect(officeEdit.status).toBe(200);
+
+    await harness.server.stop();
+    let newClientId = '';
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+      await page.getByLabel('Password').fill(staff.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText(/No signal: searching the \d+ clients? kept on this device\./).waitFor({ timeout: 15_000 });
+
+      // A new client, saved on this device.
+      await page.getByRole('link', { name: 'New client' }).click();
+      await page.getByLabel('Given name').fill('Hēmi');
+      await page.getByLabel('Family name').fill('Pāora');
+      await page.getByLabel('Phone').fill('022 555 0177');
+      await page.getByRole('button', { name: 'Create client' }).click();
+      await page.getByText('Saved on this device. It goes to the server when there is signal.').waitFor();
+      newClientId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+      // An edit and a note on Kahu, from the copy.
+      await page.getByRole('link', { name: 'Back to clients' }).click();
+      await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('potae');
+      await page.getByRole('link', { name: 'Kahu Pōtae' }).first().click();
+      await page.getByText('No signal: this is the copy kept on this device.').waitFor();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      await page.getByLabel('Phone').fill('027 555 0999');
+      await page.getByLabel('Suburb').fill('Aranui');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Saved on this device. It is sent when there is signal.').waitFor();
+      await page.getByLabel('Add a case note').fill('Visited the whānau at home; kai parcel next week');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByTestId('waiting-count').getByText('2 changes waiting to be sent').waitFor();
+      await page.getByText('Visited the whānau at home; kai parcel next week').waitFor();
+      await screenshot(page, 'caseload-offline-client-390');
+      await page.setViewportSize(desktop);
+      await screenshot(page, 'caseload-offline-client-1440');
+      await page.setViewportSize(phone);
+
+      // What waits is sealed like the copy: no name, phone or note in plain text anywhere.
+      const stored = await everythingInIndexedDb(page);
+      for (const secret of ['Hēmi', 'Pāora', '0177', 'Kahu', 'Pōtae', '0999', '0110', 'Aranui', 'Linwood', 'Visited the wh', 'kai parcel']) expect(stored.text).not.toContain(secret);
+    } finally {
+      await harness.server.start();
+    }
+
+    // Back in signal: the app notices by itself and sends what waited, once.
+    await page.getByRole('heading', { name: 'Someone else changed this record' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('mine-phone').getByText('027 555 0999').waitFor();
+    await page.getByTestId('theirs-phone').getByText('03 555 0123').waitFor();
+    await page.getByText(/Changed by Mere Manager/).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'caseload-clash-390');
+    await page.setViewportSize(desktop);
+    await screenshot(page, 'caseload-clash-1440');
+    await page.setViewportSize(phone);
+
+    const created = await json<{ total: number; items: ClientDetail[] }>(await harness.api('/api/clients?q=paora', { token: staffToken }));
+    expect(created.total).toBe(1);
+    expect(created.items[0]?._id).toBe(newClientId);
+    const beforeChoice = await json<ClientDetail>(await harness.api(`/api/clients/${kahu._id}`, { token: staffToken }));
+    expect(beforeChoice.caseNotes.filter((note) => note.text === 'Visited the whānau at home; kai parcel next week')).toHaveLength(1);
+    // The clashing edit wrote nothing: the phone is the office's, the suburb still the old one.
+    expect(beforeChoice).toMatchObject({ version: 2, phone: '03 555 0123', suburb: 'Linwood' });
+
+    // The kaimahi keeps their phone; the suburb, which did not clash, goes with it.
+    await page.getByRole('button', { name: 'Save with these choices' }).click();
+    await page.getByRole('heading', { name: 'Someone else changed this record' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 30_000 });
+    const after = await json<ClientDetail>(await harness.api(`/api/clients/${kahu._id}`, { token: staffToken }));
+    expect(after).toMatchObject({ version: 3, phone: '027 555 0999', suburb: 'Aranui' });
+    expect(after.caseNotes).toHaveLength(1);
+
+    // Sign-out: nothing of the staff work stays on the device.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'LOGOUT' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction(async () => !(await indexedDB.databases()).some((info) => info.name?.startsWith('trust-staff-')));
+    const left = await everythingInIndexedDb(page);
+    expect(left.databases.filter((name) => name.startsWith('trust-staff-'))).toEqual([]);
+    for (const secret of ['Hēmi', 'Pāora', 'Kahu', 'Pōtae', 'whānau at home', newClientId, kahu._id]) expect(left.text).not.toContain(secret);
+    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('after five wrong passwords the copy and the waiting changes are gone from the device', async () => {
     const staff = await harness.createStaff(2);
     const page = await harness.newPage({ viewport: desktop });
     await signIn(page, staff);
-    await openClientsList(page);
+    await openClientsList(page).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-five');
+      throw error;
+    });
     await page.getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 15_000 });
     await page.reload();
     await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
