@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useOnline } from '../../../lib/use-online';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -70,8 +71,18 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   const waitingCreate = items.find((item) => item.kind === 'client.create' && item.status !== 'synced');
   const fromServer = client.data;
   const fromDevice = caseloadClient(id) ?? (waitingCreate ? pageOfNewClient(waitingCreate) : undefined);
-  const base = newer(fromServer, fromDevice);
-  const onDevice = base !== undefined && base !== fromServer;
+  // A clash carries the server's record as it is now: newer than anything else on the device.
+  const clash = items.find((item) => item.status === 'conflict' && item.conflict);
+  const clashRecord = clash?.conflict?.record;
+  const known = newer(fromServer, fromDevice);
+  const base = known && clashRecord && clashRecord.version > known.version ? { ...known, ...clashRecord } : known;
+  const online = useOnline();
+  const { isError, refetch } = client;
+  // Signal back after the record was read from the device: read it from the server again.
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
+  const onDevice = base !== undefined && fromServer === undefined;
   const name = base ? clientName(withWaitingEdits(base, items)) : undefined;
   usePageTitle(name ?? t('clients.record.title'));
 
@@ -119,7 +130,6 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   }
 
   const record = withWaitingEdits(base, items);
-  const clash = items.find((item) => item.status === 'conflict' && item.conflict);
   const waitingNotes = items
     .filter((item) => item.kind === 'note.create' && item.status !== 'synced' && item.payload && !record.caseNotes.some((note) => note._id === item._id))
     .map((item) => ({ _id: item._id, text: String(item.payload?.text ?? ''), createdAt: new Date(item.createdAt).toISOString(), state: t(`clients.sync.state.${item.status}`) }))
@@ -176,7 +186,7 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                   </Button>
                 </div>
                 <p className="clients-status" role="status">
-                  {message}
+                  {clash ? '' : message}
                 </p>
                 <ClientDetails client={record} />
               </section>

@@ -22,6 +22,16 @@ type Entry = { client: ClientDetail; terms: string[]; sortKey: string };
 type Copy = { userId: string; entries: Map<string, Entry>; sorted: Entry[] | null; refreshedAt: number | null };
 
 let copy: Copy | null = null;
+/**
+ * Writes to the copy run one after another (a refresh, a client just opened, a result the outbox
+ * reports), so one never reads the copy, awaits, and writes back over what another wrote meanwhile.
+ */
+let writes: Promise<unknown> = Promise.resolve();
+function serially<T>(write: () => Promise<T>): Promise<T> {
+  const next = writes.then(write, write);
+  writes = next.catch(() => undefined);
+  return next;
+}
 let loading: Promise<void> | null = null;
 /** Bumped on every change, for React's useSyncExternalStore. */
 let revision = 0;
@@ -56,6 +66,7 @@ export function loadCaseload(cipher: StaffCipher): Promise<void> {
       const entries = new Map<string, Entry>();
       for (const client of opened) if (client) entries.set(client._id, entryOf(client));
       copy = { userId: cipher.userId, entries, sorted: null, refreshedAt: refreshed?.key === 'refreshedAt' ? refreshed.value : null };
+      sortedEntries(copy);
       changed();
     } finally {
       loading = null;
@@ -89,15 +100,20 @@ export function caseloadClient(id: string): ClientDetail | undefined {
   return copy?.entries.get(id)?.client;
 }
 
+/** The copy by family then given name (folded), worked out once per change. */
+function sortedEntries(current: Copy): Entry[] {
+  current.sorted ??= [...current.entries.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
+  return current.sorted;
+}
+
 export type CaseloadFilter = { q?: string; service?: string; status?: EnrolmentStatus };
 
 /** Clients of the copy matching the search and filters, by family then given name (folded). */
 export function searchCaseload(filter: CaseloadFilter): ClientDetail[] {
   if (!copy) return [];
-  copy.sorted ??= [...copy.entries.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   const words = filter.q?.trim() ? clientSearchWords(filter.q) : null;
   const found: ClientDetail[] = [];
-  for (const entry of copy.sorted) {
+  for (const entry of sortedEntries(copy)) {
     if (words && !matchesSearch(entry.terms, words)) continue;
     if (filter.service || filter.status) {
       const hit = entry.client.enrolments.some(
@@ -111,13 +127,27 @@ export function searchCaseload(filter: CaseloadFilter): ClientDetail[] {
 }
 
 /** Keeps (sealed) one client page as the server gave it, e.g. one just opened online. */
-export async function keepClient(cipher: StaffCipher, client: ClientDetail): Promise<void> {
-  await getStaffDb(cipher.userId).clients.put({ _id: client._id, sealed: await cipher.seal(client) });
-  if (copy?.userId === cipher.userId) {
-    copy.entries.set(client._id, entryOf(client));
-    copy.sorted = null;
-    changed();
-  }
+export function keepClient(cipher: StaffCipher, client: ClientDetail): Promise<void> {
+  return updateClient(cipher, client._id, () => client);
+}
+
+/**
+ * Changes one client of the copy: `update` sees the copy's page as it is when this write's turn
+ * comes (undefined when not kept) and returns the new page, or undefined to leave it. An older
+ * version never replaces a newer one.
+ */
+export function updateClient(cipher: StaffCipher, id: string, update: (current: ClientDetail | undefined) => ClientDetail | undefined): Promise<void> {
+  return serially(async () => {
+    const current = copy?.userId === cipher.userId ? copy.entries.get(id)?.client : undefined;
+    const next = update(current);
+    if (!next || (current && current.version > next.version)) return;
+    await getStaffDb(cipher.userId).clients.put({ _id: id, sealed: await cipher.seal(next) });
+    if (copy?.userId === cipher.userId) {
+      copy.entries.set(id, entryOf(next));
+      copy.sorted = null;
+      changed();
+    }
+  });
 }
 
 /** Fetches what changed in the caseload since the last refresh. */
@@ -132,6 +162,10 @@ export function fetchCaseloadChanges(since: string | undefined): Promise<Caseloa
  */
 export async function refreshCaseload(cipher: StaffCipher, fetchChanges: typeof fetchCaseloadChanges = fetchCaseloadChanges): Promise<{ changed: number; removed: number }> {
   await loadCaseload(cipher);
+  return serially(() => refreshNow(cipher, fetchChanges));
+}
+
+async function refreshNow(cipher: StaffCipher, fetchChanges: typeof fetchCaseloadChanges): Promise<{ changed: number; removed: number }> {
   const db = getStaffDb(cipher.userId);
   const cursor = await db.meta.get('cursor');
   const answer = await fetchChanges(cursor?.key === 'cursor' ? cursor.value : undefined);

@@ -10,7 +10,7 @@ import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import { OutboxValidationError } from '../../../lib/outbox-validation';
 import { getStaffCipher } from '../../../lib/staff-cipher';
 import type { CaseNote, Client, ClientChanges, ClientDetail, CreateClientInput } from '../api/types';
-import { caseloadClient, keepClient } from './caseload-copy';
+import { refreshCaseload, updateClient } from './caseload-copy';
 
 /** A refusal by the contract's schema, as the forms read errors (each on its field). */
 async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -67,15 +67,25 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 // The server applied one of this person's writes: the copy takes what it now holds, so the page
 // does not fall back to the old values between the item leaving the outbox and the next refresh.
+// Then the copy asks the server what changed, which also brings what others did meanwhile.
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 outboxEvents.subscribe((event) => {
   const cipher = getStaffCipher();
-  if (event.type !== 'applied' || !cipher || event.userId !== cipher.userId || !isObject(event.record)) return;
-  const kept = caseloadClient(event.entityId);
-  let next: ClientDetail | undefined;
-  if (event.kind === 'client.create' && 'caseNotes' in event.record) next = event.record as ClientDetail;
-  else if (event.kind === 'client.update' && kept) next = { ...kept, ...(event.record as Client) };
-  else if (event.kind === 'note.create' && kept && !kept.caseNotes.some((note) => note._id === (event.record as CaseNote)._id)) {
-    next = { ...kept, caseNotes: [event.record as CaseNote, ...kept.caseNotes] };
+  if (event.type === 'applied' || event.type === 'conflict') {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      const now = getStaffCipher();
+      if (now) void refreshCaseload(now).catch(() => undefined);
+    }, 500);
   }
-  if (next) void keepClient(cipher, next).catch(() => undefined);
+  if (event.type !== 'applied' || !cipher || event.userId !== cipher.userId || !isObject(event.record)) return;
+  const record = event.record;
+  void updateClient(cipher, event.entityId, (kept): ClientDetail | undefined => {
+    if (event.kind === 'client.create' && 'caseNotes' in record) return record as ClientDetail;
+    if (event.kind === 'client.update' && kept) return { ...kept, ...(record as Client) };
+    if (event.kind === 'note.create' && kept && !kept.caseNotes.some((note) => note._id === (record as CaseNote)._id)) {
+      return { ...kept, caseNotes: [record as CaseNote, ...kept.caseNotes] };
+    }
+    return undefined;
+  }).catch(() => undefined);
 });
