@@ -155,7 +155,10 @@ describe('the caseload with no signal', () => {
     await page.goto('/');
     await waitForServiceWorker(page);
     await signIn(page, staff);
-    await openClientsList(page);
+    await openClientsList(page).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-offline-writes');
+      throw error;
+    });
     await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 15_000 });
 
     // Meanwhile, at the office, a manager changes Kahu's phone through the API.
