@@ -667,6 +667,19 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
 
   // ── Branch outbox (add keys below this line) ──
   'outbox.itemFor': draft('{service} mō {name}'),
+  'signOut.title': draft('Kāore anō kia tukuna ngā mahi'),
+  'signOut.unsent': draft({
+    one: 'Kotahi te panoni i hangaia ki tēnei pūrere kāore anō kia tae ki te tarahiti. Ki te takiputa koe, ka mukua atu i tēnei pūrere.',
+    other: 'E {count} ngā panoni i hangaia ki tēnei pūrere kāore anō kia tae ki te tarahiti. Ki te takiputa koe, ka mukua atu i tēnei pūrere.',
+  }),
+  'signOut.stillWaiting': draft({
+    one: 'Kāore i taea te tuku i te panoni kotahi. Ngana anō ina whai hononga koe, ka takiputa rānei, ā, ka ngaro.',
+    other: 'Kāore i taea te tuku i ngā panoni e {count}. Ngana anō ina whai hononga koe, ka takiputa rānei, ā, ka ngaro.',
+  }),
+  'signOut.sendFirst': draft('Tukua ināianei'),
+  'signOut.sending': draft('E tuku ana…'),
+  'signOut.stay': draft('Noho takiuru tonu'),
+  'signOut.anyway': draft('Takiputa, ka muku'),
   'error.sealed_unreadable': draft('Kāore e taea tēnei tuemi te pānui i tēnei pūrere. Whakakorea, ka tāuru anō.'),
 
   // ── Branch caseload (add keys below this line) ──

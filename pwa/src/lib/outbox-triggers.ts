@@ -179,3 +179,9 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
     }
   };
 }
+
+/** How many staff items (anyone's work signed in on this device) the server has not confirmed: what signing out would lose. */
+export async function countUnsentStaffWork(): Promise<number> {
+  const items = await getAppOutbox().db.outbox.where('state').anyOf(['pending', 'sending', 'needs_auth', 'conflict', 'rejected']).toArray();
+  return items.filter((item) => item.userId !== null).length;
+}
