@@ -207,7 +207,6 @@ export const enClients = {
   'clients.sync.kind.enrolment': "Enrolment status",
   'clients.sync.serverSaid': "The server said: {message}",
   'clients.sync.sendNow': "Send now",
-  'clients.sync.open': "Open",
   'clients.offline.list': { one: "No signal: searching the {shown} client kept on this device.", other: "No signal: searching the {shown} clients kept on this device." },
   'clients.offline.noCopy': "No signal, and no client records are kept on this device. Sign in with your password when you have signal to keep a copy for working offline.",
   'clients.offline.record': "No signal: this is the copy kept on this device.",
@@ -219,7 +218,6 @@ export const enClients = {
   'clients.conflict.changedBy': "Changed by {name}, {time}",
   'clients.conflict.changedWhen': "Changed {time}",
   'clients.conflict.fromDevice': "You typed this on this device",
-  'clients.conflict.resolvedWaiting': "Your choice is saved and goes on the record's current version.",
 
   // ── Branch outbox: staff items waiting (add keys below this line) ──
 

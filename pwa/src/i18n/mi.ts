@@ -715,7 +715,6 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'clients.sync.kind.enrolment': draft("Tūnga whakaurunga"),
   'clients.sync.serverSaid': draft("I kī te tūmau: {message}"),
   'clients.sync.sendNow': draft("Tukua ināianei"),
-  'clients.sync.open': draft("Tirohia"),
   'clients.offline.list': draft({ one: "Kāore he tohu: e rapu ana i te {shown} kiritaki e puritia ana i tēnei pūrere.", other: "Kāore he tohu: e rapu ana i ngā kiritaki {shown} e puritia ana i tēnei pūrere." }),
   'clients.offline.noCopy': draft("Kāore he tohu, ā, kāore he kōnae kiritaki e puritia ana i tēnei pūrere. Takiuru mai me tō kupuhipa ina he tohu, kia puritia he kape mō te mahi tuimotu."),
   'clients.offline.record': draft("Kāore he tohu: ko te kape tēnei e puritia ana i tēnei pūrere."),
@@ -727,7 +726,6 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'clients.conflict.changedBy': draft("I whakarerekētia e {name}, {time}"),
   'clients.conflict.changedWhen': draft("I whakarerekētia {time}"),
   'clients.conflict.fromDevice': draft("Nāu tēnei i pato ki tēnei pūrere"),
-  'clients.conflict.resolvedWaiting': draft("Kua tiakina tō kōwhiringa, ā, ka haere ki te putanga o nāianei o te kōnae."),
 
   // ── Branch manage (add keys below this line) ──
 
