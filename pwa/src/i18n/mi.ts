@@ -684,7 +684,7 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
 
   // ── Branch caseload (add keys below this line) ──
   'clients.unlock.title': draft("Whakatuwhera i ngā kōnae kiritaki"),
-  'clients.unlock.heading': draft("Kia ora, {name}"),
+  'clients.unlock.heading': draft("Tēnā koe, {name}"),
   'clients.unlock.lead': draft("Kei tēnei pūrere tō rārangi kiritaki, he mea whakamuna, kia taea ai e koe te mahi ahakoa kāore he tohu. Tāurua tō kupuhipa hei whakatuwhera. Ka arowhaingia i runga i tēnei pūrere, kāore e tukuna ki wāhi kē."),
   'clients.unlock.password': draft("Kupuhipa"),
   'clients.unlock.submit': draft("Whakatuwhera"),
