@@ -183,3 +183,22 @@ export type DuplicateCandidate = {
   client: ClientRecord;
   reasons: ('dateOfBirthAndName' | 'phone' | 'email')[];
 };
+
+/**
+ * `GET /api/clients/caseload?since=CURSOR`: the kaimahi's caseload for the encrypted copy on
+ * their device (DESIGN §6). Without `since`, all of it; with the `cursor` of the last answer,
+ * only the clients whose record, notes or enrolments changed since.
+ */
+export const CaseloadQuerySchema = z.object({
+  since: optional(
+    z.iso.datetime({ offset: true, error: 'Since must be the cursor of an earlier answer' }).transform((since) => new Date(since).toISOString()),
+  ),
+});
+export type CaseloadQuery = z.infer<typeof CaseloadQuerySchema>;
+
+/**
+ * `clients`: the whole page of each client that changed; `ids`: every client in the caseload now
+ * (a client missing from it left the caseload and is removed from the device); `cursor`: what to
+ * send as `since` next time.
+ */
+export type CaseloadChanges = { clients: ClientDetail[]; ids: string[]; cursor: string };

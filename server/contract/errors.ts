@@ -46,6 +46,7 @@ export const errorCodes = [
   'edit_conflict',
   // Only made by the app itself, never sent by the server
   'no_connection',
+  'sealed_unreadable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

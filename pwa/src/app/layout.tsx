@@ -6,6 +6,7 @@ import { useT } from '../i18n/use-t';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { OfflineBanner } from './offline-banner';
+import { SignOutGuard } from './sign-out-guard';
 import { UpdatePrompt } from './update-prompt';
 import './layout.css';
 
@@ -30,6 +31,7 @@ export function RootLayout() {
       <NavBar />
       <OfflineBanner />
       <UpdatePrompt />
+      <SignOutGuard />
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

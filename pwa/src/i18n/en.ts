@@ -156,6 +156,21 @@ export const en = {
   'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
 
   // ── Branch outbox: waiting items, sync state, sign-out warning (add keys below this line) ──
+  'outbox.itemFor': '{service} for {name}',
+  'signOut.title': 'Work not sent yet',
+  'signOut.unsent': {
+    one: '{count} change made on this device has not reached the trust yet. Signing out deletes it from this device.',
+    other: '{count} changes made on this device have not reached the trust yet. Signing out deletes them from this device.',
+  },
+  'signOut.stillWaiting': {
+    one: '{count} change could not be sent. Try again when you have signal, or sign out and lose it.',
+    other: '{count} changes could not be sent. Try again when you have signal, or sign out and lose them.',
+  },
+  'signOut.sendFirst': 'Send now',
+  'signOut.sending': 'Sending…',
+  'signOut.stay': 'Stay signed in',
+  'signOut.anyway': 'Sign out and delete',
+  'error.sealed_unreadable': 'This item cannot be read on this device any more. Discard it and enter it again.',
 
   // ── Branch public: public pages, first visit (add keys below this line) ──
 

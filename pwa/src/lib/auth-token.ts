@@ -73,3 +73,16 @@ export async function maySignOut(): Promise<boolean> {
   }
   return true;
 }
+
+/** Told who has just signed in (their user id), e.g. so the outbox sends their items held for sign-in. */
+const signedInListeners = new Set<(userId: string) => void>();
+
+export function onSignedIn(listener: (userId: string) => void): () => void {
+  signedInListeners.add(listener);
+  return () => signedInListeners.delete(listener);
+}
+
+/** Called by the sign-in once the server has confirmed who the new token belongs to. */
+export function announceSignedIn(userId: string): void {
+  for (const listener of signedInListeners) listener(userId);
+}

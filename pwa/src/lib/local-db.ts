@@ -3,34 +3,49 @@
  *
  * What is stored where:
  * - `outbox`   — writes made on this device that the server has not confirmed yet, one row per
- *                operation (an enrolment now; staff edits later). Its `payload` holds the
- *                person's details only until the server has them: once sent, the payload is
- *                cleared and only ids, state and times stay (see lib/outbox.ts).
+ *                operation (an enrolment, or a kaimahi's client create, edit, note or enrolment
+ *                update). Its `payload` holds the person's details only until the server has
+ *                them: once sent, the payload is cleared and only ids, state and times stay
+ *                (see lib/outbox/). A staff operation's payload (and a clash's values) is
+ *                stored only sealed with the staff cipher (lib/staff-cipher.ts): never plain.
  * - `receipts` — one row per enrolment the server accepted: its id, the reference the person
  *                was given, the service and times. No names or contact details.
  * - `settings` — small facts about this device's sync, e.g. when the server last answered.
  *
  * Not here: the sign-in token (localStorage, see lib/api-client.ts), cached pages, the services
- * list and images (the service worker's Cache Storage, see src/sw.ts). Staff data (clients,
- * notes) will get its own tables in a later version, scoped to the signed-in user and wiped
- * at sign-out.
+ * list and images (the service worker's Cache Storage, see src/sw.ts). The kaimahi's caseload
+ * copy has its own tables (features/clients), scoped to the signed-in user and wiped at sign-out.
  *
  * Every write that keeps something a person typed goes through `saveLocally`, which turns the
  * browser's QuotaExceededError into a `LocalStorageFullError` with words a person can act on.
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { ApiErrorItem } from '@contract/errors';
-import type { EnrolmentInput } from '@contract/enrolments';
+import type { EnrolmentInput, UpdateEnrolmentInput } from '@contract/enrolments';
+import type { ClientChanges, CreateClientInput, CreateNoteInput } from '@contract/clients';
+import type { Sealed } from './staff-cipher';
 
 import { localDbName } from './local-db-name';
 
 export { localDbName };
 
-/** What the outbox knows how to send. Staff edits ('client.update', 'client.create', 'note.create') come later. */
-export type OutboxPayloads = {
-  'enrolment.create': EnrolmentInput;
+/** A kaimahi's writes, as `POST /api/sync` carries them (the mutation's `payload`). */
+export type StaffPayloads = {
+  /** The new client's fields; its id is the operation's `_id`. */
+  'client.create': Omit<CreateClientInput, '_id'>;
+  /** The changed fields only. */
+  'client.update': ClientChanges;
+  'note.create': Omit<CreateNoteInput, '_id'>;
+  'enrolment.update': UpdateEnrolmentInput['changes'];
 };
+export type StaffKind = keyof StaffPayloads;
+
+/** What the outbox knows how to send: each kind's payload as it goes to the server. */
+export type OutboxPayloads = { 'enrolment.create': EnrolmentInput } & StaffPayloads;
 export type OutboxKind = keyof OutboxPayloads;
+
+/** A payload as the table keeps it: staff data only sealed (AES-GCM), an anonymous enrolment as typed. */
+export type StoredPayload<K extends OutboxKind> = K extends StaffKind ? Sealed : OutboxPayloads[K];
 
 /**
  * pending: waiting to be sent (now, or at `nextAttemptAt` after a failure);
@@ -52,6 +67,13 @@ type OutboxOperationBase = {
   entityId: string;
   /** For edits: the record version the change was made against. */
   baseVersion?: number;
+  /**
+   * An earlier edit of the same record from this device that was not yet confirmed when this
+   * one was made: this one goes only after it, and is moved onto the version it produced.
+   */
+  follows?: string;
+  /** A clash (state `conflict`): `{conflicts:[{field, mine, theirs}], record}`, sealed like the payload. */
+  conflict?: Sealed | null;
   /** The staff member who made it; null for an anonymous enrolment. Never their token. */
   userId: string | null;
   /** Version of the payload's shape, so an app update can read operations queued by an older one. */
@@ -69,8 +91,11 @@ type OutboxOperationBase = {
 
 /** One queued write. `payload` is null once the server has it (the person's details leave the phone). */
 export type OutboxOperation = {
-  [K in OutboxKind]: OutboxOperationBase & { kind: K; payload: OutboxPayloads[K] | null };
+  [K in OutboxKind]: OutboxOperationBase & { kind: K; payload: StoredPayload<K> | null };
 }[OutboxKind];
+
+/** One queued write of one kind. */
+export type OutboxOperationOf<K extends OutboxKind> = Extract<OutboxOperation, { kind: K }>;
 
 /** Proof an enrolment arrived: kept on the phone after its details are removed. */
 export type EnrolmentReceiptRecord = {
@@ -100,6 +125,10 @@ export function openLocalDb(name: string = localDbName): LocalDb {
     outbox: '_id, state, createdAt, userId',
     receipts: '_id, sentAt',
     settings: 'key',
+  });
+  // Version 2: staff operations are found by the record they change, and by the edit they follow.
+  db.version(2).stores({
+    outbox: '_id, state, createdAt, userId, entityId, follows',
   });
   return db;
 }

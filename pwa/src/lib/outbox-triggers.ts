@@ -1,27 +1,66 @@
 /**
- * When the page flushes the outbox (DESIGN §6): at start (ignoring the backoff), on `online`, when
- * the server answers again after it could not be reached, when the page becomes
- * visible, on "Send now", and on a timer set to the earliest retry time while work waits. It
- * also registers Background Sync ('outbox') where the browser has it, so the service worker
- * can send enrolments after the page is closed. Page only: the worker has its own `sync` handler.
+ * The page's outbox and when it flushes (DESIGN §6): at start (ignoring the backoff), on
+ * `online`, when the server answers again after it could not be reached, when the page becomes
+ * visible, on "Send now", when the staff copy is unlocked or its person signs in again, and on a
+ * timer set to the earliest retry time while work waits. It also registers Background Sync
+ * ('outbox') where the browser has it, so the service worker can send enrolments after the page
+ * is closed. Page only: the worker has its own `sync` handler.
  */
 import { liveQuery } from 'dexie';
-import { getToken } from './auth-token';
+import { getToken, onSignedIn } from './auth-token';
 import { isServerReachable, subscribeConnectivity } from './connectivity';
-import { createOutbox, outboxSyncTag, type FlushReport, type Outbox } from './outbox';
+import { createOutbox, outboxSyncTag, type EnqueueInput, type FlushReport, type Outbox, type StaffKind } from './outbox';
 import { validateOutboxPayload } from './outbox-validation';
+import { getStaffCipher, onStaffCipherChange } from './staff-cipher';
 
 let appOutbox: Outbox | undefined;
 
-/** The page's outbox: the app's database, `fetch`, and the sign-in token read at send time. */
+/**
+ * Who the stored token belongs to: the user `GET /api/auth` last confirmed for it (kept in
+ * localStorage 'auth-user' with the token's end, by the sign-in code). Null when unknown, so
+ * no one's items go out under a token that may be someone else's.
+ */
+export function signedInUserId(token: string | null = getToken()): string | null {
+  if (!token) return null;
+  try {
+    const stored: unknown = JSON.parse(localStorage.getItem('auth-user') ?? 'null');
+    if (typeof stored !== 'object' || stored === null || !('tokenEnd' in stored) || !('user' in stored)) return null;
+    const { tokenEnd, user } = stored;
+    if (tokenEnd !== token.slice(-24) || typeof user !== 'object' || user === null || !('_id' in user) || typeof user._id !== 'string') return null;
+    return user._id;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's outbox: the app's database, `fetch`, the sign-in token read at send time, the staff cipher. */
 export function getAppOutbox(): Outbox {
   appOutbox ??= createOutbox({
     validate: validateOutboxPayload,
     getToken,
+    getUserId: () => signedInUserId(),
     onEnqueued: () => void registerBackgroundSync(),
   });
   return appOutbox;
 }
+
+/**
+ * The kaimahi's writes, for the caseload's screens: queued sealed under the signed-in person's
+ * key (the copy must be unlocked), sent through `POST /api/sync`.
+ */
+export const staffOutbox = {
+  /** Queues a staff write for the unlocked person; throws OutboxStateError while locked, OutboxValidationError when invalid. */
+  enqueue: <K extends StaffKind>(input: Omit<EnqueueInput<K>, 'userId'>) => {
+    ensureOutboxTriggers();
+    const cipher = getStaffCipher();
+    return getAppOutbox().enqueue({ ...input, userId: cipher?.userId ?? null });
+  },
+  resolveConflict: (itemId: string, changes: Record<string, unknown>, baseVersion: number) => getAppOutbox().resolveConflict(itemId, changes, baseVersion),
+  resend: (itemId: string, payload: unknown) => getAppOutbox().resend(itemId, payload),
+  discard: (itemId: string) => getAppOutbox().discard(itemId),
+  /** Sign-out or five wrong unlocks: the person's items leave the device. */
+  wipe: (userId?: string) => getAppOutbox().wipeStaffItems(userId),
+};
 
 type SyncCapableRegistration = ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
 
@@ -115,6 +154,12 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
     if (reachable && !wasReachable) void flush(true);
     wasReachable = reachable;
   });
+  // Unlocking the staff copy (sign-in, or the unlock screen) sends that person's waiting work.
+  const stopCipher = onStaffCipherChange((cipher) => {
+    if (cipher) void flush(true);
+  });
+  // Signing in again lifts needs_auth from that person's items (and only theirs).
+  const stopSignIn = onSignedIn((userId) => void outbox.resumeUser(userId).then(() => flush(true)));
   runFlush = flush;
   // Reopening the app sends what waits at once, whatever the backoff said when it was closed.
   void flush(true);
@@ -124,6 +169,8 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
     clearTimeout(timer);
     subscription.unsubscribe();
     stopWatching();
+    stopCipher();
+    stopSignIn();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     if (runFlush === flush) {
@@ -131,4 +178,10 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
       started = false;
     }
   };
+}
+
+/** How many staff items (anyone's work signed in on this device) the server has not confirmed: what signing out would lose. */
+export async function countUnsentStaffWork(): Promise<number> {
+  const items = await getAppOutbox().db.outbox.where('state').anyOf(['pending', 'sending', 'needs_auth', 'conflict', 'rejected']).toArray();
+  return items.filter((item) => item.userId !== null).length;
 }

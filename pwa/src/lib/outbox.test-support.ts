@@ -7,7 +7,9 @@
  * tests only; the real server is covered by its own API tests and by the browser tests.
  */
 import { EnrolmentSchema, enrolmentReference, collectionStatement, type EnrolmentDraft } from '@contract/enrolments';
+import type { LocalDb } from './local-db';
 import type { OutboxLocks, OutboxRequest, OutboxResponse, OutboxTransport } from './outbox';
+import type { StaffCipher } from './staff-cipher';
 
 /** What the next request meets: no signal, a server error, rate limiting, a lost answer, a duplicate delivery. */
 export type Fault = 'network' | '500' | '503' | '429' | 'lost-answer' | 'duplicate' | '401' | 'html';
@@ -163,4 +165,153 @@ let databaseCount = 0;
 export function freshDbName(prefix = 'outbox-test'): string {
   databaseCount += 1;
   return `${prefix}-${databaseCount}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * A staff cipher as the vault makes one: AES-GCM through WebCrypto with a key in memory only
+ * (the vault derives it from the password; here it is simply generated).
+ */
+export async function createTestCipher(userId: string): Promise<StaffCipher> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return {
+    userId,
+    async seal(value) {
+      const iv = crypto.getRandomValues(new Uint8Array(12));
+      const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(JSON.stringify(value)));
+      return { v: 1, iv, data };
+    },
+    async open(sealed) {
+      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: new Uint8Array(sealed.iv) }, key, sealed.data);
+      return JSON.parse(new TextDecoder().decode(plain));
+    },
+  };
+}
+
+/** Reads every row of every table as text, to look for words that must not be there in plain text. */
+export async function everythingStored(db: LocalDb): Promise<string> {
+  const tables = await Promise.all(db.tables.map((table) => table.toArray()));
+  return JSON.stringify(tables, (_key, value: unknown) => (value instanceof ArrayBuffer || ArrayBuffer.isView(value) ? '[bytes]' : value));
+}
+
+type SyncMutationDouble = { _id: string; kind: string; entityId: string; baseVersion?: number; payload: Record<string, unknown> };
+type ClientDouble = { _id: string; version: number; fieldVersions: Record<string, number>; fields: Record<string, unknown> };
+
+/**
+ * A double of `POST /api/sync` for the engine's unit tests: exactly-once on each mutation's
+ * `_id`, in order, field-level conflicts on `baseVersion` (DESIGN §4b), 401 for unknown tokens.
+ * The real route is covered by server/src/features/sync tests and by the model-based test
+ * (outbox/sync.model.test.ts) which drives real outboxes against the real server.
+ */
+export function createSyncServer(options: { tokens?: Record<string, string> } = {}) {
+  const tokens = options.tokens ?? { 'token-1': 'user-1' };
+  const clients = new Map<string, ClientDouble>();
+  const notes: { _id: string; clientId: string; text: unknown }[] = [];
+  const answered = new Map<string, { key: string; result: unknown }>();
+  const requests: OutboxRequest[] = [];
+  const faults: Fault[] = [];
+  /** Every mutation applied (not replayed), in order. */
+  const applied: SyncMutationDouble[] = [];
+
+  function apply(mutation: SyncMutationDouble): Record<string, unknown> {
+    const key = JSON.stringify(mutation);
+    const stored = answered.get(mutation._id);
+    if (stored) return stored.key === key ? { ...(stored.result as object), status: 'duplicate' } : { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Operation id reused' }] };
+    let result: Record<string, unknown>;
+    const client = clients.get(mutation.entityId);
+    if (mutation.kind === 'client.create') {
+      if (typeof mutation.payload.givenName !== 'string') result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Given name is required', param: 'payload.givenName' }] };
+      else {
+        const created: ClientDouble = { _id: mutation._id, version: 1, fieldVersions: {}, fields: { ...mutation.payload } };
+        clients.set(created._id, created);
+        result = { _id: mutation._id, status: 'applied', record: { _id: created._id, ...created.fields, version: 1 } };
+      }
+    } else if (!client) result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Client not found' }] };
+    else if (mutation.kind === 'note.create') {
+      notes.push({ _id: mutation._id, clientId: client._id, text: mutation.payload.text });
+      result = { _id: mutation._id, status: 'applied', record: { _id: mutation._id, clientId: client._id, text: mutation.payload.text } };
+    } else {
+      const base = mutation.baseVersion ?? 0;
+      const clashing = Object.keys(mutation.payload).filter((field) => (client.fieldVersions[field] ?? 1) > base);
+      if (clashing.length) {
+        result = {
+          _id: mutation._id,
+          status: 'conflict',
+          errors: [{ msg: 'Someone else changed this record since you opened it' }],
+          conflicts: clashing.map((field) => ({ field, mine: mutation.payload[field], theirs: client.fields[field] ?? null })),
+          record: { _id: client._id, ...client.fields, version: client.version },
+        };
+      } else {
+        client.version += 1;
+        for (const [field, value] of Object.entries(mutation.payload)) {
+          client.fields[field] = value;
+          client.fieldVersions[field] = client.version;
+        }
+        result = { _id: mutation._id, status: 'applied', record: { _id: client._id, ...client.fields, version: client.version } };
+      }
+    }
+    // Like the server, only what was applied is remembered: a clash or refusal is weighed again.
+    if (result.status === 'applied') {
+      answered.set(mutation._id, { key, result });
+      applied.push(mutation);
+    }
+    return result;
+  }
+
+  function handle(request: OutboxRequest): OutboxResponse {
+    if (!tokens[request.headers['x-auth-token'] ?? '']) return { status: 401, retryAfter: null, body: { errors: [{ msg: 'Please sign in again' }] } };
+    const mutations = (request.json as { mutations: SyncMutationDouble[] }).mutations;
+    if (mutations.length > 100) return { status: 400, retryAfter: null, body: { errors: [{ msg: 'Send at most 100 mutations at once', param: 'mutations' }] } };
+    return { status: 200, retryAfter: null, body: { results: mutations.map(apply) } };
+  }
+
+  const transport: OutboxTransport = async (request) => {
+    requests.push(request);
+    const fault = faults.shift();
+    switch (fault) {
+      case 'network':
+        throw new TypeError('Failed to fetch');
+      case '500':
+      case '503':
+        return { status: Number(fault), retryAfter: null, body: { errors: [{ msg: 'Server error' }] } };
+      case '429':
+        return { status: 429, retryAfter: '60', body: { errors: [{ msg: 'Too many requests' }] } };
+      case '401':
+        return { status: 401, retryAfter: null, body: { errors: [{ msg: 'Please sign in again' }] } };
+      case 'html':
+        return { status: 200, retryAfter: null, body: undefined };
+      case 'lost-answer':
+        handle(request);
+        throw new TypeError('The network connection was lost');
+      case 'duplicate':
+        handle(request);
+        return handle(request);
+      default:
+        return handle(request);
+    }
+  };
+
+  return {
+    transport,
+    requests,
+    clients,
+    notes,
+    applied,
+    fail(...next: Fault[]) {
+      faults.push(...next);
+    },
+    /** Someone else edits a client on the server directly. */
+    editDirectly(clientId: string, changes: Record<string, unknown>) {
+      const client = clients.get(clientId);
+      if (!client) throw new Error('no such client');
+      client.version += 1;
+      for (const [field, value] of Object.entries(changes)) {
+        client.fields[field] = value;
+        client.fieldVersions[field] = client.version;
+      }
+    },
+    seedClient(fields: Record<string, unknown>, id: string = crypto.randomUUID()) {
+      clients.set(id, { _id: id, version: 1, fieldVersions: {}, fields: { ...fields } });
+      return id;
+    },
+  };
 }

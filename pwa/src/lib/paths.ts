@@ -71,6 +71,7 @@ export const apiPaths = {
   enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
   clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
   clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
+  clientsCaseload: '/api/clients/caseload',
   sync: '/api/sync',
   dashboard: '/api/dashboard',
   users: '/api/users',

@@ -1,20 +1,36 @@
 /**
  * Starts the outbox's triggers on every page (DESIGN §6: a flush at start), after the page has
- * loaded, so the database code is never part of the first download. A device that has never
- * opened the app's database has nothing waiting, and loads nothing.
+ * loaded, and only when something may wait or a staff member is signed in: the outbox (Dexie,
+ * the engine, the schemas) is never part of the first download, and a visitor who once enrolled
+ * does not download and run it on every later page (issue 12).
+ *
+ * How start-up knows without opening IndexedDB: the outbox keeps a one-character note in
+ * localStorage (lib/outbox/hint.ts). Only where that note is missing (an older version queued,
+ * or storage is blocked) does it look for the database itself.
  */
+import { getToken, subscribeToToken } from './auth-token';
 import { localDbName } from './local-db-name';
+import { readOutboxHint } from './outbox/hint';
 
-async function startIfSomethingMayWait(): Promise<void> {
+/** Whether the outbox should be loaded on this page. */
+export async function outboxMayBeNeeded(): Promise<boolean> {
+  if (getToken()) return true; // staff: their work goes through the outbox
+  const hint = readOutboxHint();
+  if (hint !== 'unknown') return hint === 'waiting';
   try {
-    if (typeof indexedDB === 'undefined') return;
+    if (typeof indexedDB === 'undefined') return false;
     if (typeof indexedDB.databases === 'function') {
       const databases = await indexedDB.databases();
-      if (!databases.some((database) => database.name === localDbName)) return;
+      return databases.some((database) => database.name === localDbName);
     }
   } catch {
     // Cannot tell (private mode, old browser): start anyway; it is cheap after load.
   }
+  return true;
+}
+
+async function startIfSomethingMayWait(): Promise<void> {
+  if (!(await outboxMayBeNeeded())) return;
   const { ensureOutboxTriggers } = await import('./outbox-triggers');
   ensureOutboxTriggers();
 }
@@ -23,4 +39,10 @@ export function startOutboxAfterLoad(): void {
   const start = () => void startIfSomethingMayWait().catch(() => undefined);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+  // A staff member signing in on this page: their work goes through the outbox from now on.
+  const stop = subscribeToToken(() => {
+    if (!getToken()) return;
+    stop();
+    start();
+  });
 }

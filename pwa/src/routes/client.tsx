@@ -2,12 +2,17 @@ import '../i18n/clients';
 import { useParams } from 'react-router-dom';
 import { limits } from '@contract/limits';
 import { useAuth } from '../features/auth/auth-context';
+import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientPage } from '../features/clients/components/client-page';
 import './pages.css';
 
 /** /client/{id}: one client record; managers also see its audit trail and the export. */
 export default function ClientRoute() {
   const { id = '' } = useParams();
-  const { access } = useAuth();
-  return <ClientPage key={id} id={id} isManager={access >= limits.managerAccess} />;
+  const { access, user } = useAuth();
+  return (
+    <CaseloadGate user={user}>
+      <ClientPage key={id} id={id} userId={user?._id ?? null} isManager={access >= limits.managerAccess} />
+    </CaseloadGate>
+  );
 }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { ListAuditQuerySchema } from '../../../contract/audit';
 import {
+  CaseloadQuerySchema,
   CreateClientSchema,
   CreateNoteSchema,
   EnrolmentDuplicatesQuerySchema,
@@ -15,6 +16,7 @@ import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
+import { caseloadChanges } from './caseload.service';
 import {
   addNoteOnce,
   createClientOnce,
@@ -61,6 +63,14 @@ clientsRouter.get(
   '/duplicates',
   validate({ query: EnrolmentDuplicatesQuerySchema }, async (ctx, { query }) => {
     ctx.body = await findEnrolmentDuplicates(actorFromContext(ctx), query.enrolment);
+  }),
+);
+
+// The caseload for the device's encrypted copy (decision 045); before '/:id' so it is not an id.
+clientsRouter.get(
+  '/caseload',
+  validate({ query: CaseloadQuerySchema }, async (ctx, { query }) => {
+    ctx.body = await caseloadChanges(actorFromContext(ctx), query);
   }),
 );
 

@@ -2,7 +2,7 @@ import { spec } from '../../../i18n/spec';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
+import { announceSignedIn, getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
 import { isProtectedPath, paths } from '../../../lib/paths';
 import { useAlerts } from '../../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from '../api/get-current-user';
@@ -27,7 +27,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (email: string, password: string) => {
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
-      await queryClient.fetchQuery(currentUserQuery(newToken));
+      const signedIn = await queryClient.fetchQuery(currentUserQuery(newToken));
+      // The password is in hand only now: open (or make) this person's encrypted copy for
+      // working with no signal. Without it the client pages simply work online.
+      await import('../../../lib/vault/vault').then((vault) => vault.openVaultAtSignIn(signedIn._id, password)).catch(() => undefined);
+      // Their own work held back for sign-in (needs_auth) goes out now.
+      announceSignedIn(signedIn._id);
       setAlert(spec.loggedIn, 'success');
     },
     [queryClient, setAlert],
@@ -40,11 +45,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Leave a staff page first, at once rather than as a transition, so its guard is gone
     // before the token is: a deliberate sign-out is not met with "You must log in".
     if (isProtectedPath(window.location.pathname)) await navigate(paths.home, { flushSync: true });
+    // Nothing of the staff copy stays on the device: the key, the caseload, their outbox items.
+    if (user) await import('../../../lib/vault/vault').then((vault) => vault.wipeVault(user._id)).catch(() => undefined);
     forgetLastUser();
     setToken(null);
     queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
     setAlert(spec.loggedOut, 'success');
-  }, [navigate, queryClient, setAlert]);
+  }, [navigate, queryClient, setAlert, user]);
 
   const auth = useMemo<AuthApi>(
     () => ({ status, user, access: user?.access ?? 0, logIn, logOut }),

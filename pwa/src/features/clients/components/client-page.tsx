@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useOnline } from '../../../lib/use-online';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -8,8 +9,15 @@ import { useT } from '../../../i18n/use-t';
 import { ApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { getStaffCipher } from '../../../lib/staff-cipher';
 import { useClient } from '../api/get-client';
+import type { ClientDetail } from '../api/types';
 import { clientName } from '../client-form-values';
+import { caseloadClient, keepClient } from '../offline/caseload-copy';
+import { useStaffItems, withWaitingEdits, type StaffItem } from '../offline/staff-items';
+import { discardItem, outboxTakesStaffWrites, queueEdit, queueNote, queueResolution, sendNow } from '../offline/staff-writes';
+import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
+import { ClashPanel } from './clash-panel';
 import { AuditTrail } from './audit-trail';
 import { CaseNotes } from './case-notes';
 import { ClientDetails } from './client-details';
@@ -18,22 +26,77 @@ import { EditClientForm } from './edit-client-form';
 import { ExportActions } from './export-actions';
 import { LoadProblem } from './load-problem';
 import { PossibleDuplicates } from './possible-duplicates';
+import { SyncStatus } from './sync-status';
 import './clients.css';
 
+/** A client made on this device and not yet on the server, as a page (version 0, nothing linked). */
+function pageOfNewClient(item: StaffItem): ClientDetail {
+  const time = new Date(item.createdAt).toISOString();
+  const fields = item.payload ?? {};
+  const blank = { preferredName: null, dateOfBirth: null, phone: null, email: null, address: null, suburb: null, iwi: null, hapu: null, household: null, notes: null, consent: null };
+  return {
+    ...blank,
+    ...(fields as Partial<ClientDetail>),
+    _id: item.entityId,
+    givenName: String(fields.givenName ?? ''),
+    familyName: String(fields.familyName ?? ''),
+    version: 0,
+    createdAt: time,
+    createdBy: null,
+    updatedAt: time,
+    updatedBy: null,
+    createdByName: null,
+    updatedByName: null,
+    enrolments: [],
+    caseNotes: [],
+  };
+}
+
+/** The newer of the server's answer and the device's copy (the copy may have been refreshed since). */
+function newer(a: ClientDetail | undefined, b: ClientDetail | undefined): ClientDetail | undefined {
+  if (!a || !b) return a ?? b;
+  return b.version > a.version || b.caseNotes.length > a.caseNotes.length ? b : a;
+}
+
 /** /client/{id}: the record, its enrolments and case notes; for managers also its audit trail and export. */
-export function ClientPage({ id, isManager }: { id: string; isManager: boolean }) {
+export function ClientPage({ id, userId, isManager }: { id: string; userId: string | null; isManager: boolean }) {
   const t = useT();
   const client = useClient(id);
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState('');
-  const name = client.data ? clientName(client.data) : undefined;
+  useCaseloadRevision();
+  const vault = useVaultState(userId);
+  const queued = vault.status === 'unlocked' && userId !== null && outboxTakesStaffWrites;
+  const items = useStaffItems(userId).filter((item) => item.entityId === id);
+  const waitingCreate = items.find((item) => item.kind === 'client.create' && item.status !== 'synced');
+  const fromServer = client.data;
+  const fromDevice = caseloadClient(id) ?? (waitingCreate ? pageOfNewClient(waitingCreate) : undefined);
+  // A clash carries the server's record as it is now: newer than anything else on the device.
+  const clash = items.find((item) => item.status === 'conflict' && item.conflict);
+  const clashRecord = clash?.conflict?.record;
+  const known = newer(fromServer, fromDevice);
+  const base = known && clashRecord && clashRecord.version > known.version ? { ...known, ...clashRecord } : known;
+  const online = useOnline();
+  const { isError, refetch } = client;
+  // Signal back after the record was read from the device: read it from the server again.
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
+  const onDevice = base !== undefined && fromServer === undefined;
+  const name = base ? clientName(withWaitingEdits(base, items)) : undefined;
   usePageTitle(name ?? t('clients.record.title'));
+
+  // A client opened with signal joins the copy on this device (DESIGN §6: "clients they opened").
+  useEffect(() => {
+    const cipher = getStaffCipher();
+    if (fromServer && cipher && cipher.userId === userId) void keepClient(cipher, fromServer).catch(() => undefined);
+  }, [fromServer, userId]);
 
   useEffect(() => {
     if (!editing && message) document.getElementById('details-heading')?.focus();
   }, [editing, message]);
 
-  if (client.isPending) {
+  if (!base && client.isPending) {
     return (
       <>
         <PageHeader eyebrow={t('clients.staff')} title={t('clients.record.title')} />
@@ -43,13 +106,21 @@ export function ClientPage({ id, isManager }: { id: string; isManager: boolean }
       </>
     );
   }
-  if (client.isError) {
+  if (!base) {
     const missing = client.error instanceof ApiRequestError && client.error.status === 404;
+    const noSignal = client.error instanceof ApiRequestError && client.error.status === 0;
     return (
       <>
         <PageHeader eyebrow={t('clients.staff')} title={t('clients.record.title')} />
         <div className="container page-body">
-          {missing ? <p className="clients-empty">{t('clients.record.notFound')}</p> : <LoadProblem error={client.error} onRetry={() => void client.refetch()} />}
+          {missing ? (
+            <p className="clients-empty">{t('clients.record.notFound')}</p>
+          ) : (
+            <>
+              {noSignal && vault.status === 'unlocked' && <p className="clients-card clients-card--notice">{t('clients.offline.notKept')}</p>}
+              <LoadProblem error={client.error} onRetry={() => void client.refetch()} />
+            </>
+          )}
           <p>
             <Link to={paths.clients}>{t('clients.record.back')}</Link>
           </p>
@@ -58,23 +129,38 @@ export function ClientPage({ id, isManager }: { id: string; isManager: boolean }
     );
   }
 
-  const record = client.data;
+  const record = withWaitingEdits(base, items);
+  const waitingNotes = items
+    .filter((item) => item.kind === 'note.create' && item.status !== 'synced' && item.payload && !record.caseNotes.some((note) => note._id === item._id))
+    .map((item) => ({ _id: item._id, text: String(item.payload?.text ?? ''), createdAt: new Date(item.createdAt).toISOString(), state: t(`clients.sync.state.${item.status}`) }))
+    .reverse();
+  const notSent = waitingCreate !== undefined;
   return (
     <>
       <PageHeader
         eyebrow={t('clients.record.title')}
         title={name}
-        lead={t('clients.record.version', { version: formatNumber(record.version), date: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        lead={notSent ? t('clients.offline.unsentRecord') : t('clients.record.version', { version: formatNumber(record.version), date: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
       />
       <div className="container page-body client-page">
         <p className="client-page__back">
           <Link to={paths.clients}>{t('clients.record.back')}</Link>
         </p>
+        {onDevice && <p className="clients-card clients-card--notice">{notSent ? t('clients.offline.newClient') : t('clients.offline.record')}</p>}
         <div className="client-page__grid">
           <div className="client-page__main">
+            {clash?.conflict && userId ? (
+              <ClashPanel
+                key={clash._id}
+                item={clash}
+                onResolve={(changes, baseVersion, untouched) => queueResolution(clash._id, changes, baseVersion, untouched)}
+                onDiscard={() => discardItem(clash._id)}
+              />
+            ) : null}
             {editing ? (
               <EditClientForm
                 client={record}
+                queue={queued ? (baseVersion, changes) => queueEdit(id, baseVersion, changes) : undefined}
                 onDone={(text) => {
                   setMessage(text);
                   setEditing(false);
@@ -90,6 +176,7 @@ export function ClientPage({ id, isManager }: { id: string; isManager: boolean }
                   <Button
                     variant="outline"
                     size="sm"
+                    disabled={notSent || (onDevice && !queued)}
                     onClick={() => {
                       setMessage('');
                       setEditing(true);
@@ -99,18 +186,26 @@ export function ClientPage({ id, isManager }: { id: string; isManager: boolean }
                   </Button>
                 </div>
                 <p className="clients-status" role="status">
-                  {message}
+                  {clash ? '' : message}
                 </p>
                 <ClientDetails client={record} />
               </section>
             )}
-            <CaseNotes clientId={record._id} notes={record.caseNotes} />
+            {!notSent && (
+              <CaseNotes
+                clientId={record._id}
+                notes={record.caseNotes}
+                waiting={waitingNotes}
+                queue={queued ? (note) => queueNote(id, note.text) : undefined}
+              />
+            )}
           </div>
           <div className="client-page__side">
+            {vault.status === 'unlocked' && <SyncStatus items={items} clientId={id} onSendNow={sendNow} />}
             <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} />
-            <PossibleDuplicates clientId={record._id} />
-            {isManager && <ExportActions clientId={record._id} />}
-            {isManager && <AuditTrail clientId={record._id} />}
+            {!onDevice && <PossibleDuplicates clientId={record._id} />}
+            {isManager && !onDevice && <ExportActions clientId={record._id} />}
+            {isManager && !onDevice && <AuditTrail clientId={record._id} />}
           </div>
         </div>
       </div>

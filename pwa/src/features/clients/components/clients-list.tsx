@@ -7,8 +7,13 @@ import { TextField } from '../../../components/text-field';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
+import { useOnline } from '../../../lib/use-online';
 import { useClients } from '../api/list-clients';
+import type { Client } from '../api/types';
 import { clientName } from '../client-form-values';
+import { isCaseloadLoaded, searchCaseload } from '../offline/caseload-copy';
+import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
+import type { StaffItem } from '../offline/staff-items';
 import { useDebounced } from '../use-debounced';
 import { LoadProblem } from './load-problem';
 import { Pager } from './pager';
@@ -18,13 +23,25 @@ const pageSize = 20;
 const isStatus = (value: string | null): value is EnrolmentStatus => enrolmentStatuses.includes(value as EnrolmentStatus);
 const birthDate = (value: string | null) => (value ? formatDate(`${value}T12:00:00Z`) : '');
 
+/** New clients saved on this device and not yet on the server, shaped like records for the list. */
+function waitingNewClients(items: readonly StaffItem[]): Client[] {
+  return items
+    .filter((item) => item.kind === 'client.create' && item.payload && item.status !== 'synced')
+    .map((item) => ({ ...(item.payload as Partial<Client>), _id: item.entityId, updatedAt: new Date(item.createdAt).toISOString() }) as Client);
+}
+
 /**
  * The clients the kaimahi may see: search as you type (the server matches names, phone and
  * email ignoring case and macrons), filters by service and enrolment status, a page at a time.
- * The query lives in the address, so Back and a shared link bring the same list.
+ * The query lives in the address, so Back and a shared link bring the same list. With no signal
+ * and an unlocked copy on this device, the same search runs on the copy, in memory.
  */
-export function ClientsList() {
+export function ClientsList({ userId, items }: { userId: string | null; items: readonly StaffItem[] }) {
   const t = useT();
+  const online = useOnline();
+  const vault = useVaultState(userId);
+  useCaseloadRevision();
+  const fromDevice = !online && userId !== null && isCaseloadLoaded(userId);
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounced(search.trim(), 300);
@@ -32,7 +49,10 @@ export function ClientsList() {
   const statusParam = params.get('status');
   const status = isStatus(statusParam) ? statusParam : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const clients = useClients({ q: q || undefined, service: service || undefined, status: status || undefined, page, pageSize });
+  const clients = useClients({ q: q || undefined, service: service || undefined, status: status || undefined, page, pageSize }, !fromDevice);
+  // Searched as the person types (no pause needed: the copy is in memory).
+  const local = fromDevice ? [...waitingNewClients(items), ...searchCaseload({ q: search.trim() || undefined, service: service || undefined, status: status || undefined })] : null;
+  const data = local ? { items: local.slice((page - 1) * pageSize, page * pageSize), total: local.length } : clients.data;
 
   const update = useCallback(
     (changes: Record<string, string>) =>
@@ -99,21 +119,23 @@ export function ClientsList() {
           ))}
         </SelectField>
       </div>
-      {clients.isPending ? (
+      {local && <p className="clients-card clients-card--notice">{t('clients.offline.list', { count: local.length, shown: formatNumber(local.length) })}</p>}
+      {!data && clients.isError && !online && vault.status === 'none' && <p className="clients-card clients-card--notice">{t('clients.offline.noCopy')}</p>}
+      {!data && clients.isPending ? (
         <Spinner />
-      ) : clients.isError ? (
+      ) : !data ? (
         <LoadProblem error={clients.error} onRetry={() => void clients.refetch()} />
       ) : (
         <>
           <p className="clients-count" aria-live="polite">
-            {t('clients.results', { count: clients.data.total, shown: formatNumber(clients.data.total) })}
+            {t('clients.results', { count: data.total, shown: formatNumber(data.total) })}
           </p>
-          {clients.data.items.length === 0 ? (
+          {data.items.length === 0 ? (
             <p className="clients-empty">{t('clients.none')}</p>
           ) : (
             <>
               <ul className="client-cards">
-                {clients.data.items.map((client) => (
+                {data.items.map((client) => (
                   <li key={client._id} className="client-card">
                     <Link to={paths.client(client._id)} className="client-card__name">
                       {clientName(client)}
@@ -137,7 +159,7 @@ export function ClientsList() {
                     </tr>
                   </thead>
                   <tbody>
-                    {clients.data.items.map((client) => (
+                    {data.items.map((client) => (
                       <tr key={client._id}>
                         <th scope="row">
                           <Link to={paths.client(client._id)}>{clientName(client)}</Link>
@@ -154,7 +176,7 @@ export function ClientsList() {
               </div>
             </>
           )}
-          <Pager page={page} pageSize={pageSize} total={clients.data.total} onPage={(next) => update({ page: next > 1 ? String(next) : '' })} label={t('clients.pages')} />
+          <Pager page={page} pageSize={pageSize} total={data.total} onPage={(next) => update({ page: next > 1 ? String(next) : '' })} label={t('clients.pages')} />
         </>
       )}
     </section>

@@ -3,17 +3,24 @@ import { PageHeader } from '../../../components/page-header';
 import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useStaffItems } from '../offline/staff-items';
+import { outboxTakesStaffWrites, queueNewClient, sendNow } from '../offline/staff-writes';
+import { useVaultState } from '../offline/use-caseload';
 import { CreateClientForm } from './create-client-form';
 import { ClientsList } from './clients-list';
 import { EnrolmentsInbox } from './enrolments-inbox';
+import { SyncStatus } from './sync-status';
 import './clients.css';
 
 const tabs = ['inbox', 'clients'] as const;
 type Tab = (typeof tabs)[number] | 'new';
 
 /** /clients: the enrolments inbox and the clients list, one view at a time, plus "New client". */
-export function ClientsPage() {
+export function ClientsPage({ userId }: { userId: string | null }) {
   const t = useT();
+  const vault = useVaultState(userId);
+  const items = useStaffItems(userId);
+  const queued = vault.status === 'unlocked' && userId !== null && outboxTakesStaffWrites;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const asked = params.get('tab');
@@ -39,9 +46,17 @@ export function ClientsPage() {
             </Link>
           )}
         </div>
+        {vault.status === 'unlocked' && tab !== 'new' && <SyncStatus items={items} onSendNow={sendNow} />}
         {tab === 'inbox' && <EnrolmentsInbox />}
-        {tab === 'clients' && <ClientsList />}
-        {tab === 'new' && <CreateClientForm onCreated={(client) => void navigate(paths.client(client._id))} onCancel={() => void navigate(-1)} />}
+        {tab === 'clients' && <ClientsList userId={userId} items={items} />}
+        {tab === 'new' && (
+          <CreateClientForm
+            onCreated={(client) => void navigate(paths.client(client._id))}
+            onCancel={() => void navigate(-1)}
+            queue={queued ? queueNewClient : undefined}
+            onQueued={(id) => void navigate(paths.client(id))}
+          />
+        )}
       </div>
     </>
   );

@@ -14,12 +14,16 @@ type ConflictResolverProps = {
   error: unknown;
   onResolve: (changes: ClientChanges) => void;
   onDiscard: () => void;
+  /** Who last changed the server's record and when ("Changed by Mere, 23 Nov 2026, 10:04"). */
+  changedBy?: string;
+  /** Where "mine" comes from, when it is not the form just sent (an edit saved on this device). */
+  mineNote?: string;
 };
 
 const labelOf = (field: string) => fieldLabelKey[field as keyof typeof fieldLabelKey];
 
 /** Each clashing field with the kaimahi's value beside the server's: keep one, or type another. */
-export function ConflictResolver({ conflicts, pending, saving, error, onResolve, onDiscard }: ConflictResolverProps) {
+export function ConflictResolver({ conflicts, pending, saving, error, onResolve, onDiscard, changedBy, mineNote }: ConflictResolverProps) {
   const t = useT();
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -56,12 +60,14 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
                   <p className="conflict__text" data-testid={`mine-${conflict.field}`}>
                     {shown(conflict.mine)}
                   </p>
+                  {mineNote && <p className="conflict__meta">{mineNote}</p>}
                 </div>
                 <div className="conflict__value conflict__value--theirs">
                   <p className="conflict__who">{t('clients.conflict.theirs')}</p>
                   <p className="conflict__text" data-testid={`theirs-${conflict.field}`}>
                     {shown(conflict.theirs)}
                   </p>
+                  {changedBy && <p className="conflict__meta">{changedBy}</p>}
                 </div>
               </div>
               <div className="conflict__choices">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 import { useCreateClient } from '../api/create-client';
-import type { ClientDetail, StaffEnrolment } from '../api/types';
+import type { ClientDetail, CreateClientInput, StaffEnrolment } from '../api/types';
 import { createInput, emptyValues, valuesFromEnrolment, type ClientFormValues } from '../client-form-values';
 import { ClientFields } from './client-fields';
 import { fieldErrorsOf, formErrorsOf } from './error-text';
@@ -13,17 +13,21 @@ type CreateClientFormProps = {
   enrolment?: StaffEnrolment;
   onCreated: (client: ClientDetail) => void;
   onCancel: () => void;
+  /** With the device's copy unlocked, the new client goes to the outbox (saved here, sent when there is signal); called with its id. */
+  queue?: (input: CreateClientInput) => Promise<string>;
+  onQueued?: (id: string) => void;
 };
 
 /** A new client record, blank or from an enrolment. Its id is made once, so a resend makes one client. */
-export function CreateClientForm({ enrolment, onCreated, onCancel }: CreateClientFormProps) {
+export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueued }: CreateClientFormProps) {
   const t = useT();
   const createClient = useCreateClient();
   const [values, setValues] = useState<ClientFormValues>(() => (enrolment ? valuesFromEnrolment(enrolment) : emptyValues()));
   const [operationId] = useState(() => crypto.randomUUID());
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const error = createClient.error;
+  const [queueError, setQueueError] = useState<unknown>(null);
+  const error = queueError ?? createClient.error;
 
   useEffect(() => headingRef.current?.focus(), []);
   useEffect(() => {
@@ -33,6 +37,15 @@ export function CreateClientForm({ enrolment, onCreated, onCancel }: CreateClien
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createClient.isPending) return;
+    if (queue && !enrolment) {
+      setQueueError(null);
+      try {
+        onQueued?.(await queue(createInput(values, operationId)));
+      } catch (failure) {
+        setQueueError(failure);
+      }
+      return;
+    }
     try {
       const client = await createClient.mutateAsync({ input: createInput(values, operationId), fromEnrolment: enrolment?._id });
       onCreated(client);

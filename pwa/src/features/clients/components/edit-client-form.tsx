@@ -12,7 +12,16 @@ import { ConflictResolver } from './conflict-resolver';
 import { fieldErrorsOf, formErrorsOf } from './error-text';
 import { FormProblems, focusFirstProblem } from './form-problems';
 
-type EditClientFormProps = { client: ClientDetail; onDone: (message: string) => void; onCancel: () => void };
+type EditClientFormProps = {
+  client: ClientDetail;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+  /**
+   * With the device's copy unlocked, the edit goes to the outbox instead (saved here, sent when
+   * there is signal); a clash then comes back later and shows on the client page.
+   */
+  queue?: (baseVersion: number, changes: ClientChanges) => Promise<void>;
+};
 type Clash = { base: ClientDetail; pending: ClientChanges; conflicts: Conflict[] };
 
 function conflictOf(error: unknown): ConflictBody | null {
@@ -26,7 +35,7 @@ function conflictOf(error: unknown): ConflictBody | null {
  * else changed one of them meanwhile the server answers 409: the kaimahi sees both values and
  * chooses, and the choice is sent on the new version. Nothing typed is lost without a choice.
  */
-export function EditClientForm({ client, onDone, onCancel }: EditClientFormProps) {
+export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFormProps) {
   const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateClient();
@@ -49,6 +58,11 @@ export function EditClientForm({ client, onDone, onCancel }: EditClientFormProps
       return;
     }
     try {
+      if (queue) {
+        await queue(baseRecord.version, changes);
+        onDone(t('clients.offline.editSaved'));
+        return;
+      }
       await update.mutateAsync({ id: baseRecord._id, baseVersion: baseRecord.version, changes });
       onDone(t('clients.edit.saved'));
     } catch (failure) {

@@ -1,15 +1,21 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import type { OutboxOperation } from '../../../lib/outbox';
 import { describeItem, formatDateTime } from '../item-status';
-import { enrolmentOutbox, useLastSyncAt, useSendNow, useWaitingEnrolments } from '../offline/use-enrolment-outbox';
+import {
+  enrolmentOutbox,
+  queuedPersonName,
+  useLastSyncAt,
+  useSendNow,
+  useWaitingEnrolments,
+  type EnrolmentOperation,
+} from '../offline/use-enrolment-outbox';
 import { useOnline } from '../offline/use-online';
 import { useT } from '../../../i18n/use-t';
 import './enrolment.css';
 
 type OutboxPanelProps = {
   /** "Fix and resend": open the item in the form, filled in. */
-  onFix: (item: OutboxOperation) => void;
+  onFix: (item: EnrolmentOperation) => void;
 };
 
 /**
@@ -63,12 +69,14 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
   );
 }
 
-function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: boolean; onFix: (item: OutboxOperation) => void }) {
+function OutboxItem({ item, online, onFix }: { item: EnrolmentOperation; online: boolean; onFix: (item: EnrolmentOperation) => void }) {
   const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const status = describeItem(item, { online });
   const canResolve = item.state === 'rejected' && item.payload !== null;
+  // Only on the phone it was made on, from the details still waiting there.
+  const person = queuedPersonName(item);
 
   async function discard() {
     try {
@@ -83,7 +91,8 @@ function OutboxItem({ item, online, onFix }: { item: OutboxOperation; online: bo
     <li className={`enrol-item enrol-item--${status.tone}`}>
       <div className="enrol-item__text">
         <p className="enrol-item__label">
-          {item.label} <span className="enrol-item__time">· {t('outbox.saved', { time: formatDateTime(item.createdAt) })}</span>
+          {person ? t('outbox.itemFor', { name: person, service: item.label }) : item.label}{' '}
+          <span className="enrol-item__time">· {t('outbox.saved', { time: formatDateTime(item.createdAt) })}</span>
         </p>
         <p className="enrol-item__state">{status.title}</p>
         {status.detail && <p className="enrol-item__detail">{status.detail}</p>}

@@ -1,21 +1,40 @@
 /** The enrolment page's view of the outbox: waiting items, receipts, last sync, and actions. */
 import { useCallback, useState } from 'react';
 import { askForPersistentStorage, getLocalDb, type EnrolmentReceiptRecord } from '../../../lib/local-db';
-import { readLastSyncAt, type FlushReport, type OutboxOperation } from '../../../lib/outbox';
+import { readLastSyncAt, type FlushReport, type OutboxOperation, type OutboxOperationOf } from '../../../lib/outbox';
 import { getAppOutbox, sendOutboxNow } from '../../../lib/outbox-triggers';
 import { useLiveQuery } from './use-live-query';
 
+/** A queued enrolment. */
+export type EnrolmentOperation = OutboxOperationOf<'enrolment.create'>;
+
+const isEnrolment = (operation: OutboxOperation): operation is EnrolmentOperation => operation.kind === 'enrolment.create';
+
 /** Enrolments on this phone that the server has not accepted yet, oldest first. */
-export function useWaitingEnrolments(): OutboxOperation[] | undefined {
+export function useWaitingEnrolments(): EnrolmentOperation[] | undefined {
   return useLiveQuery(async () => {
     const operations = await getLocalDb().outbox.orderBy('createdAt').toArray();
-    return operations.filter((operation) => operation.kind === 'enrolment.create' && operation.state !== 'done');
+    return operations.filter((operation): operation is EnrolmentOperation => isEnrolment(operation) && operation.state !== 'done');
   }, 'waiting-enrolments');
 }
 
-/** One item, followed through its states (undefined while loading, null once removed). */
-export function useOutboxItem(id: string | null): OutboxOperation | null | undefined {
-  return useLiveQuery(async () => (id ? ((await getLocalDb().outbox.get(id)) ?? null) : null), `outbox-item:${id ?? ''}`);
+/** One enrolment item, followed through its states (undefined while loading, null once removed). */
+export function useOutboxItem(id: string | null): EnrolmentOperation | null | undefined {
+  return useLiveQuery(async () => {
+    const operation = id ? await getLocalDb().outbox.get(id) : undefined;
+    return operation && isEnrolment(operation) ? operation : null;
+  }, `outbox-item:${id ?? ''}`);
+}
+
+/**
+ * The person's name as they typed it, from the queued enrolment while its details are still on
+ * this phone (so two waiting enrolments for one service can be told apart); null once sent.
+ */
+export function queuedPersonName(operation: EnrolmentOperation): string | null {
+  const payload = operation.payload;
+  if (!payload) return null;
+  const name = [payload.givenName, payload.familyName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return name || null;
 }
 
 /** Receipts of enrolments sent from this phone, newest first. */

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientDetail } from '@contract/clients';
+import { waitForServiceWorker } from './enrol-helpers';
+import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+
+/**
+ * A kaimahi's caseload with no signal, in the built app against the real server (stopped for "no
+ * signal", never only `setOffline`): signed in with the password, the caseload is copied to the
+ * device encrypted; reopened with the server down, the app asks for the password, checks it on
+ * the device and searches the copy; IndexedDB never holds a name, phone or note in plain text;
+ * sign-out leaves nothing of it behind.
+ */
+
+const phone = { width: 390, height: 844 } as const;
+const desktop = { width: 1440, height: 900 } as const;
+
+let harness: Harness;
+let kaimahi: Staff;
+let token: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  kaimahi = await harness.createStaff(1);
+  token = await harness.tokenFor(kaimahi);
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A client the kaimahi created through the API (so it is in their caseload), with a note. */
+async function createClient(fields: { givenName: string; familyName: string; phone: string; note: string }): Promise<ClientDetail> {
+  const headers = { 'content-type': 'application/json' };
+  const client = await json<ClientDetail>(
+    await harness.api('/api/clients', { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), givenName: fields.givenName, familyName: fields.familyName, phone: fields.phone }) }),
+  );
+  await json(await harness.api(`/api/clients/${client._id}/notes`, { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), text: fields.note }) }));
+  return client;
+}
+
+/** Signs in through the form, as a person does (the password is what opens the device's copy). */
+async function signIn(page: Page, staff: Staff) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** From the dashboard to the clients list by links (a full page load would forget the key, as reopening does). */
+async function openClientsList(page: Page) {
+  await page.getByRole('link', { name: 'Open the clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
+}
+
+/** Every record of every object store of every IndexedDB database of the page, as text (bytes decoded as UTF-8). */
+async function everythingInIndexedDb(page: Page): Promise<{ databases: string[]; text: string }> {
+  return page.evaluate(async () => {
+    const decoder = new TextDecoder();
+    const flatten = (value: unknown): unknown => {
+      if (value instanceof ArrayBuffer) return decoder.decode(value);
+      if (ArrayBuffer.isView(value)) return decoder.decode(value as Uint8Array);
+      if (Array.isArray(value)) return value.map(flatten);
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, flatten(inner)]));
+      return value;
+    };
+    const databases = (await indexedDB.databases()).map((info) => info.name ?? '').filter(Boolean);
+    const parts: string[] = [];
+    for (const name of databases) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        parts.push(`${name}/${store}: ${JSON.stringify(flatten(rows))}`);
+      }
+      db.close();
+    }
+    return { databases, text: parts.join('\n') };
+  });
+}
+
+describe('the caseload with no signal', () => {
+  it('copies the caseload encrypted at sign-in, unlocks it with the password with the server stopped, and searches it', async () => {
+    const aroha = await createClient({ givenName: 'Aroha', familyName: 'Te Whānau', phone: '021 555 0147', note: 'Kai parcel dropped off at the marae' });
+    await createClient({ givenName: 'Rāwiri', familyName: 'Tūhoe', phone: '027 555 0199', note: 'Rang about the garden beds' });
+
+    const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await signIn(page, kaimahi);
+    await openClientsList(page);
+    await page.getByText('2 clients kept on this device, encrypted.').waitFor({ timeout: 15_000 });
+
+    const stored = await everythingInIndexedDb(page);
+    expect(stored.databases).toEqual(expect.arrayContaining([expect.stringMatching(/^trust-staff-/)]));
+    for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '0147', '555 0199', 'Kai parcel', 'garden beds']) expect(stored.text).not.toContain(secret);
+
+    await harness.server.stop();
+    try {
+      // Reopened with no signal: the key is gone from memory, the password opens the copy.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+      await checkA11y(page);
+      await screenshot(page, 'caseload-unlock-390');
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText('That is not your password. 4 tries left').waitFor();
+      await page.getByLabel('Password').fill(kaimahi.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+
+      await page.getByText('No signal: searching the 2 clients kept on this device.').waitFor({ timeout: 15_000 });
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      const started = Date.now();
+      await search.fill('whanau');
+      await page.getByRole('link', { name: 'Aroha Te Whānau' }).first().waitFor();
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(await page.getByRole('link', { name: 'Rāwiri Tūhoe' }).count()).toBe(0);
+
+      await page.getByRole('link', { name: 'Aroha Te Whānau' }).first().click();
+      await page.getByText('No signal: this is the copy kept on this device.').waitFor();
+      await page.getByText('Kai parcel dropped off at the marae').waitFor();
+      expect(page.url()).toContain(aroha._id);
+    } finally {
+      await harness.server.start();
+    }
+    // Requests the stopped server refused are the point of the test; anything else is a fault.
+    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('creates, edits and adds a note with no signal, sends each once on reconnecting, shows a clash beside the server value and resolves it; sign-out leaves nothing', async () => {
+    const staff = await harness.createStaff(1);
+    const staffToken = await harness.tokenFor(staff);
+    const managerToken = await harness.tokenFor(await harness.createStaff(2));
+    const headers = { 'content-type': 'application/json' };
+    const kahu = await json<ClientDetail>(
+      await harness.api('/api/clients', { method: 'POST', token: staffToken, headers, body: JSON.stringify({ _id: randomUUID(), givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' }) }),
+    );
+
+    const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await signIn(page, staff);
+    await openClientsList(page).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-offline-writes');
+      throw error;
+    });
+    await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 15_000 });
+
+    // Meanwhile, at the office, a manager changes Kahu's phone through the API.
+    const officeEdit = await harness.api(`/api/clients/${kahu._id}`, {
+      method: 'PATCH',
+      token: managerToken,
+      headers,
+      body: JSON.stringify({ _id: randomUUID(), baseVersion: 1, changes: { phone: '03 555 0123' } }),
+    });
+    expect(officeEdit.status).toBe(200);
+
+    await harness.server.stop();
+    let newClientId = '';
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+      await page.getByLabel('Password').fill(staff.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText(/No signal: searching the \d+ clients? kept on this device\./).waitFor({ timeout: 15_000 });
+
+      // A new client, saved on this device.
+      await page.getByRole('link', { name: 'New client' }).click();
+      await page.getByLabel('Given name').fill('Hēmi');
+      await page.getByLabel('Family name').fill('Pāora');
+      await page.getByLabel('Phone').fill('022 555 0177');
+      await page.getByRole('button', { name: 'Create client' }).click();
+      await page.getByText('Saved on this device. It goes to the server when there is signal.').waitFor();
+      newClientId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+      // An edit and a note on Kahu, from the copy.
+      await page.getByRole('link', { name: 'Back to clients' }).click();
+      await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('potae');
+      await page.getByRole('link', { name: 'Kahu Pōtae' }).first().click();
+      await page.getByText('No signal: this is the copy kept on this device.').waitFor();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      await page.getByLabel('Phone').fill('027 555 0999');
+      await page.getByLabel('Suburb').fill('Aranui');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Saved on this device. It is sent when there is signal.').waitFor();
+      await page.getByLabel('Add a case note').fill('Visited the whānau at home; kai parcel next week');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByTestId('waiting-count').getByText('2 changes waiting to be sent').waitFor();
+      await page.getByText('Visited the whānau at home; kai parcel next week').waitFor();
+      await screenshot(page, 'caseload-offline-client-390');
+      await page.setViewportSize(desktop);
+      await screenshot(page, 'caseload-offline-client-1440');
+      await page.setViewportSize(phone);
+
+      // What waits is sealed like the copy: no name, phone or note in plain text anywhere.
+      const stored = await everythingInIndexedDb(page);
+      for (const secret of ['Hēmi', 'Pāora', '0177', 'Kahu', 'Pōtae', '0999', '0110', 'Aranui', 'Linwood', 'Visited the wh', 'kai parcel']) expect(stored.text).not.toContain(secret);
+    } finally {
+      await harness.server.start();
+    }
+
+    // Back in signal: the app notices by itself and sends what waited, once.
+    await page.getByRole('heading', { name: 'Someone else changed this record' }).waitFor({ timeout: 60_000 });
+    await page.getByTestId('mine-phone').getByText('027 555 0999').waitFor();
+    await page.getByTestId('theirs-phone').getByText('03 555 0123').waitFor();
+    await page.getByText(/Changed by Mere Manager/).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'caseload-clash-390');
+    await page.setViewportSize(desktop);
+    await screenshot(page, 'caseload-clash-1440');
+    await page.setViewportSize(phone);
+
+    const created = await json<{ total: number; items: ClientDetail[] }>(await harness.api('/api/clients?q=paora', { token: staffToken }));
+    expect(created.total).toBe(1);
+    expect(created.items[0]?._id).toBe(newClientId);
+    const beforeChoice = await json<ClientDetail>(await harness.api(`/api/clients/${kahu._id}`, { token: staffToken }));
+    expect(beforeChoice.caseNotes.filter((note) => note.text === 'Visited the whānau at home; kai parcel next week')).toHaveLength(1);
+    // The clashing edit wrote nothing: the phone is the office's, the suburb still the old one.
+    expect(beforeChoice).toMatchObject({ version: 2, phone: '03 555 0123', suburb: 'Linwood' });
+
+    // The kaimahi keeps their phone; the suburb, which did not clash, goes with it.
+    await page.getByRole('button', { name: 'Save with these choices' }).click();
+    await page.getByRole('heading', { name: 'Someone else changed this record' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 30_000 });
+    const after = await json<ClientDetail>(await harness.api(`/api/clients/${kahu._id}`, { token: staffToken }));
+    expect(after).toMatchObject({ version: 3, phone: '027 555 0999', suburb: 'Aranui' });
+    expect(after.caseNotes).toHaveLength(1);
+
+    // Sign-out: nothing of the staff work stays on the device.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'LOGOUT' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction(async () => !(await indexedDB.databases()).some((info) => info.name?.startsWith('trust-staff-')));
+    const left = await everythingInIndexedDb(page);
+    expect(left.databases.filter((name) => name.startsWith('trust-staff-'))).toEqual([]);
+    for (const secret of ['Hēmi', 'Pāora', 'Kahu', 'Pōtae', 'whānau at home', newClientId, kahu._id]) expect(left.text).not.toContain(secret);
+    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('after five wrong passwords the copy and the waiting changes are gone from the device', async () => {
+    const staff = await harness.createStaff(2);
+    const page = await harness.newPage({ viewport: desktop });
+    await signIn(page, staff);
+    await openClientsList(page).catch(async (error: unknown) => {
+      await screenshot(page, 'debug-five');
+      throw error;
+    });
+    await page.getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 15_000 });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'caseload-unlock-1440');
+    for (let left = 4; left >= 1; left -= 1) {
+      await page.getByLabel('Password').fill(`wrong ${left}`);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor();
+    }
+    await page.getByLabel('Password').fill('wrong 0');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByText('After five wrong passwords, the client records and unsent changes on this device were removed.').waitFor();
+    const stored = await everythingInIndexedDb(page);
+    expect(stored.databases.filter((name) => name.startsWith('trust-staff-'))).toEqual([]);
+    await page.context().close();
+  });
+});

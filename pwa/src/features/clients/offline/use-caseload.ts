@@ -1,0 +1,57 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useOnline } from '../../../lib/use-online';
+import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
+import { readVaultState, subscribeVault, vaultStateOf, type VaultState } from '../../../lib/vault/vault';
+import { caseloadRevision, forgetCaseload, loadCaseload, refreshCaseload, subscribeCaseload } from './caseload-copy';
+
+// The decrypted copy never outlives the key: locked, signed out or wiped, it leaves memory.
+onStaffCipherChange((cipher) => {
+  if (!cipher) forgetCaseload();
+});
+
+/** The signed-in person's vault: none, locked (ask for the password), or unlocked. */
+export function useVaultState(userId: string | null): VaultState {
+  const state = useSyncExternalStore(subscribeVault, () => vaultStateOf(userId), () => vaultStateOf(userId));
+  useEffect(() => {
+    if (userId) void readVaultState(userId).catch(() => undefined);
+  }, [userId]);
+  return state;
+}
+
+/** Re-renders when the decrypted copy changes; returns its revision. */
+export function useCaseloadRevision(): number {
+  return useSyncExternalStore(subscribeCaseload, caseloadRevision, caseloadRevision);
+}
+
+export type CaseloadSync = { refreshing: boolean; failed: boolean };
+
+/**
+ * While the copy is unlocked: decrypts it into memory, and brings it up to date whenever the
+ * server can be reached (on opening, and again each time the signal comes back).
+ */
+export function useCaseloadSync(userId: string | null): CaseloadSync {
+  const vault = useVaultState(userId);
+  const online = useOnline();
+  const [sync, setSync] = useState<CaseloadSync>({ refreshing: false, failed: false });
+  const unlocked = vault.status === 'unlocked';
+  useEffect(() => {
+    const cipher = getStaffCipher();
+    if (!unlocked || !cipher || cipher.userId !== userId) return;
+    let live = true;
+    void (async () => {
+      await loadCaseload(cipher);
+      if (!online || !live) return;
+      setSync({ refreshing: true, failed: false });
+      try {
+        await refreshCaseload(cipher);
+        if (live) setSync({ refreshing: false, failed: false });
+      } catch {
+        if (live) setSync({ refreshing: false, failed: true });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [unlocked, online, userId]);
+  return sync;
+}

@@ -1,0 +1,62 @@
+/**
+ * One IndexedDB database per staff member on this device, `trust-staff-<userId>` (decision 045).
+ * Deleting it whole is the wipe: at sign-out and after five wrong unlocks.
+ *
+ * What is stored where (nothing a person typed is in plain text):
+ * - `vault`   — the wrapped data key (salt, rounds, IV, ciphertext) and the count of wrong unlocks.
+ * - `clients` — one row per client of the caseload: the client's id and the sealed client page
+ *               (record, enrolments, case notes) as the server last sent it.
+ * - `meta`    — the caseload's refresh cursor and when it last refreshed: times only.
+ *
+ * The app's shared database (lib/local-db.ts) keeps the outbox; staff items there are sealed
+ * with the same key (lib/staff-cipher.ts).
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { Sealed } from '../staff-cipher';
+import type { WrappedKey } from './vault-crypto';
+
+export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; failedTries: number };
+export type SealedClientRow = { _id: string; sealed: Sealed };
+export type StaffMetaRow = { key: 'cursor'; value: string } | { key: 'refreshedAt'; value: number };
+
+export type StaffDb = Dexie & {
+  vault: EntityTable<VaultKeyRow, 'key'>;
+  clients: EntityTable<SealedClientRow, '_id'>;
+  meta: EntityTable<StaffMetaRow, 'key'>;
+};
+
+export const staffDbPrefix = 'trust-staff-';
+
+export function staffDbName(userId: string): string {
+  return `${staffDbPrefix}${userId}`;
+}
+
+const open = new Map<string, StaffDb>();
+
+/** The staff database of `userId` (one handle per page). */
+export function getStaffDb(userId: string): StaffDb {
+  const name = staffDbName(userId);
+  let db = open.get(name);
+  if (!db) {
+    // Dexie's documented way to type its tables: the instance gains them from `stores()` below.
+    db = new Dexie(name) as StaffDb;
+    db.version(1).stores({ vault: 'key', clients: '_id', meta: 'key' });
+    open.set(name, db);
+  }
+  return db;
+}
+
+/** Deletes the whole database of `userId` (closing this page's handle first). */
+export async function deleteStaffDb(userId: string): Promise<void> {
+  const name = staffDbName(userId);
+  const db = open.get(name);
+  open.delete(name);
+  db?.close();
+  await Dexie.delete(name);
+}
+
+/** Whether `userId` has a staff database on this device (without creating one). */
+export async function staffDbExists(userId: string): Promise<boolean> {
+  const name = staffDbName(userId);
+  return open.get(name)?.isOpen() === true || (await Dexie.exists(name));
+}

@@ -1,0 +1,113 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getLocalDb } from '../local-db';
+import { getStaffCipher } from '../staff-cipher';
+import { getStaffDb, staffDbName } from './staff-db';
+import { lockVault, maxUnlockTries, openVaultAtSignIn, readVaultState, unlockVault, wipeVault } from './vault';
+import { createCipher, createDataKey, vaultIterations } from './vault-crypto';
+
+const password = 'kia kaha te reo 2026';
+let users = 0;
+const newUser = () => `user-${(users += 1)}-${crypto.randomUUID()}`;
+
+afterEach(() => lockVault());
+
+function outboxRow(id: string, userId: string | null) {
+  return {
+    _id: id,
+    kind: 'enrolment.create' as const,
+    entityId: id,
+    userId,
+    schemaVersion: 1,
+    label: 'x',
+    createdAt: 1,
+    attempts: 0,
+    nextAttemptAt: 1,
+    sentAt: null,
+    lastError: null,
+    state: 'pending' as const,
+    payload: null,
+  };
+}
+
+describe('the staff vault', () => {
+  it('at sign-in makes a wrapped key with 600,000 PBKDF2 rounds and hands a working cipher to the outbox', async () => {
+    const userId = newUser();
+    await openVaultAtSignIn(userId, password);
+    const cipher = getStaffCipher();
+    expect(cipher?.userId).toBe(userId);
+    const stored = await getStaffDb(userId).vault.get('key');
+    expect(stored?.wrapped.iterations).toBe(vaultIterations);
+    expect(vaultIterations).toBeGreaterThanOrEqual(600_000);
+    expect(stored?.wrapped.salt.byteLength).toBe(16);
+
+    const sealed = await cipher!.seal({ givenName: 'Tūhoe', phone: '021 555 0101' });
+    const bytes = new TextDecoder().decode(sealed.data);
+    expect(bytes).not.toContain('Tūhoe');
+    expect(bytes).not.toContain('555');
+    expect(await cipher!.open(sealed)).toEqual({ givenName: 'Tūhoe', phone: '021 555 0101' });
+  });
+
+  it('reopened, the copy is locked; a wrong password counts down, the right one unlocks and resets the count', async () => {
+    const userId = newUser();
+    await openVaultAtSignIn(userId, password);
+    const sealed = await getStaffCipher()!.seal('Aroha');
+    lockVault();
+    expect(getStaffCipher()).toBeNull();
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries });
+
+    expect(await unlockVault(userId, 'not my password')).toEqual({ ok: false, triesLeft: 4 });
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: 4 });
+    expect(await unlockVault(userId, password)).toEqual({ ok: true });
+    expect(await getStaffCipher()!.open(sealed)).toBe('Aroha');
+    lockVault();
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries });
+  });
+
+  it("five wrong passwords wipe the copy and that person's outbox items, and nobody else's", async () => {
+    const userId = newUser();
+    const other = newUser();
+    await openVaultAtSignIn(userId, password);
+    await getStaffDb(userId).clients.put({ _id: 'c1', sealed: await getStaffCipher()!.seal({ givenName: 'Mine' }) });
+    lockVault();
+    const outbox = getLocalDb().outbox;
+    await outbox.bulkAdd([outboxRow(crypto.randomUUID(), userId), outboxRow(crypto.randomUUID(), other), outboxRow(crypto.randomUUID(), null)]);
+
+    for (let left = maxUnlockTries - 1; left > 0; left -= 1) expect(await unlockVault(userId, 'wrong')).toEqual({ ok: false, triesLeft: left });
+    expect(await unlockVault(userId, 'wrong')).toEqual({ ok: false, wiped: true });
+
+    expect(await Dexie.exists(staffDbName(userId))).toBe(false);
+    expect(await readVaultState(userId)).toEqual({ status: 'none' });
+    const left = await outbox.toArray();
+    expect(left.filter((row) => row.userId === userId)).toEqual([]);
+    expect(left.filter((row) => row.userId === other || row.userId === null)).toHaveLength(2);
+    // The right password cannot bring the copy back either: there is nothing left to open.
+    expect(await unlockVault(userId, password)).toEqual({ ok: false, wiped: true });
+  }, 30_000);
+
+  it('signing in with a changed password replaces a copy nobody can open any more', async () => {
+    const userId = newUser();
+    await openVaultAtSignIn(userId, password);
+    await getStaffDb(userId).clients.put({ _id: 'c1', sealed: await getStaffCipher()!.seal('old') });
+    lockVault();
+    await openVaultAtSignIn(userId, 'a brand new password 2027');
+    expect(await getStaffDb(userId).clients.count()).toBe(0);
+    lockVault();
+    expect(await unlockVault(userId, 'a brand new password 2027')).toEqual({ ok: true });
+  });
+
+  it('sign-out wipes the whole database', async () => {
+    const userId = newUser();
+    await openVaultAtSignIn(userId, password);
+    await wipeVault(userId);
+    expect(getStaffCipher()).toBeNull();
+    expect(await Dexie.exists(staffDbName(userId))).toBe(false);
+  });
+
+  it("one person's sealed rows do not open as another's, even with the same key", async () => {
+    const { key } = await createDataKey(password, 1000);
+    const sealed = await createCipher('a', key).seal('secret');
+    await expect(createCipher('b', key).open(sealed)).rejects.toThrow();
+  });
+});

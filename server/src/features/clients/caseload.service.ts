@@ -1,0 +1,100 @@
+import { Op, QueryTypes } from 'sequelize';
+import type { CaseloadChanges, CaseloadQuery, ClientDetail } from '../../../contract/clients';
+import { CaseNote } from '../../db/models/case-note';
+import { Client } from '../../db/models/client';
+import { Enrolment } from '../../db/models/enrolment';
+import { User } from '../../db/models/user';
+import { sequelize } from '../../db/sequelize';
+import type { Actor } from '../../lib/audit';
+import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
+
+/**
+ * The caseload a kaimahi keeps (encrypted) on their device, DESIGN §6 and decision 045.
+ *
+ * Which clients: a kaimahi's caseload is every client they may see (created by them, or with an
+ * enrolment in one of their services); a manager, who may see everyone, keeps the clients they
+ * created, those with an enrolment in their own services, and those they opened or changed (their
+ * audit events), not the whole register.
+ *
+ * Only what changed: a client is sent again when its record changed, a note was added, or one of
+ * its enrolments the caller may see changed since `since`. The cursor handed back is a little
+ * before the time of the read, so a write that was committing while we read is sent next time
+ * rather than never (sending a client twice is harmless: the device replaces it).
+ */
+export const caseloadCursorOverlapMs = 10_000;
+
+function caseloadSql(actor: Actor): { sql: string; replacements: Record<string, unknown> } {
+  if (!seesEverything(actor)) return { sql: visibleClientsSql(actor, 'c'), replacements: {} };
+  const replacements: Record<string, unknown> = { me: actor.id, myServices: actor.services.length ? actor.services : [''] };
+  return {
+    sql: `(c."createdBy" = :me
+      OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."serviceKey" IN (:myServices) AND e."clientId" IS NOT NULL)
+      OR c.id IN (SELECT a."clientId" FROM audit_events a WHERE a."actorId" = :me AND a."clientId" IS NOT NULL))`,
+    replacements,
+  };
+}
+
+/** `GET /api/clients/caseload`: what changed in the caller's caseload since `since` (all of it without). */
+export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promise<CaseloadChanges> {
+  const readAt = Date.now();
+  const caseload = caseloadSql(actor);
+  const ids = await sequelize.query<{ id: string }>(`SELECT c.id FROM clients c WHERE ${caseload.sql} ORDER BY c.id`, {
+    type: QueryTypes.SELECT,
+    replacements: caseload.replacements,
+  });
+  let changedIds = ids.map((row) => row.id);
+  if (query.since !== undefined && changedIds.length > 0) {
+    const since = new Date(query.since);
+    const enrolmentFilter = seesEverything(actor) ? '' : ' AND e."serviceKey" IN (:services)';
+    const changed = await sequelize.query<{ id: string }>(
+      `SELECT c.id FROM clients c WHERE ${caseload.sql} AND (
+        c."updatedAt" > :since
+        OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since)
+        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL${enrolmentFilter}))`,
+      {
+        type: QueryTypes.SELECT,
+        replacements: { ...caseload.replacements, since, services: actor.services.length ? actor.services : [''] },
+      },
+    );
+    changedIds = changed.map((row) => row.id);
+  }
+  return {
+    clients: await detailsOf(actor, changedIds),
+    ids: ids.map((row) => row.id),
+    cursor: new Date(readAt - caseloadCursorOverlapMs).toISOString(),
+  };
+}
+
+/** Client pages for many ids at once: three queries in all, not three per client. */
+async function detailsOf(actor: Actor, ids: string[]): Promise<ClientDetail[]> {
+  if (ids.length === 0) return [];
+  const [clients, enrolments, notes] = await Promise.all([
+    Client.findAll({ where: { id: ids }, order: [['id', 'ASC']] }),
+    Enrolment.findAll({ where: { clientId: { [Op.in]: ids }, ...visibleEnrolmentsWhere(actor) }, order: [['receivedAt', 'DESC'], ['id', 'DESC']] }),
+    CaseNote.findAll({ where: { clientId: ids }, order: [['createdAt', 'DESC'], ['id', 'DESC']] }),
+  ]);
+  const staffIds = [...new Set([...clients.flatMap((client) => [client.createdBy, client.updatedBy]), ...notes.map((note) => note.authorId)])].filter(
+    (id): id is string => Boolean(id),
+  );
+  const users = staffIds.length ? await User.findAll({ where: { id: staffIds }, attributes: ['id', 'name'] }) : [];
+  const names = new Map(users.map((user) => [user.id, user.name]));
+  const enrolmentsOf = groupBy(enrolments, (enrolment) => enrolment.clientId ?? '');
+  const notesOf = groupBy(notes, (note) => note.clientId);
+  return clients.map((client) => ({
+    ...presentClient(client, names),
+    enrolments: (enrolmentsOf.get(client.id) ?? []).map(presentClientEnrolment),
+    caseNotes: (notesOf.get(client.id) ?? []).map((note) => presentNote(note, names)),
+  }));
+}
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
