@@ -449,17 +449,22 @@ export function createOutbox(options: OutboxOptions = {}) {
     }
     const claimed = batch;
 
-    // Open sealed payloads; one that cannot be opened is set aside, the rest still go.
+    // Open sealed payloads (all at once); one that cannot be opened is set aside, the rest still go.
+    const opened = await Promise.all(
+      claimed.map(async (operation): Promise<OpenedItem | null> => {
+        if (!cipher) return { operation, payload: operation.payload };
+        try {
+          return { operation, payload: await cipher.open(operation.payload as Sealed) };
+        } catch {
+          return null;
+        }
+      }),
+    );
     const items: OpenedItem[] = [];
-    for (const operation of claimed) {
-      if (!cipher) {
-        items.push({ operation, payload: operation.payload });
-        continue;
-      }
-      try {
-        items.push({ operation, payload: await cipher.open(operation.payload as Sealed) });
-      } catch {
-        await db.outbox.update(operation._id, { state: 'rejected', lastError: unreadable });
+    for (const [index, item] of opened.entries()) {
+      if (item) items.push(item);
+      else {
+        await db.outbox.update(claimed[index]!._id, { state: 'rejected', lastError: unreadable });
         report.rejected += 1;
       }
     }
@@ -587,6 +592,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     await db.transaction('rw', [db.outbox, db.receipts, db.settings], async () => {
       const current = await db.outbox.bulkGet(all.map(({ item }) => item.operation._id));
       const rows: OutboxOperation[] = [];
+      /** Versions the delivered edits made, by item id. */
+      const producedVersion = new Map<string, number>();
       for (const [index, { item, result, sealed, report, tried }] of all.entries()) {
         const operation = current[index];
         if (!operation) continue; // removed meanwhile (a wipe): nothing to record
@@ -599,15 +606,7 @@ export function createOutbox(options: OutboxOptions = {}) {
             // The person's details leave the phone; ids, label, state and times stay.
             rows.push({ ...operation, state: 'done', payload: null, conflict: null, lastError: null, sentAt: time });
             const version = definition.versioned || operation.kind === 'client.create' ? versionOf(result.record) : null;
-            if (version !== null) {
-              // Later edits of this record from this device now stand on the version this one made.
-              await db.outbox
-                .where('follows')
-                .equals(operation._id)
-                .modify((follower) => {
-                  follower.baseVersion = Math.max(follower.baseVersion ?? version, version);
-                });
-            }
+            if (version !== null) producedVersion.set(operation._id, version);
             report.sent += 1;
             events.push({ type: 'applied', ...base, record: result.record });
             break;
@@ -632,6 +631,16 @@ export function createOutbox(options: OutboxOptions = {}) {
         }
       }
       await db.outbox.bulkPut(rows);
+      if (producedVersion.size) {
+        // Later edits of these records from this device now stand on the versions they made.
+        const followers = await db.outbox.where('follows').anyOf([...producedVersion.keys()]).toArray();
+        await db.outbox.bulkPut(
+          followers.map((follower) => {
+            const version = producedVersion.get(follower.follows ?? '') ?? 0;
+            return { ...follower, baseVersion: Math.max(follower.baseVersion ?? version, version) };
+          }),
+        );
+      }
       await db.settings.put({ key: 'lastSyncAt', value: time });
     });
     return events;
