@@ -300,7 +300,15 @@ export function createOutbox(options: OutboxOptions = {}) {
       .sort(byAge);
   }
 
-  type Lane = { definition: OutboxKindDefinition; userId: string | null; queue: OutboxOperation[] };
+  type Lane = {
+    definition: OutboxKindDefinition;
+    userId: string | null;
+    /** Due items not yet claimed, in order. */
+    queue: OutboxOperation[];
+    /** Batches claimed (marked sending) and not yet sent, in order. */
+    ready: OutboxOperation[][];
+    claiming: Promise<void> | null;
+  };
   type Round = { stopped: boolean; answered: boolean; onAnswer: (() => void)[] };
 
   function lanesOf(due: OutboxOperation[]): Lane[] {
@@ -310,7 +318,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       const key = `${definition.lane}\u0000${operation.userId ?? ''}`;
       let lane = lanes.get(key);
       if (!lane) {
-        lane = { definition, userId: operation.userId, queue: [] };
+        lane = { definition, userId: operation.userId, queue: [], ready: [], claiming: null };
         lanes.set(key, lane);
       }
       lane.queue.push(operation);
@@ -346,12 +354,47 @@ export function createOutbox(options: OutboxOptions = {}) {
     return batch;
   }
 
+  /**
+   * The next claimed batch of a lane. Claims are made a few batches at a time in one
+   * transaction (a transaction per item made a long queue slow on the phone); a lane whose
+   * edits follow one another claims one batch at a time, so each sees the one before it done.
+   */
+  async function takeBatch(lane: Lane): Promise<OutboxOperation[] | null> {
+    for (;;) {
+      const ready = lane.ready.shift();
+      if (ready) return ready;
+      if (lane.claiming) {
+        await lane.claiming;
+        continue;
+      }
+      if (lane.queue.length === 0) return null;
+      const batches: OutboxOperation[][] = [];
+      const perClaim = lane.definition.concurrency > 1 ? lane.definition.concurrency * 4 : 1;
+      while (batches.length < perClaim) {
+        const batch = nextBatch(lane);
+        if (!batch) break;
+        batches.push(batch);
+      }
+      lane.claiming = claim(batches)
+        .then((claimed) => {
+          lane.ready.push(...claimed.filter((batch) => batch.length > 0));
+        })
+        .finally(() => {
+          lane.claiming = null;
+        });
+    }
+  }
+
   async function runLane(lane: Lane, round: Round, report: FlushReport, tried: Set<string>): Promise<void> {
     let laneStopped = false;
     const worker = async () => {
       while (!round.stopped && !laneStopped) {
-        const batch = nextBatch(lane);
+        const batch = await takeBatch(lane);
         if (!batch) return;
+        if (round.stopped || laneStopped) {
+          lane.ready.unshift(batch);
+          return;
+        }
         const result = await sendBatch(lane, batch, round, report, tried);
         if (result === 'stop-lane') laneStopped = true;
       }
@@ -361,12 +404,20 @@ export function createOutbox(options: OutboxOptions = {}) {
       // The others start once the server has answered someone this round.
       const answered = new Promise<void>((resolve) => (round.answered ? resolve() : round.onAnswer.push(resolve)));
       const settled = await Promise.race([answered.then(() => true), first.then(() => false)]);
-      if (settled && !round.stopped && !laneStopped) {
-        await Promise.all([first, ...Array.from({ length: lane.definition.concurrency - 1 }, worker)]);
-        return;
-      }
-    }
-    await first;
+      if (settled && !round.stopped && !laneStopped) await Promise.all([first, ...Array.from({ length: lane.definition.concurrency - 1 }, worker)]);
+      else await first;
+    } else await first;
+    await lane.claiming;
+    // Claimed but not sent (the round stopped): back to waiting, as they were.
+    const unsent = lane.ready.splice(0).flat();
+    if (unsent.length) await release(unsent);
+  }
+
+  async function release(operations: OutboxOperation[]): Promise<void> {
+    await db.transaction('rw', db.outbox, async () => {
+      const current = await db.outbox.bulkGet(operations.map((operation) => operation._id));
+      await db.outbox.bulkPut(current.flatMap((operation) => (operation?.state === 'sending' ? [{ ...operation, state: 'pending' as const }] : [])));
+    });
   }
 
   function markAnswered(round: Round) {
@@ -382,6 +433,7 @@ export function createOutbox(options: OutboxOptions = {}) {
       token = options.getToken?.() ?? null;
       const signedInAs = options.getUserId ? options.getUserId() : userId;
       if (!token || signedInAs !== userId) {
+        await release(batch);
         await markNeedsAuth(userId, notSignedIn);
         report.needsAuth += 1;
         return 'stop-lane';
@@ -390,23 +442,29 @@ export function createOutbox(options: OutboxOptions = {}) {
     let cipher: StaffCipher | null = null;
     if (definition.sealed) {
       cipher = getCipher();
-      if (!cipher || cipher.userId !== userId) return 'stop-lane'; // locked meanwhile: they wait
-    }
-
-    const claimed = await claim(batch);
-    if (claimed.length === 0) return 'ok';
-
-    // Open sealed payloads; one that cannot be opened is set aside, the rest still go.
-    const items: OpenedItem[] = [];
-    for (const operation of claimed) {
-      if (!cipher) {
-        items.push({ operation, payload: operation.payload });
-        continue;
+      if (!cipher || cipher.userId !== userId) {
+        await release(batch); // locked meanwhile: they wait
+        return 'stop-lane';
       }
-      try {
-        items.push({ operation, payload: await cipher.open(operation.payload as Sealed) });
-      } catch {
-        await db.outbox.update(operation._id, { state: 'rejected', lastError: unreadable });
+    }
+    const claimed = batch;
+
+    // Open sealed payloads (all at once); one that cannot be opened is set aside, the rest still go.
+    const opened = await Promise.all(
+      claimed.map(async (operation): Promise<OpenedItem | null> => {
+        if (!cipher) return { operation, payload: operation.payload };
+        try {
+          return { operation, payload: await cipher.open(operation.payload as Sealed) };
+        } catch {
+          return null;
+        }
+      }),
+    );
+    const items: OpenedItem[] = [];
+    for (const [index, item] of opened.entries()) {
+      if (item) items.push(item);
+      else {
+        await db.outbox.update(claimed[index]!._id, { state: 'rejected', lastError: unreadable });
         report.rejected += 1;
       }
     }
@@ -461,93 +519,131 @@ export function createOutbox(options: OutboxOptions = {}) {
     return 'ok';
   }
 
-  /** Marks the batch `sending`, skipping items changed meanwhile and edits whose earlier edit is still unsent. */
-  async function claim(batch: OutboxOperation[]): Promise<OutboxOperation[]> {
+  /** Marks the batches `sending` in one transaction, skipping items changed meanwhile and edits whose earlier edit is still unsent. */
+  async function claim(batches: OutboxOperation[][]): Promise<OutboxOperation[][]> {
+    if (batches.length === 0) return [];
     return db.transaction('rw', db.outbox, async () => {
-      const current = await db.outbox.bulkGet(batch.map((operation) => operation._id));
+      const current = await db.outbox.bulkGet(batches.flat().map((operation) => operation._id));
       const followed = current.flatMap((operation) => (operation?.follows ? [operation.follows] : []));
       const earlier = new Map((await db.outbox.bulkGet(followed)).flatMap((operation) => (operation ? [[operation._id, operation] as const] : [])));
       const held = new Set<string>();
-      const claimed: OutboxOperation[] = [];
-      for (const operation of current) {
-        if (!operation || operation.state !== 'pending') continue;
-        const before = operation.follows ? earlier.get(operation.follows) : undefined;
-        if (held.has(operation.entityId) || (before && holdsFollowers.has(before.state))) {
-          held.add(operation.entityId);
-          continue;
+      const claimed: OutboxOperation[][] = [];
+      let index = 0;
+      for (const batch of batches) {
+        const taken: OutboxOperation[] = [];
+        for (let count = 0; count < batch.length; count += 1, index += 1) {
+          const operation = current[index];
+          if (!operation || operation.state !== 'pending') continue;
+          const before = operation.follows ? earlier.get(operation.follows) : undefined;
+          if (held.has(operation.entityId) || (before && holdsFollowers.has(before.state))) {
+            held.add(operation.entityId);
+            continue;
+          }
+          taken.push({ ...operation, state: 'sending' });
         }
-        claimed.push({ ...operation, state: 'sending' });
+        claimed.push(taken);
       }
-      await db.outbox.bulkPut(claimed);
+      await db.outbox.bulkPut(claimed.flat());
       return claimed;
     });
   }
 
-  /** Writes each item's result in one transaction, then tells the listeners. */
+  type Settled = { item: OpenedItem; result: OutboxItemResult; sealed?: Sealed };
+  /** Results waiting to be written, and the write in progress: answers that arrive together are written together. */
+  let toWrite: { settled: Settled[]; report: FlushReport; tried: Set<string>; done: () => void; failed: (error: unknown) => void }[] = [];
+  let writing: Promise<void> | null = null;
+
+  /** Writes each item's result (with the answers that arrived meanwhile, in one transaction), then tells the listeners. */
   async function applyResults(items: OpenedItem[], results: OutboxItemResult[], cipher: StaffCipher | null, report: FlushReport, tried: Set<string>) {
-    const time = now();
+    const settled: Settled[] = [];
     // Sealing is not an IndexedDB request: done before the transaction, which would close while it waits.
-    const sealedConflicts = new Map<string, Sealed>();
     for (const [index, item] of items.entries()) {
-      const result = results[index];
-      if (result?.status === 'conflict' && cipher) {
-        sealedConflicts.set(item.operation._id, await cipher.seal({ conflicts: result.conflicts, record: result.record } satisfies OpenedConflict));
-      }
+      const result: OutboxItemResult = results[index] ?? { status: 'retry', error: noConnection };
+      const sealed = result.status === 'conflict' && cipher ? await cipher.seal({ conflicts: result.conflicts, record: result.record } satisfies OpenedConflict) : undefined;
+      settled.push({ item, result, ...(sealed ? { sealed } : {}) });
     }
+    await new Promise<void>((done, failed) => {
+      toWrite.push({ settled, report, tried, done, failed });
+      writing ??= drainWrites();
+    });
+  }
+
+  async function drainWrites(): Promise<void> {
+    try {
+      while (toWrite.length) {
+        const group = toWrite;
+        toWrite = [];
+        try {
+          const events = await writeSettled(group.flatMap((entry) => entry.settled.map((settled) => ({ ...settled, report: entry.report, tried: entry.tried }))));
+          for (const entry of group) entry.done();
+          for (const event of events) emit(event);
+        } catch (error) {
+          for (const entry of group) entry.failed(error);
+        }
+      }
+    } finally {
+      writing = null;
+    }
+  }
+
+  async function writeSettled(all: (Settled & { report: FlushReport; tried: Set<string> })[]): Promise<OutboxEvent[]> {
+    const time = now();
     const events: OutboxEvent[] = [];
     await db.transaction('rw', [db.outbox, db.receipts, db.settings], async () => {
-      for (const [index, item] of items.entries()) {
-        const { operation } = item;
-        const result: OutboxItemResult = results[index] ?? { status: 'retry', error: noConnection };
+      const current = await db.outbox.bulkGet(all.map(({ item }) => item.operation._id));
+      const rows: OutboxOperation[] = [];
+      /** Versions the delivered edits made, by item id. */
+      const producedVersion = new Map<string, number>();
+      for (const [index, { item, result, sealed, report, tried }] of all.entries()) {
+        const operation = current[index];
+        if (!operation) continue; // removed meanwhile (a wipe): nothing to record
         const base = { kind: operation.kind, itemId: operation._id, entityId: operation.entityId, userId: operation.userId };
         switch (result.status) {
           case 'done': {
-            await kinds.get(operation.kind).onDelivered?.(db, item, result.record, time);
+            const definition = kinds.get(operation.kind);
+            // Only IndexedDB requests are awaited in here: another await would let the transaction commit.
+            if (definition.onDelivered) await definition.onDelivered(db, item, result.record, time);
             // The person's details leave the phone; ids, label, state and times stay.
-            await db.outbox.update(operation._id, { state: 'done', payload: null, conflict: null, lastError: null, sentAt: time });
-            const version = versionOf(result.record);
-            if (version !== null) {
-              // Later edits of this record from this device now stand on the version this one made.
-              await db.outbox
-                .where('follows')
-                .equals(operation._id)
-                .modify((follower) => {
-                  follower.baseVersion = Math.max(follower.baseVersion ?? version, version);
-                });
-            }
+            rows.push({ ...operation, state: 'done', payload: null, conflict: null, lastError: null, sentAt: time });
+            const version = definition.versioned || operation.kind === 'client.create' ? versionOf(result.record) : null;
+            if (version !== null) producedVersion.set(operation._id, version);
             report.sent += 1;
             events.push({ type: 'applied', ...base, record: result.record });
             break;
           }
-          case 'conflict': {
-            const sealed = sealedConflicts.get(operation._id);
-            await db.outbox.update(operation._id, {
-              state: 'conflict',
-              lastError: result.error,
-              attempts: operation.attempts + 1,
-              // An enrolment (not sealed) keeps no clash: it is refused as before.
-              ...(sealed ? { conflict: sealed } : {}),
-            });
+          case 'conflict':
+            // An enrolment (not sealed) keeps no clash: it is refused as before.
+            rows.push({ ...operation, state: 'conflict', lastError: result.error, attempts: operation.attempts + 1, ...(sealed ? { conflict: sealed } : {}) });
             report.rejected += 1;
             report.conflicts += 1;
             events.push({ type: 'conflict', ...base });
             break;
-          }
           case 'rejected':
-            await db.outbox.update(operation._id, { state: 'rejected', lastError: result.error, attempts: operation.attempts + 1 });
+            rows.push({ ...operation, state: 'rejected', lastError: result.error, attempts: operation.attempts + 1 });
             report.rejected += 1;
             events.push({ type: 'rejected', ...base });
             break;
           case 'retry':
             // Not this item's fault (its batch was refused for another): again in this round.
-            await db.outbox.update(operation._id, { state: 'pending', nextAttemptAt: time });
+            rows.push({ ...operation, state: 'pending', nextAttemptAt: time });
             tried.delete(operation._id);
             break;
         }
       }
+      await db.outbox.bulkPut(rows);
+      if (producedVersion.size) {
+        // Later edits of these records from this device now stand on the versions they made.
+        const followers = await db.outbox.where('follows').anyOf([...producedVersion.keys()]).toArray();
+        await db.outbox.bulkPut(
+          followers.map((follower) => {
+            const version = producedVersion.get(follower.follows ?? '') ?? 0;
+            return { ...follower, baseVersion: Math.max(follower.baseVersion ?? version, version) };
+          }),
+        );
+      }
       await db.settings.put({ key: 'lastSyncAt', value: time });
     });
-    for (const event of events) emit(event);
+    return events;
   }
 
   /** Back to pending, to try again after backoff (or Retry-After when that is later). Returns the latest time set. */
