@@ -1,7 +1,7 @@
 import { limits } from '@contract/limits';
 import { site } from '../content/site';
 import { spec, type SpecKey } from '../i18n/spec';
-import type { AuthStatus } from '../features/auth/auth-context';
+import type { AuthStatus } from './auth/auth-context';
 import { paths } from '../lib/paths';
 
 /** `label` is the trust's own wording (spec.ts); `text` names it, for the Māori line beside it. */

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAuth } from './auth/require-auth';
 import { routePatterns } from '../lib/paths';
 import { RouteError } from './error-page';
 import { RootLayout } from './layout';

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import type { BlogPost } from '@contract/content';
 import { paths } from '../../../lib/paths';
-import { useAlerts } from '../../alerts/alerts-context';
-import { useShowErrors } from '../../alerts/use-show-errors';
+import { useAlerts } from '../../../app/alerts/alerts-context';
+import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useDeleteBlogPost } from '../api/delete-blog-post';
 import { ConfirmDialog } from './confirm-dialog';
 import { useT } from '../../../i18n/use-t';

@@ -1,7 +1,7 @@
 import { CreateFeatureSchema } from '@contract/content';
 import { checkInput } from '@contract/errors';
-import { useAlerts } from '../../alerts/alerts-context';
-import { useShowErrors } from '../../alerts/use-show-errors';
+import { useAlerts } from '../../../app/alerts/alerts-context';
+import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCreateFeature } from '../api/create-feature';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';

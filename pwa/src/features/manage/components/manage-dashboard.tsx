@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ManagePageHeader } from './manage-page-header';
 import { paths } from '../../../lib/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth/auth-context';
 import { AddStaffForm } from './add-staff-form';
 import { BlogPostForm } from './blog-post-form';
 import { BlogPostList } from './blog-post-list';

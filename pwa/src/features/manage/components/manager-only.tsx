@@ -4,7 +4,7 @@ import { LinkButton } from '../../../components/button';
 import { ManagePageHeader } from './manage-page-header';
 import { Spinner } from '../../../components/spinner';
 import { paths } from '../../../lib/paths';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth/auth-context';
 import './manage.css';
 import { useT } from '../../../i18n/use-t';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
-import { errorItemsOf } from '../../alerts/use-show-errors';
+import { errorItemsOf } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';

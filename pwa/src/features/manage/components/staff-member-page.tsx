@@ -1,5 +1,5 @@
 import { ManagePageHeader } from './manage-page-header';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../../app/auth/auth-context';
 import { useStaffMember } from '../api/get-staff-member';
 import { BackToManage } from './back-to-manage';
 import { accessName } from './format';

@@ -1,14 +1,14 @@
 import { LoginSchema } from '@contract/auth';
 import { checkInput, type ApiErrorItem } from '@contract/errors';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
-import { errorFor } from '../../../components/field-error';
-import { TextField } from '../../../components/text-field';
-import { ApiRequestError } from '../../../lib/api-client';
-import { errorItemsOf, useShowErrors } from '../../alerts/use-show-errors';
-import { SpecText } from '../../../i18n/spec-text';
-import { useT } from '../../../i18n/use-t';
-import { useAuth } from '../auth-context';
+import { Button } from '../../components/button';
+import { errorFor } from '../../components/field-error';
+import { TextField } from '../../components/text-field';
+import { ApiRequestError } from '../../lib/api-client';
+import { errorItemsOf, useShowErrors } from '../alerts/use-show-errors';
+import { SpecText } from '../../i18n/spec-text';
+import { useT } from '../../i18n/use-t';
+import { useAuth } from './auth-context';
 
 /**
  * Staff sign-in. Problems show as danger alerts titled 'Error' (spec §8) and beside the field

@@ -1,9 +1,9 @@
-import { spec } from '../../../i18n/spec';
+import { spec } from '../../i18n/spec';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
-import { useAlerts } from '../../alerts/alerts-context';
-import { useAuth } from '../auth-context';
+import { paths } from '../../lib/paths';
+import { useAlerts } from '../alerts/alerts-context';
+import { useAuth } from './auth-context';
 
 /**
  * The guard of the staff routes (spec §2): anyone signed in passes; while auth is still loading

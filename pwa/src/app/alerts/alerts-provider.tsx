@@ -7,10 +7,10 @@ import {
   type AlertOptions,
   type AlertType,
   type AlertsApi,
-} from '../alerts-context';
-import { spec, type SpecKey } from '../../../i18n/spec';
-import { SpecText } from '../../../i18n/spec-text';
-import { useT } from '../../../i18n/use-t';
+} from './alerts-context';
+import { spec, type SpecKey } from '../../i18n/spec';
+import { SpecText } from '../../i18n/spec-text';
+import { useT } from '../../i18n/use-t';
 import './alerts.css';
 
 const specKeys = new Map(Object.entries(spec).map(([key, text]) => [text as string, key as SpecKey]));

@@ -1,13 +1,13 @@
-import { spec } from '../../../i18n/spec';
+import { spec } from '../../i18n/spec';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getToken, maySignOut, setToken, subscribeToToken } from '../../../lib/auth-token';
-import { isProtectedPath, paths } from '../../../lib/paths';
-import { useAlerts } from '../../alerts/alerts-context';
-import { currentUserQuery, forgetLastUser } from '../api/get-current-user';
-import { requestToken, revokeToken } from '../api/log-in';
-import { AuthContext, type AuthApi, type AuthStatus } from '../auth-context';
+import { getToken, maySignOut, setToken, subscribeToToken } from '../../lib/auth-token';
+import { isProtectedPath, paths } from '../../lib/paths';
+import { useAlerts } from '../alerts/alerts-context';
+import { currentUserQuery, forgetLastUser } from './api/get-current-user';
+import { requestToken, revokeToken } from './api/log-in';
+import { AuthContext, type AuthApi, type AuthStatus } from './auth-context';
 
 /** Query roots that hold public content; everything else is staff data, dropped at sign-out. */
 const publicQueryRoots = new Set<unknown>(['services', 'content']);
