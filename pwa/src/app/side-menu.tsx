@@ -9,6 +9,7 @@ import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { LanguageSwitch } from './language-switch';
+import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 
@@ -22,7 +23,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const t = useT();
   const auth = useAuth();
-  const items = menuItems(auth);
+  const items = menuItems(auth, useSiteDetails().donateUrl);
   // New enrolments waiting for the signed-in kaimahi's services: a badge beside CLIENTS.
   const newEnrolments = useNewEnrolmentCount(auth.status === 'authenticated');
   const { refetch: refetchCount } = newEnrolments;

@@ -1,6 +1,6 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { BlogPostDetail } from '../features/blog/components/blog-post-detail';
+import { BlogPostDetail } from '../features/blog/manage/blog-post-detail';
 import { ManagerOnly } from '../components/manage/manager-only';
 
 /** /manage/blog/{id}: one blog post, to check or delete. */

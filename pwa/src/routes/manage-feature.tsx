@@ -1,6 +1,6 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { FeatureDetail } from '../features/carousel/components/feature-detail';
+import { FeatureDetail } from '../features/carousel/manage/feature-detail';
 import { ManagerOnly } from '../components/manage/manager-only';
 
 /** /manage/features/{id}: one carousel feature, to check or delete. */

@@ -1,23 +1,31 @@
 import '../i18n/manage';
+import { isEnrollable } from '@contract/services';
 import { ManagerOnly } from '../components/manage/manager-only';
+import { useBlogPosts } from '../features/blog/api/get-blog-posts';
+import { useFeatures } from '../features/carousel/api/get-features';
+import { useServiceStatuses } from '../features/services/manage/get-service-statuses';
+import { useSite } from '../features/site/api/get-site';
+import { useTeam } from '../features/site/api/team';
+import { FirstRunChecklist, type ChecklistStep } from '../features/site/manage/first-run-checklist';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ManagePageHeader } from '../components/manage/manage-page-header';
 import { paths } from '../lib/paths';
 import { useAuth } from '../app/auth/auth-context';
 import { AddStaffForm } from '../features/users/components/add-staff-form';
-import { BlogPostForm } from '../features/blog/components/blog-post-form';
-import { BlogPostList } from '../features/blog/components/blog-post-list';
-import { FeatureForm } from '../features/carousel/components/feature-form';
-import { FeatureList } from '../features/carousel/components/feature-list';
+import { BlogPostForm } from '../features/blog/manage/blog-post-form';
+import { BlogPostList } from '../features/blog/manage/blog-post-list';
+import { FeatureForm } from '../features/carousel/manage/feature-form';
+import { FeatureList } from '../features/carousel/manage/feature-list';
 import { LogFileList } from '../features/logs/components/log-file-list';
-import { ServiceStatusList } from '../features/services/components/service-status-list';
+import { ServiceStatusList } from '../features/services/manage/service-status-list';
 import { StaffList } from '../features/users/components/staff-list';
 import '../components/manage/manage.css';
 import { useT } from '../i18n/use-t';
 import type { MessageKey } from '../i18n/i18n';
 
 const sections = [
+  { id: 'manage-trust', title: 'manage.trust' },
   { id: 'manage-blog', title: 'manage.blogPosts' },
   { id: 'manage-features', title: 'manage.features' },
   { id: 'manage-services', title: 'manage.services' },
@@ -27,6 +35,26 @@ const sections = [
 ] as const satisfies readonly { id: string; title: MessageKey }[];
 
 type SectionId = (typeof sections)[number]['id'];
+
+/**
+ * The first-run checklist's steps, from what the server holds now; a step is `null` while its
+ * answer is still on the way (the checklist waits, so it never flashes).
+ */
+function useChecklistSteps(): (ChecklistStep | null)[] {
+  const site = useSite();
+  const team = useTeam();
+  const posts = useBlogPosts();
+  const features = useFeatures();
+  const services = useServiceStatuses();
+  const step = <Data,>(query: { data?: Data }, make: (data: Data) => ChecklistStep) => (query.data === undefined ? null : make(query.data));
+  return [
+    step(site, (details) => ({ label: 'manage.checklist.details', done: Boolean(details.name && (details.phone || details.email)), to: paths.manageSite })),
+    step(team, (members) => ({ label: 'manage.checklist.team', done: members.length > 0, to: paths.manageTeam })),
+    step(posts, (list) => ({ label: 'manage.checklist.post', done: list.length > 0, to: '#manage-blog', inPage: true })),
+    step(features, (list) => ({ label: 'manage.checklist.features', done: list.length > 0, to: '#manage-features', inPage: true })),
+    step(services, (list) => ({ label: 'manage.checklist.services', done: list.some((service) => isEnrollable(service.status)), to: '#manage-services', inPage: true })),
+  ];
+}
 
 /** /manage: site management for managers (access 2 and up). */
 export default function ManageRoute() {
@@ -83,7 +111,25 @@ function ManageDashboard() {
           </ul>
         </nav>
 
+        <FirstRunChecklist steps={useChecklistSteps()} />
+
         <div className="manage-grid">
+          <section id="manage-trust" className="manage-card manage-grid__wide" aria-labelledby="manage-trust-heading">
+            {heading('manage-trust', t('manage.trust'))}
+            <p className="manage-card__lead">{t('manage.trustLead')}</p>
+            <ul className="manage-links">
+              <li>
+                <Link to={paths.manageSite}>{t('manage.site.title')}</Link>
+              </li>
+              <li>
+                <Link to={paths.manageTeam}>{t('manage.team.title')}</Link>
+              </li>
+              <li>
+                <Link to={paths.manageFormerServices}>{t('manage.former.pageTitle')}</Link>
+              </li>
+            </ul>
+          </section>
+
           <section id="manage-blog" className="manage-card" aria-labelledby="manage-blog-heading">
             {heading('manage-blog', t('manage.blogPosts'))}
             <BlogPostList />

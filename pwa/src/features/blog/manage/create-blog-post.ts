@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlogPost, CreateBlogPostInput } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { blogQueryKeys } from './get-blog-posts';
+import { blogQueryKeys } from '../api/get-blog-posts';
 
 export type CreateBlogPostRequest = { fields: CreateBlogPostInput; image: File; onUploadProgress?: (fraction: number) => void };
 

@@ -3,7 +3,7 @@ import { Button } from '../../../components/button';
 import { MarkdownContent } from '../../../components/markdown-content';
 import { ManagePageHeader } from '../../../components/manage/manage-page-header';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { useFeature } from '../api/get-feature';
+import { useFeature } from './get-feature';
 import { BackToManage } from '../../../components/manage/back-to-manage';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { formatDateTime } from '../../../components/manage/format';

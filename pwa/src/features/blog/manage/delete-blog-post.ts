@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlogPost } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { blogQueryKeys } from './get-blog-posts';
+import { blogQueryKeys } from '../api/get-blog-posts';
 
 export function deleteBlogPost(id: string): Promise<unknown> {
   return apiRequest<unknown>(apiPaths.blogPost(id), { method: 'DELETE' });

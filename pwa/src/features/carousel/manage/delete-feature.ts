@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { featuresQueryKey } from './get-features';
+import { featuresQueryKey } from '../api/get-features';
 
 export function deleteFeature(id: string): Promise<unknown> {
   return apiRequest<unknown>(apiPaths.feature(id), { method: 'DELETE' });

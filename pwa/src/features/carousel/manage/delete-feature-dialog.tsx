@@ -1,41 +1,41 @@
 import { useNavigate } from 'react-router-dom';
-import type { BlogPost } from '@contract/content';
+import type { Feature } from '@contract/content';
 import { paths } from '../../../lib/paths';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
-import { useDeleteBlogPost } from '../api/delete-blog-post';
+import { useDeleteFeature } from './delete-feature';
 import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
 import { useT } from '../../../i18n/use-t';
 import { specAlert } from '../../../components/manage/spec-alert';
 
-/** Asks before deleting a post; then 'Post Delted' (the trust's wording) and back to /manage. */
-export function DeleteBlogPostDialog({ post, onClose }: { post: Pick<BlogPost, '_id' | 'title'> | null; onClose: () => void }) {
+/** Asks before deleting a feature; then 'Feature Delted' (the trust's wording) and back to /manage. */
+export function DeleteFeatureDialog({ feature, onClose }: { feature: Pick<Feature, '_id' | 'title'> | null; onClose: () => void }) {
   const t = useT();
-  const deletePost = useDeleteBlogPost();
+  const deleteFeature = useDeleteFeature();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const navigate = useNavigate();
 
   return (
     <ConfirmDialog
-      open={post !== null}
-      title={t('manage.deletePostTitle')}
-      message={post ? t('manage.deletePostMessage', { title: post.title }) : ''}
-      confirmLabel={t('manage.deletePost')}
-      busy={deletePost.isPending}
+      open={feature !== null}
+      title={t('manage.deleteFeatureTitle')}
+      message={feature ? t('manage.deleteFeatureMessage', { title: feature.title }) : ''}
+      confirmLabel={t('manage.deleteFeature')}
+      busy={deleteFeature.isPending}
       onCancel={onClose}
       onConfirm={async () => {
-        if (!post || deletePost.isPending) return;
+        if (!feature || deleteFeature.isPending) return;
         // Awaited rather than mutate callbacks: those are dropped if this dialog unmounts first.
         try {
-          await deletePost.mutateAsync(post._id);
+          await deleteFeature.mutateAsync(feature._id);
         } catch (error) {
           onClose();
           showErrors(error);
           return;
         }
         onClose();
-        setAlert(specAlert('postDeleted'), 'danger');
+        setAlert(specAlert('featureDeleted'), 'danger');
         void navigate(paths.manage);
       }}
     />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { featuresQuery } from './get-features';
+import { featuresQuery } from '../api/get-features';
 
 /**
  * One feature out of the carousel's list (the API has no single-feature read); `undefined` data

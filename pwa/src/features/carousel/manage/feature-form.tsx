@@ -1,8 +1,8 @@
-import { CreateBlogPostSchema } from '@contract/content';
+import { CreateFeatureSchema } from '@contract/content';
 import { checkInput } from '@contract/errors';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
-import { useCreateBlogPost } from '../api/create-blog-post';
+import { useCreateFeature } from './create-feature';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { ImagePickerField } from '../../../components/manage/image-picker-field';
@@ -13,20 +13,20 @@ import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 import { specAlert } from '../../../components/manage/spec-alert';
 
-const emptyPost = { title: '', author: '', text: '', imageAlt: '' };
+const emptyFeature = { title: '', text: '', imageAlt: '' };
 
-/** "New post": title, author, Markdown text and a picture with its description, all required. */
-export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
+/** "New feature" for the home page carousel: title, text and a picture with its description. */
+export function FeatureForm({ onCreated }: { onCreated: () => void }) {
   const t = useT();
-  const createPost = useCreateBlogPost();
+  const createFeature = useCreateFeature();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const form = useUploadForm({
-    initialValues: emptyPost,
-    parse: (values) => checkInput(CreateBlogPostSchema, values),
-    send: (fields, image, onUploadProgress) => createPost.mutateAsync({ fields, image, onUploadProgress }),
+    initialValues: emptyFeature,
+    parse: (values) => checkInput(CreateFeatureSchema, values),
+    send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
-      setAlert(specAlert('blogPostCreated'), 'success');
+      setAlert(specAlert('featureCreated'), 'success');
       onCreated();
     },
     onServerError: showErrors,
@@ -34,7 +34,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
   const { values, errors, sending } = form;
 
   return (
-    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newPost')}>
+    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newFeature')}>
       <TextField
         label={t('manage.title.label')}
         name="title"
@@ -44,21 +44,11 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
         readOnly={sending}
         onChange={(event) => form.setValue('title', event.currentTarget.value)}
       />
-      <TextField
-        label={t('manage.author')}
-        name="author"
-        required
-        autoComplete="name"
-        value={values.author}
-        error={errors.author?.join(' ')}
-        readOnly={sending}
-        onChange={(event) => form.setValue('author', event.currentTarget.value)}
-      />
       <TextArea
         label={t('manage.text')}
         name="text"
         required
-        rows={8}
+        rows={5}
         hint={<MarkdownHint />}
         value={values.text}
         error={errors.text?.join(' ')}
@@ -79,7 +69,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
       <UploadProgress fraction={form.progress} />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={sending}>
-          {sending ? t('manage.creatingPost') : t('manage.createPost')}
+          {sending ? t('manage.creatingFeature') : t('manage.createFeature')}
         </Button>
       </div>
     </form>

@@ -3,7 +3,7 @@ import type { UpdateServiceInput } from '@contract/service-updates';
 import type { Service } from '@contract/services';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { serviceKeys } from './service-keys';
+import { serviceKeys } from '../api/service-keys';
 
 export type UpdateServiceStatusRequest = { key: string; changes: UpdateServiceInput };
 
