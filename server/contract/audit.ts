@@ -15,7 +15,7 @@ export const auditActions = [
   'login.failed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-export type AuditEntity = 'client' | 'enrolment' | 'note' | 'user';
+export type AuditEntity = 'client' | 'enrolment' | 'note' | 'user' | 'site';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

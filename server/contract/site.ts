@@ -42,8 +42,9 @@ const invisibleInLines = /(?![\t\n\r\u200d])[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp
  */
 function setting(label: string, max: number, options: { lines?: boolean; check?: (value: string, ctx: z.RefinementCtx) => void } = {}) {
   return z
-    .union([z.string({ error: `${label} must be text` }), z.null()], { error: `${label} must be text` })
-    .transform((value) => (value === null ? '' : value.normalize('NFC').trim()))
+    .string({ error: `${label} must be text` })
+    .nullable()
+    .transform((value) => (value === null ? '' : value.normalize('NFC').replace(/\r\n?/g, '\n').trim()))
     .superRefine((value, ctx) => {
       if (value === '') return;
       if ((options.lines ? invisibleInLines : invisible).test(value)) {
@@ -150,7 +151,8 @@ const optionalLines = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .nullish()
-    .transform((value) => (value ?? '').normalize('NFC').trim())
+    // Forms send line breaks as CRLF; stored as LF, as typed.
+    .transform((value) => (value ?? '').normalize('NFC').replace(/\r\n?/g, '\n').trim())
     .refine((value) => !invisibleInLines.test(value), { error: `${label} cannot contain control or invisible characters` })
     .refine((value) => value.length <= max, { error: `${label} must be at most ${max} characters`, params: issueCode('too_long') });
 

@@ -12,6 +12,7 @@ import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
+import { siteRouter } from './features/site/site.routes';
 import { syncRouter } from './features/sync/sync.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
@@ -25,6 +26,7 @@ import { serveApp } from './lib/serve-app';
 const routers: Router<AppState>[] = [
   authRouter,
   servicesRouter,
+  siteRouter,
   translationsRouter,
   contentRouter,
   enrolmentsRouter,

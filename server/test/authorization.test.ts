@@ -25,6 +25,13 @@ const protectedRoutes: Route[] = [
   { method: 'DELETE', path: () => `/api/content/blog/${someId()}`, level: 2 },
   { method: 'POST', path: () => '/api/content/feature', level: 2, json: {} },
   { method: 'DELETE', path: () => `/api/content/feature/${someId()}`, level: 2 },
+  { method: 'PATCH', path: () => '/api/site', level: 2, json: {} },
+  { method: 'POST', path: () => '/api/content/team', level: 2, json: {} },
+  { method: 'PATCH', path: () => `/api/content/team/${someId()}`, level: 2, json: { name: 'Nobody' } },
+  { method: 'DELETE', path: () => `/api/content/team/${someId()}`, level: 2 },
+  { method: 'POST', path: () => '/api/content/former-services', level: 2, json: {} },
+  { method: 'PATCH', path: () => `/api/content/former-services/${someId()}`, level: 2, json: { title: 'Nothing' } },
+  { method: 'DELETE', path: () => `/api/content/former-services/${someId()}`, level: 2 },
   { method: 'GET', path: () => '/api/logs', level: 2 },
   { method: 'GET', path: () => `/api/logs/${someId()}`, level: 2 },
   { method: 'DELETE', path: () => `/api/logs/${someId()}`, level: 2 },
@@ -53,6 +60,9 @@ const publicRoutes: Route[] = [
   { method: 'GET', path: () => '/api/services/whanau_support', level: 1 },
   { method: 'GET', path: () => '/api/content/blog', level: 1 },
   { method: 'GET', path: () => '/api/content/feature', level: 1 },
+  { method: 'GET', path: () => '/api/site', level: 1 },
+  { method: 'GET', path: () => '/api/content/team', level: 1 },
+  { method: 'GET', path: () => '/api/content/former-services', level: 1 },
 ];
 
 type Caller = 'no token' | 'malformed' | 'wrong signature' | 'alg none' | 'expired' | 'revoked' | 'level 1' | 'level 2';

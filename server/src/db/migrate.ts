@@ -4,6 +4,7 @@ import * as core from './migrations/001-core';
 import * as enrolments from './migrations/002-enrolments';
 import * as clients from './migrations/003-clients';
 import * as translations from './migrations/005-translations';
+import * as site from './migrations/006-site';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -14,6 +15,7 @@ const migrations: [string, Migration][] = [
   ['002-enrolments', enrolments],
   ['003-clients', clients],
   ['005-translations', translations],
+  ['006-site', site],
 ];
 
 const umzug = new Umzug({

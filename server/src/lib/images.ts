@@ -198,6 +198,7 @@ function uploadedImage(ctx: AppContext): UploadedFile | undefined {
 }
 
 export type ImageUpload<T> = { fields: T; image: ResizedImage };
+export type OptionalImageUpload<T> = { fields: T; image: ResizedImage | undefined };
 
 /**
  * Handles a multipart form of text fields and one picture in the `image` field: the text
@@ -209,6 +210,31 @@ export type ImageUpload<T> = { fields: T; image: ResizedImage };
 export function validateImageUpload<S extends ZodType>(
   schema: S,
   handler: (ctx: AppContext, upload: ImageUpload<z.output<S>>) => Promise<void>,
+) {
+  return receiveImageForm(schema, true, (ctx, { fields, image }) => {
+    if (!image) throw new ApiError(400, [{ msg: 'Image is required', code: 'required', param: 'image' }]);
+    return handler(ctx, { fields, image });
+  });
+}
+
+/**
+ * The same for a form whose picture may be left out (a team member without a photo, an edit
+ * that keeps the photo). `extraProblems` adds checks that need both the fields and whether a
+ * picture came (alt text required with a photo), listed with the fields' own problems.
+ */
+export function validateOptionalImageUpload<S extends ZodType>(
+  schema: S,
+  handler: (ctx: AppContext, upload: OptionalImageUpload<z.output<S>>) => Promise<void>,
+  extraProblems: (fields: z.output<S> | undefined, hasImage: boolean) => ApiErrorItem[] = () => [],
+) {
+  return receiveImageForm(schema, false, handler, extraProblems);
+}
+
+function receiveImageForm<S extends ZodType>(
+  schema: S,
+  imageRequired: boolean,
+  handler: (ctx: AppContext, upload: OptionalImageUpload<z.output<S>>) => Promise<void>,
+  extraProblems: (fields: z.output<S> | undefined, hasImage: boolean) => ApiErrorItem[] = () => [],
 ) {
   return async (ctx: AppContext, _next: Next): Promise<void> => {
     if (!ctx.is('multipart/form-data')) {
@@ -222,9 +248,10 @@ export function validateImageUpload<S extends ZodType>(
       const fields = checkInput(schema, firstValues(ctx.request.body));
       if (!fields.success) problems.push(...fields.errors);
       const file = uploadedImage(ctx);
-      if (!file) problems.push({ msg: 'Image is required', code: 'required', param: 'image' });
-      if (!fields.success || !file) throw new ApiError(400, problems);
-      const image = await resizeUploadedImage(await fs.readFile(file.filepath));
+      if (!file && imageRequired) problems.push({ msg: 'Image is required', code: 'required', param: 'image' });
+      problems.push(...extraProblems(fields.success ? fields.data : undefined, Boolean(file)));
+      if (!fields.success || problems.length > 0) throw new ApiError(400, problems);
+      const image = file ? await resizeUploadedImage(await fs.readFile(file.filepath)) : undefined;
       await handler(ctx, { fields: fields.data, image });
     } finally {
       // Retries cover formidable still closing a file it abandoned after an error.

@@ -1,6 +1,9 @@
 import type { BlogPost as BlogPostBody, Feature as FeatureBody, ImageInfo } from '../../../contract/content';
 import type { BlogPost } from '../../db/models/blog-post';
 import type { Feature } from '../../db/models/feature';
+import type { FormerService as FormerServiceBody, TeamMember as TeamMemberBody } from '../../../contract/site';
+import type { FormerService } from '../../db/models/former-service';
+import type { TeamMember } from '../../db/models/team-member';
 
 /**
  * The picture of a post or feature: its address without a size (the app adds `?size=`), its
@@ -28,5 +31,34 @@ export function presentFeature(feature: Feature): FeatureBody {
     text: feature.text,
     image: presentImage(`/api/content/feature/${feature.id}/image`, feature),
     createdAt: feature.createdAt.toISOString(),
+  };
+}
+
+/** A team member; the photo's address names the photo (`?v=`), so a new photo gets a new address. */
+export function presentTeamMember(member: TeamMember): TeamMemberBody {
+  return {
+    _id: member.id,
+    name: member.name,
+    role: member.role,
+    bio: member.bio,
+    image:
+      member.imageId && member.imageWidth && member.imageHeight
+        ? { src: `/api/content/team/${member.id}/image?v=${member.imageId}`, alt: member.imageAlt, width: member.imageWidth, height: member.imageHeight }
+        : null,
+    order: member.position,
+    createdAt: member.createdAt.toISOString(),
+    updatedAt: member.updatedAt.toISOString(),
+  };
+}
+
+export function presentFormerService(row: FormerService): FormerServiceBody {
+  return {
+    _id: row.id,
+    title: row.title,
+    years: row.years,
+    text: row.text,
+    order: row.position,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -133,13 +133,13 @@ describe('GET /api/content/blog', () => {
     expect(one.body).toEqual(older.body);
   });
 
-  it('answers 404 for an unknown post and 400 for an id that is not a UUID, in the error shape', async () => {
+  it('answers 404 for an unknown post and for a made-up id that is not a UUID, in the error shape', async () => {
     const missing = await api.get('/api/content/blog/7d1b6a3e-2c55-4a8e-9a51-0d6b2b1f4c10');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
     const bad = await api.get('/api/content/blog/not-a-uuid');
-    expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
+    expect(bad.status).toBe(404);
+    expect(bad.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
   });
 });
 
@@ -176,7 +176,7 @@ describe('GET /api/content/blog/{id}/image', () => {
     expect(large.headers.get('etag')).not.toBe(etag);
   });
 
-  it('refuses an unknown size, and answers 404 or 400 for unknown and malformed ids', async () => {
+  it('refuses an unknown size, and answers 404 for unknown and made-up ids', async () => {
     const post = await createPost();
     const huge = await api.get(`${post.body.image.src}?size=huge`);
     expect(huge.status).toBe(400);
@@ -188,8 +188,8 @@ describe('GET /api/content/blog/{id}/image', () => {
     expect([400, 404]).toContain(malformed.status);
     expect(malformed.body.errors.length).toBeGreaterThan(0);
     const notUuid = await api.get('/api/content/blog/12345/image?size=small');
-    expect(notUuid.status).toBe(400);
-    expect(notUuid.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
+    expect(notUuid.status).toBe(404);
+    expect(notUuid.body).toEqual({ errors: [{ msg: 'Image not found', code: 'not_found' }] });
   });
 
   it('serves a post picture only under the blog address, a feature picture only under the feature address', async () => {
@@ -216,10 +216,12 @@ describe('DELETE /api/content/blog/{id}', () => {
     expect(again.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
   });
 
-  it('answers 400 for an id that is not a UUID', async () => {
+  it('answers 404 for a made-up id that is not a UUID, after checking who asks', async () => {
     const res = await api.delete('/api/content/blog/abc', { token: manager });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }] });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ errors: [{ msg: 'Post not found', code: 'not_found' }] });
+    expect((await api.delete('/api/content/blog/abc')).status).toBe(401);
+    expect((await api.delete('/api/content/blog/abc', { token: kaimahi })).status).toBe(403);
   });
 });
 
