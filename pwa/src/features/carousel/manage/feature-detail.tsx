@@ -7,6 +7,7 @@ import { useFeature } from './get-feature';
 import { BackToManage } from '../../../components/manage/back-to-manage';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { formatDateTime } from '../../../components/manage/format';
+import { NotFoundPanel } from '../../../components/manage/not-found-panel';
 import { QueryState } from '../../../components/manage/query-state';
 import '../../../components/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
@@ -47,9 +48,7 @@ export function FeatureDetail({ id }: { id: string }) {
                 </div>
               </article>
             ) : (
-              <div className="manage-card manage-notice">
-                <p>{t('manage.featureGone')}</p>
-              </div>
+              <NotFoundPanel />
             )
           }
         </QueryState>

@@ -12,11 +12,13 @@ import { BackToManage } from '../../../components/manage/back-to-manage';
 import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
 import { formatBytes, formatDateTime } from '../../../components/manage/format';
 import { QueryState } from '../../../components/manage/query-state';
+import { LogTable } from './log-table';
+import './logs.css';
 import '../../../components/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
 import { specAlert } from '../../../components/manage/spec-alert';
 
-/** /manage/logs/{id}: a log file's text in a scrollable block, and a delete button. */
+/** /manage/logs/{id}: a log file as a table of its lines, and a delete button for a file of the listing. */
 export function LogFileView({ id }: { id: string }) {
   const t = useT();
   const logText = useLogFileText(id);
@@ -50,23 +52,15 @@ export function LogFileView({ id }: { id: string }) {
               {t('manage.logMeta', { size: formatBytes(logFile.size), when: formatDateTime(logFile.modifiedAt) })}
             </p>
           ) : null}
-          <QueryState query={logText}>
-            {(text) =>
-              text ? (
-                // Focusable so keyboard users can scroll it; labelled so screen readers say what it is.
-                <pre className="manage-log" tabIndex={0} aria-label={t('manage.logTextOf', { name })}>
-                  {text}
-                </pre>
-              ) : (
-                <p className="manage-empty">{t('manage.logEmpty')}</p>
-              )
-            }
-          </QueryState>
-          <div className="manage-detail__actions">
-            <Button variant="danger" onClick={() => setConfirming(true)}>
-              {t('manage.deleteLogFile')}
-            </Button>
-          </div>
+          <QueryState query={logText}>{(text) => (text ? <LogTable text={text} name={name} /> : <p className="manage-empty">{t('manage.logEmpty')}</p>)}</QueryState>
+          {/* Only a file of the listing, whose text has loaded, can be deleted: no button for a file that is not there. */}
+          {logFile && logText.isSuccess ? (
+            <div className="manage-detail__actions">
+              <Button variant="danger" onClick={() => setConfirming(true)}>
+                {t('manage.deleteLogFile')}
+              </Button>
+            </div>
+          ) : null}
         </section>
         <ConfirmDialog
           open={confirming}

@@ -53,7 +53,11 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
   }
 
   const sending = save.isPending;
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: Field) => (event: { currentTarget: { value: string } }) => {
+    // Read the value now: React clears `currentTarget` once the event is handled.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   const title = service ? t('manage.former.editTitle', { title: service.title }) : t('manage.former.addTitle');
 
   return (

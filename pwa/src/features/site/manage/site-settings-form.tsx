@@ -73,6 +73,7 @@ export function SiteSettingsForm({ site }: { site: Site }) {
   }
 
   const sending = updateSite.isPending;
+  const setField = (field: SiteField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   return (
     <form ref={formRef} className="manage-form site-settings" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={t('manage.site.title')}>
       {siteFields.map((field) => {
@@ -87,9 +88,9 @@ export function SiteSettingsForm({ site }: { site: Site }) {
           autoComplete: autoComplete ?? 'off',
         };
         return lines ? (
-          <TextArea key={field} {...common} rows={3} onChange={(event) => setValues((current) => ({ ...current, [field]: event.currentTarget.value }))} />
+          <TextArea key={field} {...common} rows={3} onChange={(event) => setField(field, event.currentTarget.value)} />
         ) : (
-          <TextField key={field} {...common} type={type ?? 'text'} onChange={(event) => setValues((current) => ({ ...current, [field]: event.currentTarget.value }))} />
+          <TextField key={field} {...common} type={type ?? 'text'} onChange={(event) => setField(field, event.currentTarget.value)} />
         );
       })}
       <div className="manage-form__actions">

@@ -80,8 +80,11 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
   }
 
   const sending = save.isPending;
-  const set = (field: keyof TeamMemberFields) => (event: { currentTarget: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: keyof TeamMemberFields) => (event: { currentTarget: { value: string } }) => {
+    // Read the value now: React clears `currentTarget` once the event is handled.
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   const title = member ? t('manage.team.editTitle', { name: member.name }) : t('manage.team.addTitle');
 
   return (
