@@ -206,7 +206,7 @@ describe('a manager sets up the trust with the first-run checklist', () => {
 
     const names = () => page.locator('.order-list__name').allTextContents();
     await expect.poll(names).toEqual(['Ana Pōtae', 'Wiremu Kerei']);
-    await page.getByRole('button', { name: 'Move Wiremu Kerei up' }).click();
+    await page.getByRole('button', { name: 'Move up: Wiremu Kerei' }).click();
     await expect.poll(names).toEqual(['Wiremu Kerei', 'Ana Pōtae']);
     await checkA11y(page);
     await screenshot(page, 'manage-team-1440');
@@ -247,11 +247,14 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     try {
       await visitor.goto('/contact');
       await settle(visitor);
-      await visitor.getByRole('link', { name: '03 555 0199' }).waitFor();
-      await expect(visitor.getByRole('link', { name: '03 555 0199' }).getAttribute('href')).resolves.toBe('tel:+6435550199');
-      await visitor.getByRole('link', { name: 'kiaora@tewharetiaki.nz' }).first().waitFor();
-      await visitor.getByText('12 Hereford Street').first().waitFor();
-      await visitor.getByText('Ana Pōtae').first().waitFor();
+      const main = visitor.locator('main');
+      await main.getByRole('link', { name: '03 555 0199' }).waitFor();
+      await expect(main.getByRole('link', { name: '03 555 0199' }).getAttribute('href')).resolves.toBe('tel:+6435550199');
+      await main.getByRole('link', { name: 'kiaora@tewharetiaki.nz' }).waitFor();
+      await main.getByText('12 Hereford Street').waitFor();
+      await main.getByText('Monday to Friday, 9am to 4pm').waitFor();
+      await main.getByText('Ana Pōtae').waitFor();
+      await main.getByText('CC54321').waitFor();
       await checkA11y(visitor);
       await screenshot(visitor, 'site-contact-set-390');
       const footer = visitor.locator('footer');

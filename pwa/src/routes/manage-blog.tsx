@@ -1,7 +1,7 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
 import { BlogPostDetail } from '../features/blog/manage/blog-post-detail';
-import { ManagerOnly } from '../components/manage/manager-only';
+import { ManagerOnly } from '../app/manage/manager-only';
 
 /** /manage/blog/{id}: one blog post, to check or delete. */
 export default function ManageBlogRoute() {

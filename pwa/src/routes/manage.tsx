@@ -1,6 +1,6 @@
 import '../i18n/manage';
 import { isEnrollable } from '@contract/services';
-import { ManagerOnly } from '../components/manage/manager-only';
+import { ManagerOnly } from '../app/manage/manager-only';
 import { useBlogPosts } from '../features/blog/api/get-blog-posts';
 import { useFeatures } from '../features/carousel/api/get-features';
 import { useServiceStatuses } from '../features/services/manage/get-service-statuses';
@@ -9,7 +9,7 @@ import { useTeam } from '../features/site/api/team';
 import { FirstRunChecklist, type ChecklistStep } from '../features/site/manage/first-run-checklist';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ManagePageHeader } from '../components/manage/manage-page-header';
+import { ManagePageHeader } from '../app/manage/manage-page-header';
 import { paths } from '../lib/paths';
 import { useAuth } from '../app/auth/auth-context';
 import { AddStaffForm } from '../features/users/components/add-staff-form';
@@ -20,7 +20,7 @@ import { FeatureList } from '../features/carousel/manage/feature-list';
 import { LogFileList } from '../features/logs/components/log-file-list';
 import { ServiceStatusList } from '../features/services/manage/service-status-list';
 import { StaffList } from '../features/users/components/staff-list';
-import '../components/manage/manage.css';
+import '../app/manage/manage.css';
 import { useT } from '../i18n/use-t';
 import type { MessageKey } from '../i18n/i18n';
 

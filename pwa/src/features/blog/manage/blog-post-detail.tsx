@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { MarkdownContent } from '../../../components/markdown-content';
-import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { ManagePageHeader } from '../../../app/manage/manage-page-header';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
 import { useBlogPost } from '../api/get-blog-post';
-import { BackToManage } from '../../../components/manage/back-to-manage';
+import { BackToManage } from '../../../app/manage/back-to-manage';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
-import { formatDateTime } from '../../../components/manage/format';
-import { QueryState } from '../../../components/manage/query-state';
-import '../../../components/manage/manage.css';
+import { formatDateTime } from '../../../app/manage/format';
+import { QueryState } from '../../../app/manage/query-state';
+import '../../../app/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
 
 /** /manage/blog/{id}: one post as it appears on the blog, with a delete button. */

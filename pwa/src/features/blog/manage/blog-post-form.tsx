@@ -5,13 +5,13 @@ import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCreateBlogPost } from './create-blog-post';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
-import { ImagePickerField } from '../../../components/manage/image-picker-field';
-import { MarkdownHint } from '../../../components/manage/markdown-hint';
-import { UploadProgress } from '../../../components/manage/upload-progress';
-import { useUploadForm } from '../../../components/manage/use-upload-form';
+import { ImagePickerField } from '../../../app/manage/image-picker-field';
+import { MarkdownHint } from '../../../app/manage/markdown-hint';
+import { UploadProgress } from '../../../app/manage/upload-progress';
+import { useUploadForm } from '../../../app/manage/use-upload-form';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
-import { specAlert } from '../../../components/manage/spec-alert';
+import { specAlert } from '../../../app/manage/spec-alert';
 
 const emptyPost = { title: '', author: '', text: '', imageAlt: '' };
 

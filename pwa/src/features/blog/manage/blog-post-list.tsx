@@ -6,8 +6,8 @@ import { imageUrl } from '../../../lib/image-size';
 import { paths } from '../../../lib/paths';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
-import { formatDate } from '../../../components/manage/format';
-import { QueryState } from '../../../components/manage/query-state';
+import { formatDate } from '../../../app/manage/format';
+import { QueryState } from '../../../app/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 
 /** The posts on the blog, newest first, each with a link to its page and a delete button. */

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { MarkdownContent } from '../../../components/markdown-content';
-import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { ManagePageHeader } from '../../../app/manage/manage-page-header';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useFeature } from './get-feature';
-import { BackToManage } from '../../../components/manage/back-to-manage';
+import { BackToManage } from '../../../app/manage/back-to-manage';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
-import { formatDateTime } from '../../../components/manage/format';
-import { NotFoundPanel } from '../../../components/manage/not-found-panel';
-import { QueryState } from '../../../components/manage/query-state';
-import '../../../components/manage/manage.css';
+import { formatDateTime } from '../../../app/manage/format';
+import { NotFoundPanel } from '../../../app/manage/not-found-panel';
+import { QueryState } from '../../../app/manage/query-state';
+import '../../../app/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
 
 /** /manage/features/{id}: one carousel feature, with a delete button. */

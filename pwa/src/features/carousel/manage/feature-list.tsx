@@ -6,7 +6,7 @@ import { imageUrl } from '../../../lib/image-size';
 import { paths } from '../../../lib/paths';
 import { useFeatures } from '../api/get-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
-import { QueryState } from '../../../components/manage/query-state';
+import { QueryState } from '../../../app/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 
 /** The carousel's features, each with a link to its page and a delete button. */

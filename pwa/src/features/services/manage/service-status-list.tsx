@@ -7,8 +7,8 @@ import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useServiceStatuses } from './get-service-statuses';
 import { useUpdateServiceStatus } from './update-service-status';
 import { TextField } from '../../../components/text-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../components/manage/form-errors';
-import { QueryState } from '../../../components/manage/query-state';
+import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../app/manage/form-errors';
+import { QueryState } from '../../../app/manage/query-state';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 

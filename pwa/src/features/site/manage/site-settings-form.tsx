@@ -4,7 +4,7 @@ import { UpdateSiteSchema, siteFields, type Site, type SiteField } from '@contra
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../components/manage/form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import type { MessageKey } from '../../../i18n/i18n';

@@ -13,10 +13,10 @@ import { useT } from '../../../i18n/use-t';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCorrections, useRemoveCorrection, useSaveCorrection } from '../api/corrections';
-import { BackToManage } from '../../../components/manage/back-to-manage';
-import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../components/manage/form-errors';
-import { ManagePageHeader } from '../../../components/manage/manage-page-header';
-import { QueryState } from '../../../components/manage/query-state';
+import { BackToManage } from '../../../app/manage/back-to-manage';
+import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../app/manage/form-errors';
+import { ManagePageHeader } from '../../../app/manage/manage-page-header';
+import { QueryState } from '../../../app/manage/query-state';
 
 /** Text for searching: no macrons or other marks, no capitals ("Māori" finds "maori"). */
 export function foldForSearch(text: string): string {

@@ -5,10 +5,10 @@ import { CreateUserSchema } from '@contract/users';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCreateStaffMember } from '../api/create-staff-member';
-import { accessName, grantableAccessLevels } from '../../../components/manage/format';
+import { accessName, grantableAccessLevels } from '../../../app/manage/format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../components/manage/form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 

@@ -6,12 +6,12 @@ import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useDeactivateStaffMember } from '../api/deactivate-staff-member';
 import { useUpdateStaffMember } from '../api/update-staff-member';
-import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
+import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
 import { StaffServicesForm } from './staff-services-form';
-import { accessName, formatDateTime, grantableAccessLevels } from '../../../components/manage/format';
+import { accessName, formatDateTime, grantableAccessLevels } from '../../../app/manage/format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../components/manage/form-errors';
+import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 

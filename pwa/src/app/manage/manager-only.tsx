@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { limits } from '@contract/limits';
-import { LinkButton } from '../button';
+import { LinkButton } from '../../components/button';
 import { ManagePageHeader } from './manage-page-header';
-import { Spinner } from '../spinner';
+import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../auth/auth-context';
 import './manage.css';
 import { useT } from '../../i18n/use-t';
 

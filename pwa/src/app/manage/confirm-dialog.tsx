@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Button } from '../button';
+import { Button } from '../../components/button';
 import { useT } from '../../i18n/use-t';
 
 type ConfirmDialogProps = {
