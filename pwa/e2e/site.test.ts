@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForServiceWorker } from './enrol-helpers';
 import { checkA11y, createBlogPost, createFeature, pageProblems, samplePicture, screenshot, startHarness, type Harness } from './harness';
 
 /**
@@ -274,6 +275,36 @@ describe('a manager sets up the trust with the first-run checklist', () => {
       await visitor.getByRole('heading', { name: 'Kapa haka wānanga' }).waitFor();
       await visitor.getByText('2015 – 2018').waitFor();
       expect(pageProblems(visitor)).toEqual([]);
+    } finally {
+      await visitor.context().close();
+    }
+  });
+
+  it('keeps the trust’s details, team and photos on the phone for when the server cannot be reached', async () => {
+    const visitor = await harness.newPage({ viewport: viewports.phone, serviceWorkers: 'allow' });
+    try {
+      await visitor.goto('/');
+      await waitForServiceWorker(visitor);
+      for (const pathname of ['/contact', '/team', '/former_services']) {
+        await visitor.goto(pathname);
+        await settle(visitor);
+      }
+      await visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.decode());
+      await harness.server.stop();
+      try {
+        await visitor.goto('/contact');
+        await settle(visitor);
+        await visitor.locator('main').getByRole('link', { name: '03 555 0199' }).waitFor();
+        await visitor.goto('/team');
+        await settle(visitor);
+        await visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).waitFor();
+        await expect(visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).resolves.toBeGreaterThan(0);
+        await visitor.goto('/former_services');
+        await settle(visitor);
+        await visitor.getByRole('heading', { name: 'Kapa haka wānanga' }).waitFor();
+      } finally {
+        await harness.server.start();
+      }
     } finally {
       await visitor.context().close();
     }
