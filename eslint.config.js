@@ -27,16 +27,6 @@ function featureZones(featuresDir, exceptions = {}) {
 }
 
 /**
- * Temporary: cross-feature imports that existed when the rule came in (issue 10), while
- * features/manage is being split by domain. Remove an entry once its import is gone.
- */
-const existingCrossFeatureImports = {
-  // The alerts and the signed-in person are app-wide state (DESIGN: app/ or lib/); moving them is left to that split.
-  auth: ['./alerts'],
-  manage: ['./alerts', './auth'],
-};
-
-/**
  * Not temporary: POST /api/sync replays a device's queued writes through the very effects the
  * clients and enrolments routes use (one code path for online and offline writes), so it
  * composes those features the way a route does.
@@ -68,7 +58,7 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...featureZones('pwa/src/features', existingCrossFeatureImports), ...featureZones('server/src/features', serverCompositions)] },
+        { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features', serverCompositions)] },
       ],
     },
   },

@@ -9,10 +9,12 @@ const contractDir = path.resolve(import.meta.dirname, '../server/contract');
 /**
  * Site management is for managers on a good connection; its code is never precached, so
  * visitors' phones do not download it. Chunks made only of management modules go to
- * `assets/manage/`, which the precache skips.
+ * `assets/manage/`, which the precache skips. Management modules: the /manage routes, their
+ * shared UI (app/manage), each domain's `manage/` folder (its forms and write hooks),
+ * and the domains only managers use (users, logs, translations).
  */
 function isManagementModule(id: string): boolean {
-  return /[\\/]src[\\/](features[\\/]manage[\\/]|routes[\\/]manage[^\\/]*$)/.test(id);
+  return /[\\/]src[\\/](app[\\/]manage[\\/]|features[\\/][^\\/]+[\\/]manage[\\/]|features[\\/](users|logs|translations)[\\/]|routes[\\/]manage[^\\/]*$)/.test(id);
 }
 
 /** Shared schemas land in a management chunk only when nothing public uses them. */

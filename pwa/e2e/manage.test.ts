@@ -250,9 +250,24 @@ describe('site management for a manager', () => {
     await logs.getByText(/bytes · changed/).first().waitFor();
     await link.click();
     await page.getByRole('heading', { level: 1, name: oldLogName }).waitFor();
-    const text = page.getByLabel(`Text of ${oldLogName}`);
-    await text.getByText('rate limit reached for login').waitFor();
-    expect(await text.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(/mono/i);
+    // A table of time, level and message, not raw JSON lines.
+    const table = page.getByRole('table');
+    const warning = table.getByRole('row').filter({ hasText: 'rate limit reached for login' });
+    await warning.getByRole('cell', { name: 'Warning' }).waitFor();
+    await page.getByText('Showing 2 of 2 lines').waitFor();
+    // Raw JSON only on demand: no raw line is shown until asked for.
+    await expect(table.locator('pre:visible').count()).resolves.toBe(0);
+    // Filtered by level, and by text.
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Warnings and errors' });
+    await page.getByText('Showing 1 of 2 lines').waitFor();
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Every line' });
+    await page.getByLabel('Find text').fill('services');
+    await page.getByText('Showing 1 of 2 lines').waitFor();
+    const request = table.getByRole('row').filter({ hasText: 'GET /api/services 200, 3 ms' });
+    await request.getByRole('cell', { name: /Info/ }).first().waitFor();
+    // The raw line on demand.
+    await request.getByText('Raw line').click();
+    await request.getByText('"path":"/api/services"', { exact: false }).waitFor();
     await checkA11y(page);
     await screenshot(page, 'manage-log');
 
@@ -279,6 +294,25 @@ describe('site management for a manager', () => {
       return files.map((file) => file.name);
     }).not.toContain(oldLogName);
     await page.unroute('**/api/logs/*');
+  });
+
+  it('says plainly that a made-up id is not there, with a way back and nothing to retry or delete', async () => {
+    for (const pathname of [
+      '/manage/logs/not-a-log-file',
+      '/manage/blog/made-up',
+      '/manage/blog/00000000-0000-4000-8000-000000000000',
+      '/manage/features/made-up',
+      '/manage/users/00000000-0000-4000-8000-000000000000',
+    ]) {
+      await page.goto(pathname);
+      await page.getByRole('heading', { level: 2, name: 'Not found' }).waitFor();
+      await page.getByRole('link', { name: 'Back to site management' }).first().waitFor();
+      await expect(page.getByRole('button', { name: 'Try again' }).count(), pathname).resolves.toBe(0);
+      await expect(page.getByRole('button', { name: /Delete/ }).count(), pathname).resolves.toBe(0);
+      await expect(page.getByText('Must be a valid id').count(), pathname).resolves.toBe(0);
+    }
+    await checkA11y(page);
+    await screenshot(page, 'manage-not-found');
   });
 
   it('adds a staff member, changes their access, deactivates and reactivates them', async () => {

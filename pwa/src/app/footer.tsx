@@ -4,27 +4,34 @@ import { useT } from '../i18n/use-t';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
+import { useSiteDetails } from '../features/site/api/get-site';
+import { DonateLink } from '../features/site/components/donate-link';
+import { linesOf, phoneHref, socialNetworkName } from '../features/site/site-text';
 import { paths } from '../lib/paths';
 import './footer.css';
 
-/** Spec §2: the footer carries a donation link and a link to the trust's social page. */
+/**
+ * Spec §2: the footer carries a donation link and a link to the trust's social page. The trust's
+ * details come from `GET /api/site`; only what a manager has set shows.
+ */
 export function Footer() {
   const t = useT();
+  const details = useSiteDetails();
+  const name = details.name ?? site.name;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section className="site-footer__about" aria-labelledby="footer-trust">
           <p id="footer-trust" className="site-footer__brand">
             <Logo className="site-footer__logo" />
-            <span>{site.name}</span>
+            <span>{name}</span>
           </p>
           <p>{site.tagline}.</p>
           <div className="site-footer__cta">
-            <a className="button button--primary button--md" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
+            <DonateLink className="button button--primary button--md">
               <Icon name="heart" />
               {t('footer.donate')}
-              <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
-            </a>
+            </DonateLink>
           </div>
         </section>
 
@@ -33,18 +40,30 @@ export function Footer() {
             {t('footer.getInTouch')}
           </h2>
           <ul className="site-footer__list">
-            <li>
-              <Icon name="phone" />
-              <a href={site.contact.phoneHref}>{site.contact.phone}</a>
-            </li>
-            <li>
-              <Icon name="mail" />
-              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-            </li>
-            <li>
-              <Icon name="pin" />
-              <span>{site.contact.address.join(', ')}</span>
-            </li>
+            {details.phone ? (
+              <li>
+                <Icon name="phone" />
+                <a href={phoneHref(details.phone)}>{details.phone}</a>
+              </li>
+            ) : null}
+            {details.email ? (
+              <li>
+                <Icon name="mail" />
+                <a href={`mailto:${details.email}`}>{details.email}</a>
+              </li>
+            ) : null}
+            {details.address ? (
+              <li>
+                <Icon name="pin" />
+                <span>{linesOf(details.address).join(', ')}</span>
+              </li>
+            ) : null}
+            {details.phone || details.email || details.address ? null : (
+              <li>
+                <Icon name="clock" />
+                <Link to={paths.contact}>{t('footer.contactSoon')}</Link>
+              </li>
+            )}
           </ul>
         </section>
 
@@ -67,19 +86,23 @@ export function Footer() {
             <li>
               <Link to={paths.blog}>{t('footer.blog')}</Link>
             </li>
-            <li>
-              <a href={site.social.url} target="_blank" rel="noopener noreferrer">
-                {t('footer.follow', { network: site.social.label })}
-                <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
-              </a>
-            </li>
+            {details.socialUrl ? (
+              <li>
+                <a href={details.socialUrl} target="_blank" rel="noopener noreferrer">
+                  {t('footer.follow', { network: socialNetworkName(details.socialUrl) })}
+                  <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </section>
       </div>
       <div className="site-footer__base">
         <div className="container site-footer__base-inner">
           <p>
-            {t('footer.copyright', { year: new Date().getFullYear(), name: site.name, number: site.charityNumber })}
+            {details.charityNumber
+              ? t('footer.copyright', { year: new Date().getFullYear(), name, number: details.charityNumber })
+              : `© ${new Date().getFullYear()} ${name}`}
           </p>
           <p>
             <Rich id="footer.whakatauki" />

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
-import { AuthProvider } from '../features/auth/components/auth-provider';
+import { AuthProvider } from './auth/auth-provider';
 import { useT } from '../i18n/use-t';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';

@@ -8,6 +8,7 @@ import { localeOf, namePartsOf } from '../i18n/languages';
 import { SpecText } from '../i18n/spec-text';
 import { useLanguage, useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
+import { DonateLink } from '../features/site/components/donate-link';
 import { SideMenu } from './side-menu';
 import { useScrolledPast } from './use-scrolled-past';
 import './nav-bar.css';
@@ -34,13 +35,12 @@ export function NavBar() {
             </span>
           </Link>
           <div className="nav-bar__actions">
-            <a className="nav-bar__donate" href={site.donateUrl} target="_blank" rel="noopener noreferrer">
+            <DonateLink className="nav-bar__donate">
               <Icon name="heart" />
               <span>
                 <SpecText id="menuDonate" />
               </span>
-              <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
-            </a>
+            </DonateLink>
             <button
               type="button"
               className="nav-bar__language"

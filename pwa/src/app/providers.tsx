@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AlertsProvider } from '../features/alerts/components/alerts-provider';
+import { AlertsProvider } from './alerts/alerts-provider';
 import { createQueryClient } from './query-client';
 
 /** Providers that live outside the router; the auth provider sits in the root layout. */

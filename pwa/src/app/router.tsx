@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { RequireAuth } from './auth/require-auth';
 import { routePatterns } from '../lib/paths';
 import { RouteError } from './error-page';
 import { RootLayout } from './layout';
@@ -30,6 +30,9 @@ const ManageUser = lazyRoute(() => import('../routes/manage-user'));
 const ManageFeature = lazyRoute(() => import('../routes/manage-feature'));
 const ManageLog = lazyRoute(() => import('../routes/manage-log'));
 const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
+const ManageSite = lazyRoute(() => import('../routes/manage-site'));
+const ManageTeam = lazyRoute(() => import('../routes/manage-team'));
+const ManageFormerServices = lazyRoute(() => import('../routes/manage-former-services'));
 
 const staff = (Page: ComponentType) => (
   <RequireAuth>
@@ -66,6 +69,9 @@ export const routes: RouteObject[] = [
           { path: routePatterns.manageFeature, element: staff(ManageFeature) },
           { path: routePatterns.manageLog, element: staff(ManageLog) },
           { path: routePatterns.manageTeReo, element: staff(ManageTeReo) },
+          { path: routePatterns.manageSite, element: staff(ManageSite) },
+          { path: routePatterns.manageTeam, element: staff(ManageTeam) },
+          { path: routePatterns.manageFormerServices, element: staff(ManageFormerServices) },
           { path: routePatterns.dashboard, element: staff(Dashboard) },
           { path: '*', element: <NotFound /> },
         ],

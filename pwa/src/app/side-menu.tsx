@@ -3,12 +3,13 @@ import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from './auth/auth-context';
 import { useNewEnrolmentCount } from '../features/clients/api/get-new-enrolment-count';
 import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { LanguageSwitch } from './language-switch';
+import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 
@@ -22,7 +23,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const t = useT();
   const auth = useAuth();
-  const items = menuItems(auth);
+  const items = menuItems(auth, useSiteDetails().donateUrl);
   // New enrolments waiting for the signed-in kaimahi's services: a badge beside CLIENTS.
   const newEnrolments = useNewEnrolmentCount(auth.status === 'authenticated');
   const { refetch: refetchCount } = newEnrolments;

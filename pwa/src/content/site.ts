@@ -1,9 +1,10 @@
 import type { SpecKey } from '../i18n/spec';
 
 /**
- * The trust's own words and details, in one place so staff can change them without touching
- * components. Anything marked PLACEHOLDER must be replaced with the trust's real details
- * before going live.
+ * The app's own words about the trust: its name for the app shell, aims, values and the home
+ * page counters. The trust's details (phone, email, address, charity number, donate and social
+ * links), its team and its former services are content a manager sets in /manage and the app
+ * reads from the API (features/site): nothing invented is shown as fact.
  */
 
 export type CounterItem = {
@@ -16,16 +17,6 @@ export type CounterItem = {
   postfix?: string;
 };
 
-export type TeamMember = {
-  name: string;
-  role: string;
-  bio: string;
-  /** Sample entry written for the prototype: replace with the real kaitiaki. */
-  sample: boolean;
-};
-
-export type FormerService = { title: string; years: string; summary: string };
-
 export const site = {
   name: 'Te Whare Manaaki Trust',
   shortName: 'Te Whare Manaaki',
@@ -33,23 +24,6 @@ export const site = {
   description:
     'A Māori community charitable trust in Ōtautahi Christchurch offering free services for whānau, ' +
     'rangatahi and tamariki.',
-
-  contact: {
-    // PLACEHOLDER: the trust's real email, phone and address.
-    email: 'kiaora@example.org.nz',
-    phone: '03 000 0000',
-    phoneHref: 'tel:+6430000000',
-    address: ['Level 1, 100 Example Street', 'Sydenham', 'Ōtautahi Christchurch 8023'],
-    postal: 'PO Box 0000, Ōtautahi Christchurch 8140',
-    hours: 'Monday to Friday, 9am to 4.30pm',
-  },
-
-  // PLACEHOLDER: the trust's real giving page and social page.
-  donateUrl: 'https://givealittle.co.nz/org/example-community-trust',
-  social: { label: 'Facebook', url: 'https://www.facebook.com/example.community.trust' },
-
-  /** Charities Register number. PLACEHOLDER. */
-  charityNumber: 'CC00000',
 
   about: [
     'Te Whare Manaaki Trust is a Māori community charitable trust based in Ōtautahi Christchurch, ' +
@@ -113,68 +87,4 @@ export const site = {
     { prefix: '', target: 83, text: 'counterMaaraKai', image: 'sprout' },
   ] satisfies CounterItem[],
 
-  // SAMPLE entries: replace with the trust's real kaitiaki, with their permission.
-  team: [
-    {
-      name: 'Aroha Tipene',
-      role: 'Chairperson',
-      bio: 'Aroha has worked in community health in Ōtautahi for over twenty years and chairs the trust board.',
-      sample: true,
-    },
-    {
-      name: 'Hemi Walker',
-      role: 'Kaiwhakahaere (General Manager)',
-      bio: 'Hemi leads our kaimahi and looks after partnerships with schools, iwi and health providers.',
-      sample: true,
-    },
-    {
-      name: 'Mele Fonua',
-      role: 'Whānau Ora Navigator',
-      bio: 'Mele walks alongside whānau to set goals and find their way through health, housing and work.',
-      sample: true,
-    },
-    {
-      name: 'Tama Rāwiri',
-      role: 'Rangatahi Coordinator',
-      bio: 'Tama runs our rangatahi fitness and tākaro events and the Active Rangatahi Project.',
-      sample: true,
-    },
-    {
-      name: 'Kiri Parata',
-      role: 'Music Therapist',
-      bio: 'Kiri is a registered music therapist who believes every young person has a song worth sharing.',
-      sample: true,
-    },
-    {
-      name: 'Sione Latu',
-      role: 'Kai and Māra Kai Lead',
-      bio: 'Sione packs kai parcels, builds raised gardens and knows the best time to plant kūmara.',
-      sample: true,
-    },
-  ] satisfies TeamMember[],
-
-  // Examples of past programmes: replace with the trust's own history.
-  formerServices: [
-    {
-      title: 'Kai and hygiene packs during the COVID-19 lockdowns',
-      years: '2020 – 2022',
-      summary:
-        'Contactless delivery of kai, hygiene and cleaning packs to whānau isolating at home across Ōtautahi.',
-    },
-    {
-      title: 'School holiday programmes',
-      years: '2017 – 2021',
-      summary: 'Free week-long holiday programmes of sport, waiata, art and outings for tamariki aged 6 to 12.',
-    },
-    {
-      title: 'Te reo Māori for whānau',
-      years: '2018 – 2020',
-      summary: 'Evening te reo Māori classes where whole whānau learned together over a shared kai.',
-    },
-    {
-      title: 'Driver licence support',
-      years: '2016 – 2019',
-      summary: 'Lessons and test fees for rangatahi working towards their restricted and full licences.',
-    },
-  ] satisfies FormerService[],
 };

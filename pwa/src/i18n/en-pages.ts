@@ -155,5 +155,20 @@ export const enPages = {
   // ── Branch public: public pages (add keys below this line) ──
 
   // ── Branch manage: public empty states of site details, team, former services (add keys below this line) ──
+  'service.loadFailedNoPhone': 'This service could not be loaded just now. Please try again soon.',
+  'site.hours': 'Opening hours',
+  'site.postalTitle': 'Postal address',
+  'site.followOn': 'Follow us on {network}',
+  'site.loadFailed': 'Our contact details could not be loaded just now. Please try again soon.',
+  'site.contactSoon': 'Contact details coming soon',
+  'site.contactSoonText': 'The trust’s phone number, email and address will be here shortly. Please check back soon.',
+  'site.privacyOfficer': 'Privacy officer',
+  'site.charityNumber': 'Registered charity',
+  'site.teamLoadFailed': 'Our team could not be loaded just now. Please try again soon.',
+  'site.teamSoon': 'Our team will be introduced here soon',
+  'site.teamSoonText': 'We are putting together the stories of the people who look after our work. Please check back soon.',
+  'site.formerLoadFailed': 'Our former services could not be loaded just now. Please try again soon.',
+  'site.formerSoon': 'Our history is on its way',
+  'site.formerSoonText': 'The programmes the trust has run in the past will be listed here soon. In the meantime, see the services we offer today.',
 
 } as const satisfies Catalogue;

@@ -67,7 +67,7 @@ export const en = {
   'carousel.slideLabel': '{number} of {count}: {title}',
   'carousel.loadFailed': 'Our latest highlights could not be loaded just now.',
   'carousel.empty': 'Stories from our community will appear here soon.',
-  'carousel.meantime': 'In the meantime, have a look at our free services below.',
+  'carousel.meantime': 'In the meantime, have a look at our free services.',
   // Services
   'services.title': 'Services',
   'services.lead': 'Every service is free. Read about each one, and enrol online where enrolments are open.',
@@ -154,6 +154,10 @@ export const en = {
   // ── Client work: clients, client page, dashboard, enrolments inbox (add keys below this line) ──
   'clients.somethingFailed': "Something went wrong. Please try again.",
   'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
+
+  // ── Branch manage: the trust's details in the footer (add keys below this line) ──
+  'footer.contactSoon': 'Contact details coming soon',
+  'services.loadFailedNoPhone': 'Our services could not be loaded just now. Please try again soon.',
 
   // ── Branch outbox: waiting items, sync state, sign-out warning (add keys below this line) ──
   'outbox.itemFor': '{service} for {name}',

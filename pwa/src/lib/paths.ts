@@ -22,6 +22,9 @@ export const paths = {
   manageFeature: (id: string) => `/manage/features/${encodeURIComponent(id)}`,
   manageLog: (id: string) => `/manage/logs/${encodeURIComponent(id)}`,
   manageTeReo: '/manage/te-reo',
+  manageSite: '/manage/site',
+  manageTeam: '/manage/team',
+  manageFormerServices: '/manage/former-services',
 } as const;
 
 /** Route patterns for the router, in the same order as the spec's route table. */
@@ -46,6 +49,9 @@ export const routePatterns = {
   manageFeature: '/manage/features/:id',
   manageLog: '/manage/logs/:id',
   manageTeReo: '/manage/te-reo',
+  manageSite: '/manage/site',
+  manageTeam: '/manage/team',
+  manageFormerServices: '/manage/former-services',
 } as const;
 
 const segment = encodeURIComponent;
@@ -78,6 +84,11 @@ export const apiPaths = {
   user: (id: string) => `/api/users/${segment(id)}`,
   logs: '/api/logs',
   log: (id: string) => `/api/logs/${segment(id)}`,
+  site: '/api/site',
+  team: '/api/content/team',
+  teamMember: (id: string) => `/api/content/team/${segment(id)}`,
+  formerServices: '/api/content/former-services',
+  formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
   translations: (language: string) => `/api/content/translations/${segment(language)}`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;

@@ -1,7 +1,7 @@
 import '../i18n/clients';
 import { useParams } from 'react-router-dom';
 import { limits } from '@contract/limits';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../app/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientPage } from '../features/clients/components/client-page';
 import './pages.css';

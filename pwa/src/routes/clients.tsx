@@ -1,5 +1,5 @@
 import '../i18n/clients';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../app/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientsPage } from '../features/clients/components/clients-page';
 import './pages.css';

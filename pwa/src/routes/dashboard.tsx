@@ -1,6 +1,6 @@
 import '../i18n/clients';
 import { PageHeader } from '../components/page-header';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../app/auth/auth-context';
 import { DashboardView } from '../features/dashboard/components/dashboard-view';
 import { useT } from '../i18n/use-t';
 import { usePageTitle } from '../lib/use-page-title';

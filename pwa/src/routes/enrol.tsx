@@ -14,9 +14,9 @@ import { valuesFromEnrolment } from '../features/enrolment/enrolment-form-values
 import { enrolmentOutbox, useOutboxItem } from '../features/enrolment/offline/use-enrolment-outbox';
 import { findService, useServices } from '../features/services/api/get-services';
 import { UnavailableText } from '../features/services/components/unavailable-text';
+import { TrustContactLine } from '../features/site/components/trust-contact-line';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
-import { site } from '../content/site';
 import { ensureOutboxTriggers } from '../lib/outbox-triggers';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
@@ -139,10 +139,7 @@ function ClosedService({ service }: { service: ServiceEntry }) {
         <UnavailableText service={service} />
       </h2>
       <p>{t('enrol.closedBody', { title: service.title })}</p>
-      <p>
-        {t('enrol.closedPhone')} <a href={site.contact.phoneHref}>{site.contact.phone}</a> {t('enrol.closedOr')}{' '}
-        <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
-      </p>
+      <TrustContactLine />
       <LinkButton to={service.url} variant="outline">
         {t('enrol.aboutService', { title: service.title })}
       </LinkButton>

@@ -1,7 +1,7 @@
 import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
-import { site } from '../content/site';
+import { FormerServicesList } from '../features/site/components/former-services-list';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
 import { useT } from '../i18n/use-t';
@@ -19,15 +19,7 @@ export default function FormerServicesRoute() {
         lead={t('former.lead')}
       />
       <div className="container page-body">
-        <ol className="timeline">
-          {site.formerServices.map((service) => (
-            <li key={service.title} className="timeline__item">
-              <p className="timeline__years">{service.years}</p>
-              <h2 className="timeline__title">{service.title}</h2>
-              <p>{service.summary}</p>
-            </li>
-          ))}
-        </ol>
+        <FormerServicesList />
         <LinkButton to={paths.services} variant="secondary">
           {t('former.current')}
         </LinkButton>

@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
-import { ExternalLinkButton, LinkButton } from '../components/button';
+import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
 import { FeaturesCarousel } from '../features/carousel/components/features-carousel';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
 import { ServiceGrid } from '../features/services/components/service-grid';
+import { DonateLink } from '../features/site/components/donate-link';
+import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
 import { Rich } from '../i18n/rich-text';
+import { site } from '../content/site';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
@@ -87,7 +89,7 @@ function Services() {
         {services.isPending ? (
           <Spinner />
         ) : services.isError ? (
-          <p className="home-note">{t('services.loadFailed', { phone: site.contact.phone })}</p>
+          <LoadFailedWithPhone className="home-note" withPhone="services.loadFailed" withoutPhone="services.loadFailedNoPhone" />
         ) : (
           <ServiceGrid services={services.data} />
         )}
@@ -156,10 +158,10 @@ function Donate() {
           </Link>
           .
         </p>
-        <ExternalLinkButton href={site.donateUrl} size="lg">
+        <DonateLink className="button button--primary button--lg">
           <Icon name="heart" />
           <SpecText id="menuDonate" />
-        </ExternalLinkButton>
+        </DonateLink>
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { BlogPostDetail } from '../features/manage/components/blog-post-detail';
-import { ManagerOnly } from '../features/manage/components/manager-only';
+import { BlogPostDetail } from '../features/blog/manage/blog-post-detail';
+import { ManagerOnly } from '../app/manage/manager-only';
 
 /** /manage/blog/{id}: one blog post, to check or delete. */
 export default function ManageBlogRoute() {

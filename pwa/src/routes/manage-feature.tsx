@@ -1,7 +1,7 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { FeatureDetail } from '../features/manage/components/feature-detail';
-import { ManagerOnly } from '../features/manage/components/manager-only';
+import { FeatureDetail } from '../features/carousel/manage/feature-detail';
+import { ManagerOnly } from '../app/manage/manager-only';
 
 /** /manage/features/{id}: one carousel feature, to check or delete. */
 export default function ManageFeatureRoute() {

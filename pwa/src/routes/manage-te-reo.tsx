@@ -1,6 +1,6 @@
 import '../i18n/manage';
-import { ManagerOnly } from '../features/manage/components/manager-only';
-import { TeReoCorrections } from '../features/manage/components/te-reo-corrections';
+import { ManagerOnly } from '../app/manage/manager-only';
+import { TeReoCorrections } from '../features/translations/components/te-reo-corrections';
 
 /** /manage/te-reo: a manager corrects the app's Māori text. */
 export default function ManageTeReoRoute() {

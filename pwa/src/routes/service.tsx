@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
+import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
 import { findService, useServices } from '../features/services/api/get-services';
 import { ServiceDetails } from '../features/services/components/service-details';
 import { paths } from '../lib/paths';
@@ -24,7 +24,7 @@ export default function ServiceRoute() {
     return (
       <>
         <PageHeader title={t('services.title')} />
-        <p className="container page-body lead-text">{t('service.loadFailed', { phone: site.contact.phone })}</p>
+        <LoadFailedWithPhone className="container page-body lead-text" withPhone="service.loadFailed" withoutPhone="service.loadFailedNoPhone" />
       </>
     );
   }

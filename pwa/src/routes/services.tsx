@@ -1,6 +1,6 @@
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
+import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
 import { useServices } from '../features/services/api/get-services';
 import { ServiceGrid } from '../features/services/components/service-grid';
 import { usePageTitle } from '../lib/use-page-title';
@@ -24,7 +24,7 @@ export default function ServicesRoute() {
         {services.isPending ? (
           <Spinner />
         ) : services.isError ? (
-          <p className="lead-text">{t('services.loadFailed', { phone: site.contact.phone })}</p>
+          <LoadFailedWithPhone className="lead-text" withPhone="services.loadFailed" withoutPhone="services.loadFailedNoPhone" />
         ) : (
           <ServiceGrid services={services.data} headingLevel="h2" />
         )}

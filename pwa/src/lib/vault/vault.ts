@@ -1,6 +1,6 @@
 /**
  * The staff vault: the encrypted copy of a kaimahi's caseload on this device, and the key that
- * opens it (DESIGN §6, decision 045). Shared code in lib/ because sign-in (features/auth) opens
+ * opens it (DESIGN §6, decision 045). Shared code in lib/ because sign-in (app/auth) opens
  * it and the client screens (features/clients) read through it.
  *
  * States, per signed-in person:

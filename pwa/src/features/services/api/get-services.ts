@@ -4,7 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
-export const servicesQueryKey = ['services'] as const;
+import { serviceKeys } from './service-keys';
+
+export const servicesQueryKey = serviceKeys.all();
 
 /**
  * The six services with their current status. With no signal and nothing cached yet, the

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateFeatureInput, Feature } from '@contract/content';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { featuresQueryKey } from '../api/get-features';
+
+export type CreateFeatureRequest = { fields: CreateFeatureInput; image: File; onUploadProgress?: (fraction: number) => void };
+
+/** Sends the feature as multipart (title, text, imageAlt, image), with upload progress. */
+export function createFeature({ fields, image, onUploadProgress }: CreateFeatureRequest): Promise<Feature> {
+  const formData = new FormData();
+  formData.set('title', fields.title);
+  formData.set('text', fields.text);
+  formData.set('imageAlt', fields.imageAlt);
+  formData.set('image', image, image.name);
+  return apiRequest<Feature>(apiPaths.features, { method: 'POST', formData, onUploadProgress });
+}
+
+export function useCreateFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFeature,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: featuresQueryKey }),
+  });
+}

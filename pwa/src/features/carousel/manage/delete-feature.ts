@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Feature } from '@contract/content';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { featuresQueryKey } from '../api/get-features';
+
+export function deleteFeature(id: string): Promise<unknown> {
+  return apiRequest<unknown>(apiPaths.feature(id), { method: 'DELETE' });
+}
+
+export function useDeleteFeature() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteFeature,
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<Feature[]>(featuresQueryKey, (features) => features?.filter((feature) => feature._id !== id));
+      void queryClient.invalidateQueries({ queryKey: featuresQueryKey });
+    },
+  });
+}

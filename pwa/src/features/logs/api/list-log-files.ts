@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LogFile } from '@contract/logs';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { logKeys } from './log-keys';
+
+export function listLogFiles(signal?: AbortSignal): Promise<LogFile[]> {
+  return apiRequest<LogFile[]>(apiPaths.logs, { signal });
+}
+
+export const logFilesQuery = () => queryOptions({ queryKey: logKeys.list(), queryFn: ({ signal }) => listLogFiles(signal) });
+
+export function useLogFiles() {
+  return useQuery(logFilesQuery());
+}
