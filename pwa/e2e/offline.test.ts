@@ -63,7 +63,7 @@ describe('the public site with no signal', () => {
 
       // A post never opened on this phone: a clear message, not an empty page.
       await page.goto(`/blog/${unvisitedPost._id}`);
-      await page.getByText(/not available offline/i).first().waitFor({ timeout: 15_000 });
+      await page.getByText(/not saved on this phone/i).first().waitFor({ timeout: 15_000 });
       await checkA11y(page);
       await screenshot(page, 'offline-unvisited-post-390');
     } finally {

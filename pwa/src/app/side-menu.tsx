@@ -12,7 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 
-type SideMenuProps = { open: boolean; onClose: () => void };
+export type SideMenuProps = { open: boolean; onClose: () => void };
 
 /**
  * The side menu (spec §2), a modal <dialog> sliding in from the right: the browser keeps focus

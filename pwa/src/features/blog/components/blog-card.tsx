@@ -1,4 +1,4 @@
-import type { BlogPost } from '@contract/content';
+import type { BlogListItem } from '@contract/answers';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
@@ -8,7 +8,7 @@ import { useLanguage } from '../../../i18n/use-t';
 import './blog.css';
 
 /** A post in the blog list: picture, title, author, date and a short excerpt. */
-export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+export function BlogCard({ post, eager = false }: { post: BlogListItem; eager?: boolean }) {
   useLanguage(); // the date follows the chosen language
   return (
     <article className="blog-card">
@@ -32,7 +32,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPost; eager?: bool
             {post.title}
           </Link>
         </h2>
-        <p className="blog-card__excerpt">{excerptOf(post.text)}</p>
+        <p className="blog-card__excerpt">{post.excerpt ?? excerptOf(post.text ?? '')}</p>
       </div>
     </article>
   );
