@@ -18,7 +18,6 @@ export function BlogCard({ post, eager = false }: { post: BlogListItem; eager?: 
           alt={post.image.alt}
           width={post.image.width}
           height={post.image.height}
-          sizes="(min-width: 70rem) 22rem, (min-width: 44rem) 45vw, 100vw"
           eager={eager}
           className="blog-card__image"
         />
