@@ -1,8 +1,11 @@
 /**
  * `npm run bench` (app part): Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown)
  * against the built app served by the real server, with real posts and carousel features, in
- * Debian's Chromium. Prints scores, LCP, TBT, CLS, and each route's JavaScript gzipped next to
- * the whole app's. For people to read; nothing here is asserted.
+ * Debian's Chromium. Each route is measured three times (interleaved) and the median run by
+ * performance score is printed (issue 12: ≥ 98 on each, accessibility 100): scores, LCP, TBT,
+ * CLS, and the route's JavaScript gzipped next to the whole app's. The machine's load moves the
+ * performance score a lot; the three scores are printed too. For people to read; nothing here is
+ * asserted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +14,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness } from '../e2e/harness';
 
-const routes = ['/', '/services', '/blog'];
+const routes = ['/', '/services', '/blog', '/service/whanau_support', '/enrol/whanau_ora_support'];
+const rounds = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3);
 const dist = path.join(repoRoot, 'pwa/dist');
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -35,20 +39,31 @@ try {
   }
 
   console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped\n`);
-  console.log('route        perf  a11y  best  seo     LCP      TBT     CLS   route JS (gzip)');
+  console.log('route                       perf  a11y  best  seo     LCP      TBT     CLS   route JS (gzip)     perf of each run');
+  type Run = { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
+  const runs = new Map<string, Run[]>(routes.map((route) => [route, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const route of routes) {
+      const result = await lighthouse(`${harness.baseUrl}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+      runs.get(route)!.push({ lhr: result.lhr });
+    }
+  }
   for (const route of routes) {
-    const result = await lighthouse(`${harness.baseUrl}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    });
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${route}`);
-    if (lhr.runtimeError) {
-      console.log(`${route.padEnd(12)} Lighthouse could not measure it: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const measured = runs.get(route)!.filter((run) => !run.lhr.runtimeError);
+    if (measured.length === 0) {
+      const error = runs.get(route)![0]?.lhr.runtimeError;
+      console.log(`${route.padEnd(27)} Lighthouse could not measure it: ${error?.code} ${error?.message}`);
       continue;
     }
+    const perf = (run: Run) => run.lhr.categories.performance?.score ?? 0;
+    const sorted = [...measured].sort((a, b) => perf(a) - perf(b));
+    const { lhr } = sorted[Math.floor(sorted.length / 2)]!;
     const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
@@ -58,12 +73,13 @@ try {
       .filter((file) => fs.existsSync(file))
       .reduce((sum, file) => sum + gzipSize(file), 0);
     console.log(
-      `${route.padEnd(12)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}` +
+      `${route.padEnd(27)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}` +
         `  ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(5)} s  ${audit('total-blocking-time').toFixed(0).padStart(5)} ms` +
-        `  ${audit('cumulative-layout-shift').toFixed(3).padStart(6)}   ${kb(routeJs).padStart(8)} of ${kb(appJs)}`,
+        `  ${audit('cumulative-layout-shift').toFixed(3).padStart(6)}   ${kb(routeJs).padStart(8)} of ${kb(appJs)}` +
+        `   ${measured.map((run) => Math.round(perf(run) * 100)).join(', ')}`,
     );
     const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
-    if (failing.length > 0) console.log(`             below par: ${failing.map((item) => item.id).join(', ')}`);
+    if (failing.length > 0) console.log(`                            below par: ${failing.map((item) => item.id).join(', ')}`);
   }
 } finally {
   chrome.kill();

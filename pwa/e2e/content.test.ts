@@ -59,7 +59,10 @@ describe('blog', () => {
       await expect(titles.allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
       const image = page.locator('.blog-card img').first();
       await expect(image.getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=medium`);
-      await expect(image.getAttribute('srcset')).resolves.toContain('size=large 1600w');
+      // The window's width picks the picture (spec §9): media queries on the picture's sources.
+      await expect(page.locator('.blog-card picture source[media="(min-width: 1500px)"]').first().getAttribute('srcset')).resolves.toBe(
+        `/api/content/blog/${newer._id}/image?size=large`,
+      );
       await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       await checkA11y(page);
       await screenshot(page, 'blog-with-posts-1280');
@@ -76,11 +79,16 @@ describe('blog', () => {
       { viewport: { width: 390, height: 844 } },
     ));
 
-  it('uses the large picture from 1500 px', () =>
+  it('uses the large picture from 1500 px: a 1600 px window asks the server for it', () =>
     withPage(
       async (page) => {
+        const asked = page.waitForResponse((response) => response.url().endsWith(`/api/content/blog/${newer._id}/image?size=large`) && response.ok());
         await page.goto('/blog');
         await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=large`);
+        await asked;
+        await expect
+          .poll(() => page.locator('.blog-card img').first().evaluate((img) => (img as HTMLImageElement).currentSrc))
+          .toBe(`${harness.baseUrl}/api/content/blog/${newer._id}/image?size=large`);
       },
       { viewport: { width: 1600, height: 900 } },
     ));

@@ -61,14 +61,21 @@ describe('the public site with no signal', () => {
       }
       await screenshot(page, 'offline-enrol-390');
 
-      // A post never opened on this phone: a clear message, not an empty page.
+      // A post never opened on this phone: within about two seconds a clear message (issue 11),
+      // not "Loading..." for ever, and it says the post will load when the phone is back online.
       await page.goto(`/blog/${unvisitedPost._id}`);
-      await page.getByText(/not available offline/i).first().waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'This post is not saved on this phone' }).waitFor({ timeout: 2_500 });
+      await page.getByText('It will load by itself when the phone is back online.').waitFor();
+      await expect(page.getByText('Loading...').count()).resolves.toBe(0);
       await checkA11y(page);
       await screenshot(page, 'offline-unvisited-post-390');
+      await screenshot(page, 'public-blog-offline-390', { fullPage: false });
     } finally {
       await harness.server.start();
     }
+    // Back online: the post loads by itself, with no reload and nothing pressed.
+    await page.getByRole('heading', { level: 1, name: unvisitedPost.title }).waitFor({ timeout: 30_000 });
+    await page.getByText('Planting day.').waitFor();
     await page.context().close();
   });
 

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
+import { RouteErrorBoundary } from './app/error-page';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { loadCorrections } from './i18n/load-corrections';
 import { startLanguage } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
@@ -17,9 +18,17 @@ const container = root;
 void startLanguage().then(() => {
   createRoot(container).render(
     <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
+      {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
+      <RouteErrorBoundary>
+        <AppProviders>
+          {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
+              same render that forgets the token, so the page's guard never sees a signed-out
+              visitor (a data router's `flushSync` did this before, decision 060). */}
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </RouteErrorBoundary>
     </StrictMode>,
   );
   // A manager's corrections of the Māori text, applied when they arrive without holding up the

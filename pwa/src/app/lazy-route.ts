@@ -34,3 +34,17 @@ export async function loadRouteModule<T>(importModule: () => Promise<T>, timeout
 export function lazyRoute(importModule: () => Promise<RouteModule>) {
   return lazy(() => loadRouteModule(importModule));
 }
+
+/**
+ * A part of the shell loaded as its own chunk (the footer, the side menu, the update notice):
+ * tried twice like a route, and if it still cannot load (no signal before the service worker
+ * has saved it) the page goes on without it rather than failing.
+ */
+export function lazyPart<Props extends object>(importModule: () => Promise<ComponentType<Props>>) {
+  return lazy(() =>
+    loadRouteModule(importModule).then(
+      (component) => ({ default: component }),
+      (): { default: ComponentType<Props> } => ({ default: () => null }),
+    ),
+  );
+}

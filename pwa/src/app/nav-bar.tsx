@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
@@ -6,12 +6,22 @@ import { site } from '../content/site';
 import { setLanguage } from '../i18n/i18n';
 import { localeOf, namePartsOf } from '../i18n/languages';
 import { SpecText } from '../i18n/spec-text';
+import { lazyPart } from './lazy-route';
 import { useLanguage, useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
 import { DonateLink } from '../features/site/components/donate-link';
-import { SideMenu } from './side-menu';
+import type { SideMenuProps } from './side-menu';
 import { useScrolledPast } from './use-scrolled-past';
 import './nav-bar.css';
+
+/**
+ * The side menu (with the language switch and a kaimahi's new-enrolment badge) is its own chunk,
+ * fetched when a person reaches for the Menu button (pointer over it, touch, focus) and shown on
+ * the first press; the service worker precaches it, so it opens offline too (decision 060).
+ */
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazyPart<SideMenuProps>(() => loadSideMenu().then((module) => module.SideMenu));
+const prefetchSideMenu = () => void loadSideMenu().catch(() => undefined);
 
 /** The top bar: the trust's logo and name, a donate link, and the side-menu toggle. */
 export function NavBar() {
@@ -20,6 +30,8 @@ export function NavBar() {
   const other = language === 'en' ? 'mi' : 'en';
   const sticky = useScrolledPast();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first press on, so closing keeps it (and its focus handling) in place.
+  const [menuMounted, setMenuMounted] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
 
   return (
@@ -55,8 +67,14 @@ export function NavBar() {
               type="button"
               className="nav-bar__toggle"
               aria-expanded={menuOpen}
-              aria-controls="side-menu"
-              onClick={() => setMenuOpen(true)}
+              aria-controls={menuMounted ? 'side-menu' : undefined}
+              onPointerEnter={prefetchSideMenu}
+              onPointerDown={prefetchSideMenu}
+              onFocus={prefetchSideMenu}
+              onClick={() => {
+                setMenuMounted(true);
+                setMenuOpen(true);
+              }}
             >
               <Icon name="menu" />
               <span className="nav-bar__toggle-label">{t('shell.menu')}</span>
@@ -64,13 +82,17 @@ export function NavBar() {
           </div>
         </div>
       </div>
-      <SideMenu
-        open={menuOpen}
-        onClose={() => {
-          setMenuOpen(false);
-          toggle.current?.focus();
-        }}
-      />
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <SideMenu
+            open={menuOpen}
+            onClose={() => {
+              setMenuOpen(false);
+              toggle.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }

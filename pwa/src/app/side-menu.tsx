@@ -13,7 +13,7 @@ import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 
-type SideMenuProps = { open: boolean; onClose: () => void };
+export type SideMenuProps = { open: boolean; onClose: () => void };
 
 /**
  * The side menu (spec §2), a modal <dialog> sliding in from the right: the browser keeps focus

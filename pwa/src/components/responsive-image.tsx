@@ -1,11 +1,12 @@
-import { imageSizeForWidth, imageSrcSet, imageUrl } from '../lib/image-size';
+import { imageSizeForWidth, imageUrl } from '../lib/image-size';
+import './responsive-image.css';
 
 type ResponsiveImageProps = {
   /** The image URL without a size, e.g. `/api/content/feature/{id}/image`. */
   src: string;
   alt: string;
-  /** How wide the image shows, for the browser's choice, e.g. "(min-width: 60rem) 50vw, 100vw". */
-  sizes: string;
+  /** No longer used: the window's width picks the picture (below). Kept so callers need not change. */
+  sizes?: string;
   width?: number;
   height?: number;
   className?: string;
@@ -14,23 +15,26 @@ type ResponsiveImageProps = {
 };
 
 /**
- * An uploaded picture in the size the screen needs (spec §9): the fallback `src` follows the
- * window width (small up to 700, medium below 1500, large from 1500), and `srcset` lets the
- * browser pick among the stored 480/1000/1600 px variants.
+ * An uploaded picture in the size the spec gives for the window's width (§9): above 700 px the
+ * medium image, from 1500 px the large one, otherwise the small one. Media queries on the
+ * picture's sources, not `srcset` widths: with `srcset` the browser chose by the picture's own
+ * size on the page, so a 1600 px wide window never asked for the large image (issue 11).
  */
-export function ResponsiveImage({ src, alt, sizes, width, height, className, eager = false }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, width, height, className, eager = false }: ResponsiveImageProps) {
   const windowWidth = typeof window === 'undefined' ? 0 : window.innerWidth;
   return (
-    <img
-      className={className}
-      src={imageUrl(src, imageSizeForWidth(windowWidth))}
-      srcSet={imageSrcSet(src)}
-      sizes={sizes}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
-    />
+    <picture className="responsive-picture">
+      <source media="(min-width: 1500px)" srcSet={imageUrl(src, 'large')} />
+      <source media="(min-width: 701px)" srcSet={imageUrl(src, 'medium')} />
+      <img
+        className={className}
+        src={imageUrl(src, imageSizeForWidth(windowWidth))}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+    </picture>
   );
 }

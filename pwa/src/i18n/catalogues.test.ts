@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en as core } from './en';
 import { enClients } from './en-clients';
+import { enErrors } from './en-errors';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
 import { formatMessage, type Message } from './messages';
@@ -10,14 +11,14 @@ import { spec } from './spec';
 
 /** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
 const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
-const en = { ...core, ...enPages, ...enManage, ...enClients, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
+const en = { ...core, ...enPages, ...enManage, ...enClients, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 describe('message catalogues', () => {
   it('keeps each English key in one file only', () => {
-    const parts = [core, enPages, enManage, enClients].map((part) => Object.keys(part));
+    const parts = [core, enPages, enManage, enClients, enErrors].map((part) => Object.keys(part));
     expect(parts.flat().length).toBe(new Set(parts.flat()).size);
   });
 

@@ -1,5 +1,6 @@
 import { en } from './en';
 import { enClients } from './en-clients';
+import { enErrors } from './en-errors';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
 
@@ -8,5 +9,5 @@ import { enPages } from './en-pages';
  * the review list, tests). The app itself never imports this on public pages: it loads each
  * part with the pages that use it.
  */
-export const allEnglish = { ...en, ...enPages, ...enManage, ...enClients };
+export const allEnglish = { ...en, ...enPages, ...enManage, ...enClients, ...enErrors };
 export type EnglishKey = keyof typeof allEnglish;

@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { enClients } from './en-clients';
+import type { enErrors } from './en-errors';
 import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
 import type { GlossKey } from './i18n';
@@ -11,7 +12,7 @@ import { draft, type TranslatedCatalogue } from './messages';
  * `npm run te-reo-review` lists the drafts in docs/te-reo-review.md. A manager can also correct
  * an entry in /manage without a developer: those corrections override these.
  */
-export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManage & typeof enClients & Record<GlossKey, ''>> = {
+export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManage & typeof enClients & typeof enErrors & Record<GlossKey, ''>> = {
   'shell.skipToContent': draft('Haere tika ki te ihirangi'),
   'shell.menu': draft('Tahua'),
   'shell.mainMenu': draft('Tahua matua'),
@@ -223,10 +224,10 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'blog.loadFailed': draft('Kāore i taea te uta i ngā pānui i tēnei wā. Ngana anō ā tōna wā.'),
   'blog.empty': draft('Kāore anō he kōrero — hoki mai ā tōna wā mō ngā pānui a te tarahiti.'),
   'blog.notFound': draft('Kāore i kitea te pānui'),
-  'blog.notOffline': draft('Kāore tēnei pānui e wātea ana ki te tuimotu'),
+  'blog.notOffline': draft('Kāore tēnei pānui i tiakina ki tēnei waea'),
   'blog.loadPostFailed': draft('Kāore i taea te uta i tēnei pānui'),
   'blog.removed': draft('Tērā pea kua mukua.'),
-  'blog.openOnline': draft('Kāore anō kia huakina ki tēnei pūrere. Tūhono ki te ipurangi kia pānuitia ai.'),
+  'blog.openOnline': draft('Kāore anō kia huakina ki konei. Ka uta ake ia ina hono anō te waea ki te ipurangi.'),
   'blog.checkConnection': draft('Tirohia tō hononga, ka ngana anō.'),
   'blog.all': draft('Ngā pānui me ngā kōrero katoa'),
   'blog.by': draft('Nā {author}'),

@@ -1,4 +1,5 @@
-import { readErrorItems, type ApiErrorItem } from '@contract/errors';
+import { readErrorItems } from '@contract/error-items';
+import type { ApiErrorItem } from '@contract/errors';
 import { getToken, setToken } from './auth-token';
 import { reportResponse, reportServerAnswered, reportServerUnreachable } from './connectivity';
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CreateUserSchema } from '@contract/users';
 import { checkInput, errorCodes, type ApiErrorItem } from '@contract/errors';
-import { en } from '../i18n/en';
+import { en as core } from '../i18n/en';
+import { enErrors } from '../i18n/en-errors';
 import { applyOverrides, setLanguage } from '../i18n/i18n';
 import { errorMessage } from './error-message';
 
@@ -22,6 +23,7 @@ describe('error messages by code', () => {
   });
 
   it('gives every code of the contract a sentence in the catalogue', () => {
+    const en = { ...core, ...enErrors };
     expect(errorCodes.filter((code) => !(`error.${code}` in en))).toEqual([]);
   });
 

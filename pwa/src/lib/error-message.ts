@@ -1,5 +1,7 @@
 import { errorCodes, type ApiErrorItem, type ErrorCode } from '@contract/errors';
 import { en } from '../i18n/en';
+import { enErrors } from '../i18n/en-errors';
+import '../i18n/errors';
 import { currentLanguage, formatNumber, translate, type MessageKey } from '../i18n/i18n';
 
 /**
@@ -13,7 +15,7 @@ const codeKey = Object.fromEntries(
   errorCodes.map((code) => [code, `error.${code}`]),
 ) as Readonly<Record<ErrorCode, MessageKey>>;
 
-const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
+const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enErrors, key) || Object.hasOwn(en, key);
 
 /** The label of the field an item names (`field.<param>`), or undefined when the app has none. */
 export function fieldLabel(param: string | undefined): string | undefined {

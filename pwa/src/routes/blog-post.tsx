@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
-import { useBlogPost } from '../features/blog/api/get-blog-post';
+import { isNotSaved, useBlogPost } from '../features/blog/api/get-blog-post';
 import { BlogPostView } from '../features/blog/components/blog-post-view';
 import { ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -22,14 +22,13 @@ export default function BlogPostRoute() {
   if (post.isError) {
     const status = post.error instanceof ApiRequestError ? post.error.status : undefined;
     const missing = status === 404 || status === 400;
-    const offline = status === 0;
+    // Never opened on this phone and no signal: it loads by itself when the phone is back online.
+    const offline = isNotSaved(post.error);
     return (
       <>
         <PageHeader
           title={missing ? t('blog.notFound') : offline ? t('blog.notOffline') : t('blog.loadPostFailed')}
-          lead={
-missing ? t('blog.removed') : offline ? t('blog.openOnline') : t('blog.checkConnection')
-          }
+          lead={missing ? t('blog.removed') : offline ? t('blog.openOnline') : t('blog.checkConnection')}
         />
         <div className="container page-body">
           <LinkButton to={paths.blog} variant="secondary">

@@ -1,18 +1,46 @@
+import type { BlogListItem } from '@contract/answers';
 import type { BlogPost } from '@contract/content';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { useOnline } from '../../../lib/use-online';
 import { apiPaths } from '../../../lib/paths';
 import { blogQueryKeys } from './get-blog-posts';
 
-/** `GET /api/content/blog/{id}`: one post. */
+/** No answer at all (no signal, server down) and no copy saved on this phone. */
+export const isNotSaved = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 0;
+
+/**
+ * `GET /api/content/blog/{id}`: one post. With no answer it is not tried again at once: a post
+ * never opened on this phone says so straight away (issue 11) and loads when the server answers
+ * again (`useBlogPost`).
+ */
 export function blogPostQuery(id: string) {
   return queryOptions({
     queryKey: blogQueryKeys.post(id),
     queryFn: ({ signal }) => apiRequest<BlogPost>(apiPaths.blogPost(id), { signal }),
+    retry: (failureCount, error) => !isNotSaved(error) && !(error instanceof ApiRequestError && error.status < 500) && failureCount < 2,
   });
 }
 
-/** One post, with its text (the list carries only an excerpt). */
+/**
+ * One post; shows the copy from the list at once when the list was loaded first and carries the
+ * whole text (a paged list carries only an excerpt). Loads by itself when the phone is back online.
+ */
 export function useBlogPost(id: string) {
-  return useQuery(blogPostQuery(id));
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const post = useQuery({
+    ...blogPostQuery(id),
+    placeholderData: () => {
+      const listed = queryClient.getQueryData<BlogListItem[]>(blogQueryKeys.list())?.find((item) => item._id === id);
+      return listed && typeof listed.text === 'string' ? { ...listed, text: listed.text } : undefined;
+    },
+  });
+  const { refetch } = post;
+  const waitingForSignal = post.isError && isNotSaved(post.error);
+  useEffect(() => {
+    if (online && waitingForSignal) void refetch();
+  }, [online, waitingForSignal, refetch]);
+  return post;
 }

@@ -1,6 +1,7 @@
-import type { BlogPostSummary } from '@contract/content';
+import type { BlogListItem } from '@contract/answers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isBlogListItem, validItems } from '../../../lib/answer-guards';
 import { apiPaths } from '../../../lib/paths';
 
 export const blogQueryKeys = {
@@ -10,15 +11,19 @@ export const blogQueryKeys = {
 };
 
 /** Newest first, whatever order the list arrives in. */
-export function newestFirst(posts: readonly BlogPostSummary[]): BlogPostSummary[] {
+export function newestFirst<Post extends { createdAt: string }>(posts: readonly Post[]): Post[] {
   return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
-/** `GET /api/content/blog`: the newest 50 posts as the list shows them (no text), newest first. */
+/**
+ * `GET /api/content/blog`: the posts, newest first. Takes the list as a plain array or as a
+ * page (`{ items }`), each post with its text or an excerpt; a malformed post is left out (and
+ * reported), the others still show.
+ */
 export function blogPostsQuery() {
   return queryOptions({
     queryKey: blogQueryKeys.list(),
-    queryFn: async ({ signal }) => newestFirst(await apiRequest<BlogPostSummary[]>(apiPaths.blog, { signal })),
+    queryFn: async ({ signal }): Promise<BlogListItem[]> => newestFirst(validItems(await apiRequest<unknown>(apiPaths.blog, { signal }), isBlogListItem, 'blog post')),
   });
 }
 

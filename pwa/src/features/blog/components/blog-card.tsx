@@ -1,13 +1,14 @@
-import type { BlogPostSummary } from '@contract/content';
+import type { BlogListItem } from '@contract/answers';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
+import { excerptOf } from '../../../lib/plain-text';
 import { formatPostDate } from '../format-date';
 import { useLanguage } from '../../../i18n/use-t';
 import './blog.css';
 
 /** A post in the blog list: picture, title, author, date and a short excerpt. */
-export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager?: boolean }) {
+export function BlogCard({ post, eager = false }: { post: BlogListItem; eager?: boolean }) {
   useLanguage(); // the date follows the chosen language
   return (
     <article className="blog-card">
@@ -17,7 +18,6 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
           alt={post.image.alt}
           width={post.image.width}
           height={post.image.height}
-          sizes="(min-width: 70rem) 22rem, (min-width: 44rem) 45vw, 100vw"
           eager={eager}
           className="blog-card__image"
         />
@@ -31,7 +31,7 @@ export function BlogCard({ post, eager = false }: { post: BlogPostSummary; eager
             {post.title}
           </Link>
         </h2>
-        <p className="blog-card__excerpt">{post.excerpt}</p>
+        <p className="blog-card__excerpt">{post.excerpt ?? excerptOf(post.text ?? '')}</p>
       </div>
     </article>
   );

@@ -32,7 +32,6 @@ export function BlogPostView({ post }: { post: BlogPost }) {
             alt={post.image.alt}
             width={post.image.width}
             height={post.image.height}
-            sizes="(min-width: 52rem) 48rem, 100vw"
             eager
             className="blog-post__image"
           />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { BlogPostSummary } from '@contract/content';
+import type { BlogPost } from '@contract/content';
 import { Button } from '../../../components/button';
 import { imageUrl } from '../../../lib/image-size';
 import { paths } from '../../../lib/paths';
@@ -14,7 +14,7 @@ import { useT } from '../../../i18n/use-t';
 export function BlogPostList() {
   const t = useT();
   const posts = useBlogPosts();
-  const [postToDelete, setPostToDelete] = useState<BlogPostSummary | null>(null);
+  const [postToDelete, setPostToDelete] = useState<Pick<BlogPost, '_id' | 'title'> | null>(null);
 
   return (
     <>

@@ -73,7 +73,6 @@ function Slides({ features }: { features: Feature[] }) {
                 alt={feature.image.alt}
                 width={feature.image.width}
                 height={feature.image.height}
-                sizes="(min-width: 60rem) 36rem, 100vw"
                 eager={index === 0}
                 className="carousel__image"
               />

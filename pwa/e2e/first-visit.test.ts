@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkA11y, createFeature, repoRoot, screenshot, startHarness, type Harness } from './harness';
+
+/**
+ * A first visit to the home page (issue 12, issue 11): what it downloads, the counters, where the
+ * services are on a phone, and a malformed record in a public list.
+ */
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function withPage(test: (page: Page) => Promise<void>, options?: Parameters<Harness['newPage']>[0]): Promise<void> {
+  const page = await harness.newPage(options);
+  try {
+    await test(page);
+  } finally {
+    await page.context().close();
+  }
+}
+
+const dist = path.join(repoRoot, 'pwa/dist');
+const gzipKb = (files: readonly string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024;
+
+describe('a first visit to /', () => {
+  // Issue 12 asks for at most 100 KB. This branch brought the whole first visit from about 132 KB
+  // to about 108 KB (the first download, before anything renders, to about 104 KB); the floor for
+  // React, React Router and TanStack Query alone is about 88 KB (decision 060). The budget keeps
+  // it from growing again until the rest is done.
+  const budgetKb = 110;
+
+  it(`downloads at most ${budgetKb} KB of JavaScript (gzip), all of it from this site`, () =>
+    withPage(async (page) => {
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname.slice(1));
+      });
+      await page.goto('/', { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 2, name: 'OUR FOCUS' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const files = [...scripts].sort();
+      const kb = gzipKb(files);
+      console.log(`First visit to /: ${kb.toFixed(1)} KB of JavaScript (gzip) in ${files.length} files: ${files.join(', ')}`);
+      expect(files.every((file) => file.startsWith('assets/') && !file.startsWith('assets/manage/'))).toBe(true);
+      expect(kb).toBeLessThanOrEqual(budgetKb);
+    }));
+});
+
+describe('the home page on a phone and a wide screen', () => {
+  it.each([
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ])('shows the services grid within about one screen of scrolling at $width×$height', (viewport) =>
+    withPage(
+      async (page) => {
+        await page.goto('/');
+        const firstCard = page.locator('.service-card').first();
+        await firstCard.waitFor();
+        const top = await firstCard.evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
+        console.log(`${viewport.width}×${viewport.height}: the first service card starts ${Math.round(top)} px down (${(top / viewport.height).toFixed(2)} screens)`);
+        // Scrolled down by one screen, the first card is in view.
+        expect(top).toBeLessThan(2 * viewport.height - 100);
+        // The banner keeps its 50rem default.
+        await expect(page.locator('.home-banner').evaluate((banner) => getComputedStyle(banner).minHeight)).resolves.toBe('800px');
+        await screenshot(page, `public-home-top-${viewport.width}`, { fullPage: false });
+        await page.locator('#services-title').scrollIntoViewIfNeeded();
+        await screenshot(page, `public-home-services-${viewport.width}`, { fullPage: false });
+      },
+      { viewport },
+    ),
+  );
+});
+
+describe('the home counters', () => {
+  it('reach their numbers, written without React, and screen readers get each final number with its label', () =>
+    withPage(async (page) => {
+      await page.goto('/');
+      const counters = page.locator('.impact-counter');
+      await counters.first().waitFor();
+      const targets = ['4531', '27186', '2763', '723', '1189', '$294515', '1375', '83'];
+      // What a screen reader reads: the final number and the label, from the start, never the moving digits.
+      const readable = await counters.evaluateAll((items) =>
+        items.map((item) =>
+          [...item.querySelectorAll('span')]
+            .filter((span) => !span.closest('[aria-hidden="true"]') && span.children.length === 0)
+            .map((span) => span.textContent?.trim())
+            .join(' '),
+        ),
+      );
+      expect(readable[0]).toBe('4531 Kai Parcels Delivered');
+      expect(readable.map((text) => text.split(' ')[0])).toEqual(targets);
+      await expect.poll(() => page.locator('.impact-counter__value').allTextContents(), { timeout: 15_000 }).toEqual(targets);
+    }));
+});
+
+describe('a malformed record in a public list', () => {
+  it('is left out (and reported) while the page shows the others', () =>
+    withPage(async (page) => {
+      const manager = await harness.createStaff(2);
+      const token = await harness.tokenFor(manager);
+      await createFeature(harness, token, { title: 'Kapa haka night', text: 'Waiata and kai.' });
+      await createFeature(harness, token, { title: 'Māra kai day', text: 'Planting together.', hue: '#8a5a0f' });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      // One service without its title, one slide whose image is a string: the server's answers, spoiled on the way.
+      await page.route('**/api/services', async (route) => {
+        const response = await route.fetch();
+        const services = (await response.json()) as Record<string, unknown>[];
+        services[1] = { ...services[1], title: undefined };
+        await route.fulfill({ response, json: services });
+      });
+      await page.route('**/api/content/feature', async (route) => {
+        const response = await route.fetch();
+        const features = (await response.json()) as Record<string, unknown>[];
+        features[0] = { ...features[0], image: 'not-an-image' };
+        await route.fulfill({ response, json: features });
+      });
+      await page.goto('/');
+      await page.getByRole('heading', { level: 2, name: 'Our services' }).waitFor();
+      await expect.poll(() => page.locator('.service-card').count()).toBe(5);
+      await page.getByText('Whānau Ora Support').first().waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Building better communities' }).waitFor();
+      await page.locator('.carousel').getByText('Kapa haka night').or(page.locator('.carousel').getByText('Māra kai day')).first().waitFor();
+      await expect(page.getByText('Something went wrong.').count()).resolves.toBe(0);
+      expect(warnings.filter((warning) => warning.startsWith('Left out service item 1'))).toHaveLength(1);
+      expect(warnings.filter((warning) => warning.startsWith('Left out carousel feature item 0'))).toHaveLength(1);
+      await checkA11y(page);
+    }));
+
+  it('in the blog list: the other posts still show', () =>
+    withPage(async (page) => {
+      await page.route('**/api/content/blog', (route) =>
+        route.fulfill({
+          json: [
+            { _id: 'a1', title: 'Whole post', author: 'Mere', text: 'Kia ora **koutou**.', createdAt: '2026-05-02T00:00:00.000Z', image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 } },
+            { _id: 'b2', title: 'Broken post', author: 'Hemi', createdAt: '2026-05-03T00:00:00.000Z' },
+            { _id: 'c3', title: 'Paged post', author: 'Tui', excerpt: 'Just the start of it', createdAt: '2026-05-01T00:00:00.000Z', image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 } },
+          ],
+        }),
+      );
+      await page.goto('/blog');
+      await page.getByRole('heading', { level: 2, name: 'Whole post' }).waitFor();
+      await expect(page.locator('.blog-card__title').allTextContents()).resolves.toEqual(['Whole post', 'Paged post']);
+      await page.getByText('Just the start of it').waitFor();
+      await expect(page.getByText('Something went wrong.').count()).resolves.toBe(0);
+    }));
+});
