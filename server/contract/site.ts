@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from './common';
 import { issueCode } from './errors';
 import { limits } from './limits';
+import { siteFields, type SiteField } from './site-fields';
 
 /*
  * The trust's own details and pages (DESIGN §4b, last table): site settings, the team
@@ -26,12 +27,7 @@ export const siteLimits = {
   phoneDigitsMax: 11,
 } as const;
 
-/** The fields of the site settings, in the order the settings form shows them. */
-export const siteFields = ['name', 'phone', 'email', 'address', 'postalAddress', 'charityNumber', 'donateUrl', 'socialUrl', 'privacyOfficer', 'hours'] as const;
-export type SiteField = (typeof siteFields)[number];
-
-/** The trust's details as `GET /api/site` answers them: null where nothing has been set. */
-export type Site = Record<SiteField, string | null>;
+export { siteFields, type Site, type SiteField } from './site-fields';
 
 const invisible = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;
 const invisibleInLines = /(?![\t\n\r\u200d])[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}]/u;

@@ -1,56 +1,43 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/button';
 import { useT } from '../i18n/use-t';
 import './notices.css';
 
 /**
- * Registers the service worker and, when a new version of the app is waiting, offers to reload
- * (DESIGN §6). Never reloads on its own: that could throw away a half-filled enrolment form.
+ * When a new version of the app is waiting, offer to reload (DESIGN §6). Never reload on our
+ * own: that could throw away a half-filled enrolment form.
  *
- * The browser's own Service Worker API, not workbox-window (2.2 KB gzip on every first visit,
- * decision 060): a worker that finishes installing while another controls the page is a new
- * version; "New version — reload" asks it to take over (SKIP_WAITING, see sw.ts) and the page
- * reloads once it has.
+ * Through vite-plugin-pwa's register module (workbox-window, part of the stack the trust fixed).
+ * The layout loads this component after the page's `load` event, so workbox-window is never part
+ * of the first download (decision 060).
  */
 export function UpdatePrompt() {
   const t = useT();
-  const [waiting, setWaiting] = useState<ServiceWorker | null>(null);
   const reloadRequested = useRef(false);
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onNeedReload() {
+      // The reload happens below, once the new worker is in charge. The plugin's own reload
+      // only covers pages a worker controlled from the start, not one claimed on a first visit.
+    },
+    onRegisterError() {
+      // No service worker (old browser, private mode, tests that block it): the site still works online.
+    },
+  });
 
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
-    const container = navigator.serviceWorker;
-    let stopped = false;
-    const offer = (worker: ServiceWorker | null) => {
-      // With no controller this is the first install, not an update: nothing to offer.
-      if (!stopped && worker && worker.state === 'installed' && container.controller) setWaiting(worker);
-    };
-    const follow = (worker: ServiceWorker | null) => {
-      if (!worker) return;
-      offer(worker);
-      worker.addEventListener('statechange', () => offer(worker));
-    };
-    container
-      .register('/sw.js', { scope: '/' })
-      .then((registration) => {
-        offer(registration.waiting);
-        follow(registration.installing);
-        registration.addEventListener('updatefound', () => follow(registration.installing));
-      })
-      .catch(() => {
-        // No service worker (old browser, private mode, tests that block it): the site still works online.
-      });
     const reloadWhenAsked = () => {
       if (reloadRequested.current) window.location.reload();
     };
-    container.addEventListener('controllerchange', reloadWhenAsked);
-    return () => {
-      stopped = true;
-      container.removeEventListener('controllerchange', reloadWhenAsked);
-    };
+    navigator.serviceWorker.addEventListener('controllerchange', reloadWhenAsked);
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', reloadWhenAsked);
   }, []);
 
-  if (!waiting) return null;
+  if (!needRefresh) return null;
   return (
     <div className="notice notice--update" role="status">
       <div className="container notice__inner">
@@ -60,12 +47,12 @@ export function UpdatePrompt() {
             size="sm"
             onClick={() => {
               reloadRequested.current = true;
-              waiting.postMessage({ type: 'SKIP_WAITING' });
+              void updateServiceWorker(true);
             }}
           >
             {t('update.reload')}
           </Button>
-          <Button size="sm" variant="ghost" className="notice__later" onClick={() => setWaiting(null)}>
+          <Button size="sm" variant="ghost" className="notice__later" onClick={() => setNeedRefresh(false)}>
             {t('update.later')}
           </Button>
         </div>

@@ -1,8 +1,9 @@
 import { BlogListItemSchema, BlogPostSchema, FeatureSchema, ServiceEntrySchema } from '@contract/answers';
 import { serviceCatalogue } from '@contract/catalogue';
+import { SiteSchema } from '@contract/site';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { MalformedAnswerError, isBlogListItem, isBlogPost, isFeature, isServiceEntry, validItems } from './answer-guards';
+import { MalformedAnswerError, isBlogListItem, isBlogPost, isFeature, isServiceEntry, isSite, validItems } from './answer-guards';
 
 /**
  * The hand-written guards the public pages use (no zod on the first download) must agree with
@@ -47,6 +48,10 @@ describe('answer guards agree with the contract schemas', () => {
   });
 
   it('for carousel features', () => agree(isFeature, FeatureSchema, [feature]));
+  it('for the trust\'s details (a fresh install\'s nulls, and filled in)', () => {
+    const empty = { name: null, phone: null, email: null, address: null, postalAddress: null, charityNumber: null, donateUrl: null, socialUrl: null, privacyOfficer: null, hours: null };
+    agree(isSite, SiteSchema, [empty, { ...empty, name: 'Te Whare', phone: '03 123 4567', donateUrl: 'https://give.example/trust' }]);
+  });
   it('for blog posts', () => agree(isBlogPost, BlogPostSchema, [post]));
   it('for blog list items, with the text or an excerpt', () => agree(isBlogListItem, BlogListItemSchema, [post, excerptPost]));
 });

@@ -1,6 +1,7 @@
 import type { BlogListItem } from '@contract/answers';
 import type { BlogPost, Feature, ImageInfo } from '@contract/content';
 import type { ServiceEntry, ServiceStatus } from '@contract/services';
+import { siteFields, type Site } from '@contract/site-fields';
 
 /**
  * Hand-written checks of the public lists' items, the same rules as the contract's zod schemas
@@ -62,6 +63,10 @@ export const isBlogListItem = ((value: unknown) =>
   hasShape({ ...postFields, text: isOptional(isString), excerpt: isOptional(isString) })(value) &&
   isRecord(value) &&
   (value.text !== undefined || value.excerpt !== undefined)) as (value: unknown) => value is BlogListItem;
+
+/** The trust's details: every field a string or null (`SiteSchema` in the contract, without zod). */
+export const isSite = ((value: unknown) =>
+  isRecord(value) && siteFields.every((field) => value[field] === null || typeof value[field] === 'string')) as (value: unknown) => value is Site;
 
 /** Where a list's items are: the answer itself, or `items` of a paged answer. */
 function itemsOf(answer: unknown): unknown[] | undefined {

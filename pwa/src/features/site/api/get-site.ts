@@ -1,6 +1,7 @@
-import { SiteSchema, siteFields, type Site } from '@contract/site';
+import { siteFields, type Site } from '@contract/site-fields';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isSite } from '../../../lib/answer-guards';
 import { apiPaths } from '../../../lib/paths';
 import { siteKeys } from './site-keys';
 
@@ -9,8 +10,8 @@ export const emptySite: Site = Object.fromEntries(siteFields.map((field) => [fie
 
 /** `GET /api/site`: the trust's details, each null until a manager sets it. */
 export async function getSite(signal?: AbortSignal): Promise<Site> {
-  const parsed = SiteSchema.safeParse(await apiRequest<unknown>(apiPaths.site, { signal }));
-  if (parsed.success) return parsed.data;
+  const answer = await apiRequest<unknown>(apiPaths.site, { signal });
+  if (isSite(answer)) return answer;
   console.warn('The site details answer was malformed; showing none.');
   return emptySite;
 }
