@@ -1,10 +1,18 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { aboutTrust } from './src/content/about-trust.ts';
 import { site } from './src/content/site.ts';
 
 const contractDir = path.resolve(import.meta.dirname, '../server/contract');
+
+const require = createRequire(import.meta.url);
+/** A file of React Router's production build (dist/production/), beside its package.json. */
+function reactRouterProduction(file: string): string {
+  return path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production', file);
+}
 
 /**
  * Site management is for managers on a good connection; its code is never precached, so
@@ -41,12 +49,57 @@ function preloadEntryImports(): Plugin {
   };
 }
 
+/**
+ * With `modulePreload: false` Vite still wraps each lazy import whose chunk has CSS in its preload
+ * helper (about 1 KB gzip of the first download: module preloading, CSP nonces, `import.meta`
+ * resolution), because the stylesheet must be in the page before the chunk renders. Only that
+ * part is needed here, so the helper is replaced by one that does just that: it adds each
+ * stylesheet once (none already in the page), waits for it, then imports the chunk. A stylesheet
+ * that fails rejects the import (so `loadRouteModule` tries again, adding it anew), as Vite's does.
+ */
+function lightPreloadHelper(): Plugin {
+  const code = `const added = {};
+function addStyle(dep) {
+  const href = ${'`'}/${'$'}{dep}${'`'};
+  if (added[href]) return added[href];
+  if ([...document.querySelectorAll('link[rel=stylesheet]')].some((link) => link.getAttribute('href') === href)) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.crossOrigin = '';
+  link.href = href;
+  added[href] = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = () => {
+      delete added[href];
+      link.remove();
+      reject(new Error(${'`'}Unable to preload CSS for ${'$'}{href}${'`'}));
+    };
+  });
+  document.head.appendChild(link);
+  return added[href];
+}
+export const __vitePreload = (load, deps) => Promise.all((deps || []).map(addStyle)).then(() => load());`;
+  return {
+    name: 'light-preload-helper',
+    enforce: 'pre',
+    apply: 'build',
+    load: { filter: { id: /^\0vite\/preload-helper\.js$/ }, handler: () => code },
+  };
+}
+
 /** Names of the chunks placed in assets/manage/, so their CSS can follow them there. */
 const managementChunkNames = new Set<string>();
 
 export default defineConfig({
   resolve: {
-    alias: { '@contract': contractDir },
+    alias: [
+      { find: '@contract', replacement: contractDir },
+      // React Router's package points every bundler at its development build, whose only
+      // difference is `ENABLE_DEV_WARNINGS = true` (console warnings for developers). The app
+      // uses the production build it ships beside it.
+      { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+    ],
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
@@ -83,6 +136,7 @@ export default defineConfig({
   plugins: [
     react(),
     preloadEntryImports(),
+    lightPreloadHelper(),
     VitePWA({
       // Our own worker (src/sw.ts): besides the caching rules it flushes the enrolment outbox on
       // Background Sync's 'sync' event, which a generated worker cannot do.
@@ -96,7 +150,7 @@ export default defineConfig({
       manifest: {
         name: site.name,
         short_name: site.shortName,
-        description: site.description,
+        description: aboutTrust.description,
         lang: 'en-NZ',
         start_url: '/',
         scope: '/',

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
-import { Icon } from '../components/icon';
+import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
+import { aboutTrust } from '../content/about-trust';
 import { site } from '../content/site';
 import { useSiteDetails } from '../features/site/api/get-site';
 import { DonateLink } from '../features/site/components/donate-link';
@@ -26,7 +27,7 @@ export function Footer() {
             <Logo className="site-footer__logo" />
             <span>{name}</span>
           </p>
-          <p>{site.tagline}.</p>
+          <p>{aboutTrust.tagline}.</p>
           <div className="site-footer__cta">
             <DonateLink className="button button--primary button--md">
               <Icon name="heart" />

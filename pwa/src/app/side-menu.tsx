@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Icon } from '../components/icon';
+import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
 import { useAuth } from './auth/auth-context';

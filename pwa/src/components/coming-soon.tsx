@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from './icon';
+import { Icon } from './all-icons';
 import { useT } from '../i18n/use-t';
 import './coming-soon.css';
 

@@ -1,6 +1,7 @@
 import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
+import { aboutTrust } from '../content/about-trust';
 import { site } from '../content/site';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
@@ -14,18 +15,18 @@ export default function AboutRoute() {
   usePageTitle(t('about.title'));
   return (
     <>
-      <PageHeader eyebrow={t('about.title')} title={site.name} lead={site.tagline} />
+      <PageHeader eyebrow={t('about.title')} title={site.name} lead={aboutTrust.tagline} />
       <div className="container page-body">
         <div className="page-columns">
           <div className="prose">
-            {site.about.map((paragraph, index) => (
+            {aboutTrust.about.map((paragraph, index) => (
               <p key={paragraph} className={index === 0 ? 'lead-text' : undefined}>
                 {paragraph}
               </p>
             ))}
             <h2>{t('about.aims')}</h2>
             <ul>
-              {site.mission.map((aim) => (
+              {aboutTrust.mission.map((aim) => (
                 <li key={aim.verb}>
                   <strong>{aim.verb}:</strong> {aim.text}
                 </li>
@@ -53,7 +54,7 @@ export default function AboutRoute() {
         <section className="section" aria-labelledby="values-title">
           <h2 id="values-title">{t('about.values')}</h2>
           <ul className="values-grid">
-            {site.values.map((value) => (
+            {aboutTrust.values.map((value) => (
               <li key={value.reo}>
                 <div className="card value-card">
                   <h3 className="value-card__reo" lang="mi">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/icon';
-import { site } from '../content/site';
+import { aboutTrust } from '../content/about-trust';
 import { FeaturesCarousel } from '../features/carousel/components/features-carousel';
 import { DonateLink } from '../features/site/components/donate-link';
 import { Rich } from '../i18n/rich-text';
@@ -19,7 +19,7 @@ function Mission() {
           <h2 id="mission-title">{t('home.missionTitle')}</h2>
         </div>
         <ol className="mission__list">
-          {site.mission.map((aim, index) => (
+          {aboutTrust.mission.map((aim, index) => (
             <li key={aim.verb} className="mission__item">
               <span className="mission__number" aria-hidden="true">
                 {index + 1}
@@ -62,11 +62,11 @@ function Focus() {
             <SpecText id="ourFocus" />
           </h2>
           <p>
-            <Rich id="home.focusLead" params={{ groups: site.focusGroups }} />
+            <Rich id="home.focusLead" params={{ groups: aboutTrust.focusGroups }} />
           </p>
         </div>
         <ul className="focus__list">
-          {site.focus.map((group) => (
+          {aboutTrust.focus.map((group) => (
             <li key={group.title} className="focus__item">
               <h3 className="focus__title" lang="mi">
                 {group.title}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
@@ -7,7 +7,6 @@ import { site } from '../content/site';
 import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
-import { ServiceGrid } from '../features/services/components/service-grid';
 import { Rich } from '../i18n/rich-text';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
@@ -22,6 +21,14 @@ import './home.css';
  * (decision 060). It keeps its place, so nothing moves when it arrives.
  */
 const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold')));
+
+/**
+ * The service cards are their own chunk too: they start more than a screen down, on a phone and
+ * on a wide screen. Their chunk is fetched while the services are (`useEffect` below), so the
+ * cards show when the services arrive, as before; until then the spinner shows (decision 060).
+ */
+const loadServiceGrid = () => import('../features/services/components/service-grid');
+const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
 
 function Banner() {
   const t = useT();
@@ -57,6 +64,10 @@ function Banner() {
 function Services() {
   const t = useT();
   const services = useServices();
+  useEffect(() => {
+    // Fetch the cards' chunk now, alongside the services; errors are left to the lazy component.
+    loadServiceGrid().catch(() => undefined);
+  }, []);
   return (
     <section className="section section--tint" aria-labelledby="services-title">
       <div className="container">
@@ -72,7 +83,9 @@ function Services() {
         ) : services.isError ? (
           <LoadFailedWithPhone className="home-note" withPhone="services.loadFailed" withoutPhone="services.loadFailedNoPhone" />
         ) : (
-          <ServiceGrid services={services.data} />
+          <Suspense fallback={<Spinner />}>
+            <ServiceGrid services={services.data} />
+          </Suspense>
         )}
       </div>
     </section>

@@ -1,6 +1,6 @@
 import type { BlogPost } from '@contract/content';
 import { Link } from 'react-router-dom';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../components/all-icons';
 import { MarkdownContent } from '../../../components/markdown-content';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';

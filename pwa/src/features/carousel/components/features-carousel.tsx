@@ -1,6 +1,6 @@
 import type { Feature } from '@contract/content';
 import { useEffect, useState } from 'react';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../components/all-icons';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';

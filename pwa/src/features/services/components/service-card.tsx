@@ -2,7 +2,7 @@ import type { ServiceEntry } from '@contract/services';
 import { isEnrollable } from '@contract/services';
 import { Link } from 'react-router-dom';
 import { LinkButton } from '../../../components/button';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../components/all-icons';
 import { SpecText } from '../../../i18n/spec-text';
 import { useT } from '../../../i18n/use-t';
 import { UnavailableText } from './unavailable-text';

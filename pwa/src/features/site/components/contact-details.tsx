@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ComingSoon } from '../../../components/coming-soon';
-import { Icon } from '../../../components/icon';
+import { Icon } from '../../../components/all-icons';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';
 import { emptySite, useSite } from '../api/get-site';
