@@ -10,7 +10,7 @@ import { issueCode, type ErrorCode } from './errors';
  * stores the version its person agreed to.
  */
 export const collectionStatement = {
-  version: '2026-11-01',
+  version: '2026-11-24',
   text: [
     'The trust that runs this website collects the details on this form, and the trust holds them. ' +
       'We use them to contact you about the service you are enrolling in, and to provide that service ' +
@@ -22,9 +22,17 @@ export const collectionStatement = {
       'you.',
     'Under the Privacy Act 2020 you can ask to see the information we hold about you, and ask us to ' +
       'correct it. To do this, or if you have a question or concern, contact the trust’s privacy ' +
-      'officer at privacy@example.org.nz.',
+      'officer: how to reach them is on the Contact page of this website.',
   ],
 } as const;
+
+/**
+ * Wordings published before the current one. An enrolment filled in under one of them (it may
+ * have waited on a phone with no signal while the wording changed) was agreed to as it read then,
+ * and is accepted with that version stored beside it. 2026-11-01 named an example address for
+ * the privacy officer; the trust's own details now live in its site settings.
+ */
+export const earlierStatementVersions = ['2026-11-01'] as const;
 
 export const enrolmentStatuses = ['new', 'contacted', 'enrolled', 'completed', 'declined'] as const;
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
@@ -140,7 +148,7 @@ export const EnrolmentSchema = z
     preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
     message: optional(requiredText('Message', enrolmentLimits.messageMax, { lines: true })),
     consent: z.literal(true, { error: 'Please tick the box to agree' }),
-    statementVersion: z.literal(collectionStatement.version, {
+    statementVersion: z.enum([collectionStatement.version, ...earlierStatementVersions], {
       error: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',
     }),
   })

@@ -7,7 +7,7 @@ import type { InferCreationAttributes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import { IdSchema } from '../../../contract/common';
-import { collectionStatement, enrolmentReference } from '../../../contract/enrolments';
+import { collectionStatement, earlierStatementVersions, enrolmentReference } from '../../../contract/enrolments';
 import { limits } from '../../../contract/limits';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { Enrolment } from '../../db/models/enrolment';
@@ -113,6 +113,16 @@ describe('POST /api/enrolments', () => {
     expect(row?.consentedAt.toISOString()).toBe(res.body.receivedAt);
     expect(row?.receivedAt.toISOString()).toBe(res.body.receivedAt);
     expect(await recordsWithId(sent._id)).toBe(1);
+  });
+
+  it('accepts an enrolment agreed under an earlier wording of the privacy statement, and stores that version', async () => {
+    // It may have waited on a phone with no signal while the wording changed.
+    const sent = anEnrolment({ statementVersion: earlierStatementVersions[0] });
+    const res = await api.post('/api/enrolments', { json: sent });
+    expect(res.status).toBe(201);
+    const row = await Enrolment.findByPk(String(sent._id));
+    expect(row?.consentStatementVersion).toBe('2026-11-01');
+    expect(earlierStatementVersions).not.toContain(collectionStatement.version);
   });
 
   it('treats empty optional fields as not given', async () => {
