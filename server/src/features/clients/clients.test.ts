@@ -88,6 +88,17 @@ describe('POST /api/clients', () => {
     expect(events[0]?.fields).toContain('givenName');
   });
 
+  it('answers a create with every field, null where none was given, just as a read shows it', async () => {
+    const body = { _id: newId(), givenName: 'Hine', familyName: 'Moana' };
+    const created = await api.post('/api/clients', { token: whanauKaimahi.token, json: body });
+    expect(created.status).toBe(201);
+    for (const field of ['preferredName', 'dateOfBirth', 'phone', 'email', 'address', 'suburb', 'iwi', 'hapu', 'household', 'notes', 'consent']) {
+      expect(created.body).toHaveProperty(field, null);
+    }
+    const read = await api.get(`/api/clients/${body._id}`, { token: whanauKaimahi.token });
+    expect(created.body).toEqual(read.body);
+  });
+
   it('lets the kaimahi who created a client see it, and a kaimahi of no linked service not', async () => {
     const body = { _id: newId(), givenName: 'Aroha', familyName: 'Ngata' };
     expect((await api.post('/api/clients', { token: gardensKaimahi.token, json: body })).status).toBe(201);
