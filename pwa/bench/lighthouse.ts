@@ -80,6 +80,8 @@ try {
     );
     const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
     if (failing.length > 0) console.log(`                            below par: ${failing.map((item) => item.id).join(', ')}`);
+    const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: { url?: string }[] } }[] } | undefined)?.items ?? [];
+    for (const issue of issues) console.log(`                            browser issue: ${issue.issueType ?? '?'} ${(issue.subItems?.items ?? []).map((item) => item.url ?? '').join(' ')}`);
   }
 } finally {
   chrome.kill();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceCatalogue } from '../../../contract/catalogue';
 import { siteFields } from '../../../contract/site';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { AuditEvent } from '../../db/models/audit-event';
@@ -40,6 +41,15 @@ describe('the trust’s own details', () => {
     expect(res.body).toEqual(emptySite);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('etag')).toMatch(/^"/);
+  });
+
+  it('are not written into the seeded service texts either: those link to the Contact page', async () => {
+    const seeded = JSON.stringify((await api.get('/api/services')).body);
+    expect(seeded).toContain('](/contact)');
+    for (const text of [seeded, JSON.stringify(serviceCatalogue)]) {
+      expect(text).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
+      expect(text).not.toMatch(/\b0\d{1,3}[ -]?\d{3}[ -]?\d{3,4}\b/);
+    }
   });
 
   it('refuses anyone but a manager, writing nothing', async () => {
