@@ -107,7 +107,7 @@ describe('the caseload with no signal', () => {
 
     const stored = await everythingInIndexedDb(page);
     expect(stored.databases).toEqual(expect.arrayContaining([expect.stringMatching(/^trust-staff-/)]));
-    for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '0147', '555 0199', 'Kai parcel', 'garden beds']) expect(stored.text).not.toContain(secret);
+    for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '021 555 0147', '0215550147', '555 0199', 'Kai parcel', 'garden beds']) expect(stored.text).not.toContain(secret);
 
     await harness.server.stop();
     try {
@@ -210,7 +210,7 @@ describe('the caseload with no signal', () => {
 
       // What waits is sealed like the copy: no name, phone or note in plain text anywhere.
       const stored = await everythingInIndexedDb(page);
-      for (const secret of ['Hēmi', 'Pāora', '0177', 'Kahu', 'Pōtae', '0999', '0110', 'Aranui', 'Linwood', 'Visited the wh', 'kai parcel']) expect(stored.text).not.toContain(secret);
+      for (const secret of ['Hēmi', 'Pāora', '022 555 0177', '0225550177', 'Kahu', 'Pōtae', '027 555 0999', '0275550999', '021 555 0110', '0215550110', 'Aranui', 'Linwood', 'Visited the wh', 'kai parcel']) expect(stored.text).not.toContain(secret);
     } finally {
       await harness.server.start();
     }

@@ -45,7 +45,7 @@ describe('the staff vault', () => {
     const sealed = await cipher!.seal({ givenName: 'Tūhoe', phone: '021 555 0101' });
     const bytes = new TextDecoder().decode(sealed.data);
     expect(bytes).not.toContain('Tūhoe');
-    expect(bytes).not.toContain('555');
+    expect(bytes).not.toContain('021 555 0101');
     expect(await cipher!.open(sealed)).toEqual({ givenName: 'Tūhoe', phone: '021 555 0101' });
   });
 

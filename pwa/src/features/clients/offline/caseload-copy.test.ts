@@ -67,7 +67,8 @@ describe('the caseload copy', () => {
     // What IndexedDB holds: ids and ciphertext only.
     const rows = await getStaffDb(cipher.userId).clients.toArray();
     const stored = JSON.stringify(rows.map((row) => ({ ...row, sealed: new TextDecoder().decode(row.sealed.data) })));
-    for (const secret of ['Tūhoe', 'Whānau', '555', 'kai parcel', 'mere@example']) expect(stored).not.toContain(secret);
+    // (The phone as typed and as bare digits: a short run like '555' can turn up in a row's UUID.)
+    for (const secret of ['Tūhoe', 'Whānau', '021 555 0101', '0215550101', 'kai parcel', 'mere@example']) expect(stored).not.toContain(secret);
 
     expect(await refreshCaseload(cipher, fetchChanges)).toEqual({ changed: 1, removed: 1 });
     expect(asked).toEqual([undefined, '2026-11-23T00:00:00.000Z']);
