@@ -71,16 +71,27 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
     probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A port for one test file's server, from a block of its own below the kernel's ephemeral range
+ * (32768 and up). A port the kernel hands out for `listen(0)` could go to another file while a
+ * test has stopped its server to play "no signal", and the restart would then find it taken.
+ */
+async function freePort(): Promise<number> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 200;
+  const first = 20_000 + worker * 50;
+  for (let port = first; port < first + 50; port++) {
+    if (await portIsFree(port)) return port;
+  }
+  throw new Error(`No free port in ${first}–${first + 49}`);
 }
 
 function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.ProcessEnv {
@@ -96,15 +107,22 @@ function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.Pro
   return env;
 }
 
+/**
+ * Waits until this child says it is serving and the port answers. Waiting for the child's own
+ * line matters on a restart: if another test file's server took the port meanwhile, this child
+ * fails to listen, and a bare poll of the port would talk to the other server and its database.
+ */
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/services`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
+    if (output().includes('Serving on')) {
+      try {
+        const response = await fetch(`${baseUrl}/api/services`);
+        if (response.ok) return;
+      } catch {
+        // Not answering yet.
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -137,9 +155,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       if (child && child.exitCode === null) return;
       const started = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: serverEnv(port, dataDir, pwaDist), stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
+      log += '\n--- (re)start ---\n';
+      const startedAt = log.length;
       started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-      await waitForServer(baseUrl, started, server.output);
+      await waitForServer(baseUrl, started, () => log.slice(startedAt));
     },
     async stop() {
       const running = child;

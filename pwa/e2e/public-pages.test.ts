@@ -116,6 +116,8 @@ describe('home page', () => {
   });
 
   it('shows six service cards', async () => {
+    // The cards come in their own chunk after the heading; wait for them rather than count too soon.
+    await page.locator('.service-card').nth(5).waitFor();
     await expect(page.locator('.service-card').count()).resolves.toBe(6);
   });
 
