@@ -10,6 +10,7 @@ import { DonateLink } from '../features/site/components/donate-link';
 import { linesOf, phoneHref, socialNetworkName } from '../features/site/site-text';
 import { paths } from '../lib/paths';
 import './footer.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /**
  * Spec §2: the footer carries a donation link and a link to the trust's social page. The trust's

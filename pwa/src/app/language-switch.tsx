@@ -2,6 +2,7 @@ import { setLanguage } from '../i18n/i18n';
 import { languages, localeOf, nameOf } from '../i18n/languages';
 import { useLanguage, useT } from '../i18n/use-t';
 import './language-switch.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /** "English" / "Te reo Māori": a pair of toggle buttons, each named in its own language. */
 export function LanguageSwitch({ className = '' }: { className?: string }) {

@@ -12,6 +12,7 @@ import { LanguageSwitch } from './language-switch';
 import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 export type SideMenuProps = { open: boolean; onClose: () => void };
 

@@ -10,6 +10,7 @@ import { useT } from '../i18n/use-t';
 import { addSignOutCheck } from '../lib/auth-token';
 import { readOutboxHint } from '../lib/outbox/hint';
 import './sign-out-guard.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 type Asking = { count: number; phase: 'ask' | 'sending' | 'still'; answer: (signOut: boolean) => void };
 

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAuth } from './auth/require-auth';
-import { routePatterns } from '../lib/paths';
+import { staffRoutePatterns } from '../lib/staff-paths';
 import { lazyRoute } from './lazy-route';
 
 const Clients = lazyRoute(() => import('../routes/clients'));
@@ -35,18 +35,18 @@ const staff = (Page: ComponentType) => (
 export default function StaffRoutes() {
   return (
     <Routes>
-      <Route path={routePatterns.clients} element={staff(Clients)} />
-      <Route path={routePatterns.client} element={staff(Client)} />
-      <Route path={routePatterns.manage} element={staff(Manage)} />
-      <Route path={routePatterns.manageBlog} element={staff(ManageBlog)} />
-      <Route path={routePatterns.manageUser} element={staff(ManageUser)} />
-      <Route path={routePatterns.manageFeature} element={staff(ManageFeature)} />
-      <Route path={routePatterns.manageLog} element={staff(ManageLog)} />
-      <Route path={routePatterns.manageTeReo} element={staff(ManageTeReo)} />
-      <Route path={routePatterns.manageSite} element={staff(ManageSite)} />
-      <Route path={routePatterns.manageTeam} element={staff(ManageTeam)} />
-      <Route path={routePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
-      <Route path={routePatterns.dashboard} element={staff(Dashboard)} />
+      <Route path={staffRoutePatterns.clients} element={staff(Clients)} />
+      <Route path={staffRoutePatterns.client} element={staff(Client)} />
+      <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
+      <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
+      <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
+      <Route path={staffRoutePatterns.manageFeature} element={staff(ManageFeature)} />
+      <Route path={staffRoutePatterns.manageLog} element={staff(ManageLog)} />
+      <Route path={staffRoutePatterns.manageTeReo} element={staff(ManageTeReo)} />
+      <Route path={staffRoutePatterns.manageSite} element={staff(ManageSite)} />
+      <Route path={staffRoutePatterns.manageTeam} element={staff(ManageTeam)} />
+      <Route path={staffRoutePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
+      <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

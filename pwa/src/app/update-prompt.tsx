@@ -3,6 +3,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button } from '../components/button';
 import { useT } from '../i18n/use-t';
 import './notices.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /**
  * When a new version of the app is waiting, offer to reload (DESIGN §6). Never reload on our

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Icon } from './all-icons';
 import { useT } from '../i18n/use-t';
 import './coming-soon.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /** A deliberate "on its way" card for parts of the staff area a later release brings. */
 export function ComingSoon({ icon, title, children }: { icon: string; title: string; children: ReactNode }) {

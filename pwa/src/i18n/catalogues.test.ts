@@ -4,6 +4,7 @@ import { enClients } from './en-clients';
 import { enErrors } from './en-errors';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
+import { enParts } from './en-parts';
 import { formatMessage, type Message } from './messages';
 import { mi } from './mi';
 import { plainText } from './rich-text';
@@ -11,14 +12,14 @@ import { spec } from './spec';
 
 /** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
 const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
-const en = { ...core, ...enPages, ...enManage, ...enClients, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
+const en = { ...core, ...enParts, ...enPages, ...enManage, ...enClients, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 describe('message catalogues', () => {
   it('keeps each English key in one file only', () => {
-    const parts = [core, enPages, enManage, enClients, enErrors].map((part) => Object.keys(part));
+    const parts = [core, enParts, enPages, enManage, enClients, enErrors].map((part) => Object.keys(part));
     expect(parts.flat().length).toBe(new Set(parts.flat()).size);
   });
 

@@ -3,6 +3,7 @@ import type { enClients } from './en-clients';
 import type { enErrors } from './en-errors';
 import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
+import type { enParts } from './en-parts';
 import type { SpecKey } from './spec';
 import { isLanguage, localeOf, storageKey, type Language } from './languages';
 import { formatMessage, type Message, type Params } from './messages';
@@ -16,7 +17,7 @@ import { formatMessage, type Message, type Params } from './messages';
  */
 /** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
 export type GlossKey = `gloss.${SpecKey}`;
-export type MessageKey = keyof typeof en | keyof typeof enPages | keyof typeof enManage | keyof typeof enClients | keyof typeof enErrors | GlossKey;
+export type MessageKey = keyof typeof en | keyof typeof enParts | keyof typeof enPages | keyof typeof enManage | keyof typeof enClients | keyof typeof enErrors | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 
@@ -33,8 +34,9 @@ function stateFor(language: Language, messages: Readonly<Record<MessageKey, Mess
 }
 
 /**
- * English built in: `en.ts` from the start, and the lazily loaded pages' English (`en-pages.ts`)
- * once `addEnglish` registers it, so the home page does not download every page's words.
+ * English built in: `en.ts` from the start, and the English of lazily loaded parts and pages
+ * (`en-parts.ts`, `en-pages.ts`) once `addEnglish` registers it, so the home page does not download every page's
+ * words.
  */
 const english: Partial<Record<MessageKey, Message>> = { ...en };
 

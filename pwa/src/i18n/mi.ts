@@ -3,6 +3,7 @@ import type { enClients } from './en-clients';
 import type { enErrors } from './en-errors';
 import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
+import type { enParts } from './en-parts';
 import type { GlossKey } from './i18n';
 import { draft, type TranslatedCatalogue } from './messages';
 
@@ -12,7 +13,7 @@ import { draft, type TranslatedCatalogue } from './messages';
  * `npm run te-reo-review` lists the drafts in docs/te-reo-review.md. A manager can also correct
  * an entry in /manage without a developer: those corrections override these.
  */
-export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManage & typeof enClients & typeof enErrors & Record<GlossKey, ''>> = {
+export const mi: TranslatedCatalogue<typeof en & typeof enParts & typeof enPages & typeof enManage & typeof enClients & typeof enErrors & Record<GlossKey, ''>> = {
   'shell.skipToContent': draft('Haere tika ki te ihirangi'),
   'shell.menu': draft('Tahua'),
   'shell.mainMenu': draft('Tahua matua'),
@@ -72,7 +73,6 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'footer.copyright': draft('© {year} {name} · Rōpū atawhai kua rēhitatia {number}'),
   'footer.whakatauki': draft('Nāu te rourou, nāku te rourou, ka ora ai te iwi.'),
   // Errors, updates, shared pieces
-  'error.notFound': draft('Kāore i kitea e mātou taua whārangi.'),
   'error.body': draft('Aroha mai, kāore i taea te whakaatu i tēnei whārangi. Tirohia tō hononga, ka ngana anō — ki te pērā tonu, whakamōhiotia mai.'),
   'error.tryAgain': draft('Ngana anō'),
   'error.home': draft('Haere ki te whārangi kāinga'),
@@ -277,7 +277,6 @@ export const mi: TranslatedCatalogue<typeof en & typeof enPages & typeof enManag
   'alerts.label': draft('Ngā whakamōhiotanga'),
   'alerts.dismiss': draft('Katia te whakamōhiotanga'),
 
-  'alerts.failed': draft('I hē tētahi mea. Ngana anō.'),
 
   // ── Site management and server errors (add keys below this line) ──
 

@@ -3,7 +3,8 @@ import { serviceCatalogue } from '@contract/catalogue';
 import { SiteSchema } from '@contract/site';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { MalformedAnswerError, isBlogListItem, isBlogPost, isFeature, isServiceEntry, isSite, validItems } from './answer-guards';
+import { MalformedAnswerError, isServiceEntry, isSite, validItems } from './answer-guards';
+import { isBlogListItem, isBlogPost, isFeature } from './content-guards';
 
 /**
  * The hand-written guards the public pages use (no zod on the first download) must agree with

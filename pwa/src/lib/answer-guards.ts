@@ -1,5 +1,3 @@
-import type { BlogListItem } from '@contract/answers';
-import type { BlogPost, Feature, ImageInfo } from '@contract/content';
 import type { ServiceEntry, ServiceStatus } from '@contract/services';
 import { siteFields, type Site } from '@contract/site-fields';
 
@@ -9,23 +7,24 @@ import { siteFields, type Site } from '@contract/site-fields';
  * zod on the first download of the home page (decision 006, 061). A list keeps the items that
  * fit and leaves out, and reports, the ones that do not: one malformed record never replaces
  * the page with "Something went wrong." (issue 11).
+ *
+ * The checks of content shown only by lazily loaded parts (carousel features, blog posts) are in
+ * `content-guards.ts`, built from the same pieces.
  */
-type Check = (value: unknown) => boolean;
+export type Check = (value: unknown) => boolean;
 
-const isString: Check = (value) => typeof value === 'string';
-const isFilled: Check = (value) => typeof value === 'string' && value.length > 0;
-const isPositive: Check = (value) => typeof value === 'number' && Number.isFinite(value) && value > 0;
-const isOptional = (check: Check): Check => (value) => value === undefined || check(value);
-const isListOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isString: Check = (value) => typeof value === 'string';
+export const isFilled: Check = (value) => typeof value === 'string' && value.length > 0;
+export const isPositive: Check = (value) => typeof value === 'number' && Number.isFinite(value) && value > 0;
+export const isOptional = (check: Check): Check => (value) => value === undefined || check(value);
+export const isListOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function hasShape(shape: Record<string, Check>): Check {
+export function hasShape(shape: Record<string, Check>): Check {
   return (value) => isRecord(value) && Object.entries(shape).every(([field, check]) => check(value[field]));
 }
 
 const statuses: readonly ServiceStatus[] = ['active', 'live', 'inactive'];
-
-const isImage = hasShape({ src: isFilled, alt: isString, width: isPositive, height: isPositive } satisfies Record<keyof ImageInfo, Check>);
 
 export const isServiceEntry = hasShape({
   key: isFilled,
@@ -45,24 +44,6 @@ export const isServiceEntry = hasShape({
   Sections: isListOf(hasShape({ markUp: (value) => typeof value === 'boolean', title: isOptional(isString), description: isOptional(isString), bullets: isListOf(isString) })),
   extras: isListOf(isString),
 } satisfies Record<keyof ServiceEntry, Check>) as (value: unknown) => value is ServiceEntry;
-
-export const isFeature = hasShape({
-  _id: isFilled,
-  title: isString,
-  text: isString,
-  image: isImage,
-  createdAt: isFilled,
-} satisfies Record<keyof Feature, Check>) as (value: unknown) => value is Feature;
-
-const postFields = { _id: isFilled, title: isString, author: isString, image: isImage, createdAt: isFilled };
-
-export const isBlogPost = hasShape({ ...postFields, text: isString } satisfies Record<keyof BlogPost, Check>) as (value: unknown) => value is BlogPost;
-
-/** A post in the list: its whole text, or an excerpt in its place (a paged list). */
-export const isBlogListItem = ((value: unknown) =>
-  hasShape({ ...postFields, text: isOptional(isString), excerpt: isOptional(isString) })(value) &&
-  isRecord(value) &&
-  (value.text !== undefined || value.excerpt !== undefined)) as (value: unknown) => value is BlogListItem;
 
 /** The trust's details: every field a string or null (`SiteSchema` in the contract, without zod). */
 export const isSite = ((value: unknown) =>

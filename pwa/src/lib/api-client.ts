@@ -1,7 +1,7 @@
 import { readErrorItems } from '@contract/error-items';
 import type { ApiErrorItem } from '@contract/errors';
 import { getToken, setToken } from './auth-token';
-import { reportResponse, reportServerAnswered, reportServerUnreachable } from './connectivity';
+import { reportResponse, reportServerUnreachable } from './connectivity';
 
 export { getToken, setToken } from './auth-token';
 
@@ -26,13 +26,11 @@ export type ApiRequestOptions = {
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
-  /** Upload progress from 0 to 1; only multipart uploads need it, and it uses XMLHttpRequest. */
-  onUploadProgress?: (fraction: number) => void;
 };
 
-const noConnection: ApiErrorItem[] = [{ msg: 'No connection', code: 'no_connection' }];
+export const noConnection: ApiErrorItem[] = [{ msg: 'No connection', code: 'no_connection' }];
 
-function parseBody(text: string, contentType: string | null): unknown {
+export function parseBody(text: string, contentType: string | null): unknown {
   if (!text) return undefined;
   if (contentType?.includes('json')) {
     try {
@@ -45,41 +43,11 @@ function parseBody(text: string, contentType: string | null): unknown {
 }
 
 /** Turns an answer into the parsed body, or throws the one error type the app knows. */
-function settle<T>(status: number, body: unknown, sentToken: string | null): T {
+export function settle<T>(status: number, body: unknown, sentToken: string | null): T {
   if (status >= 200 && status < 300) return body as T;
   // Spec §4: any auth failure or expiry removes the token, which signs the app out.
   if (status === 401 && sentToken && getToken() === sentToken) setToken(null);
   throw new ApiRequestError(status, readErrorItems(status, body), body);
-}
-
-function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: string | null): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open(options.method ?? 'POST', path);
-    request.setRequestHeader('Accept', 'application/json');
-    if (token) request.setRequestHeader('x-auth-token', token);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 502 && request.status <= 504) reportServerUnreachable();
-      else reportServerAnswered();
-      try {
-        resolve(settle<T>(request.status, parseBody(request.responseText, request.getResponseHeader('content-type')), token));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    request.onerror = () => {
-      reportServerUnreachable();
-      reject(new ApiRequestError(0, noConnection));
-    };
-    request.onabort = () => reject(new DOMException('The request was aborted', 'AbortError'));
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
-    const body = options.formData ?? (options.json === undefined ? null : JSON.stringify(options.json));
-    if (!options.formData && options.json !== undefined) request.setRequestHeader('Content-Type', 'application/json');
-    request.send(body);
-  });
 }
 
 /**
@@ -88,7 +56,6 @@ function sendWithProgress<T>(path: string, options: ApiRequestOptions, token: st
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const token = getToken();
-  if (options.onUploadProgress) return sendWithProgress<T>(path, options, token);
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['x-auth-token'] = token;

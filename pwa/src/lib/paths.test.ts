@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, isProtectedPath, paths } from './paths';
+import { staffPaths } from './staff-paths';
 
 describe('paths', () => {
   it('builds the spec routes', () => {
     expect(paths.service('whanau_support')).toBe('/service/whanau_support');
-    expect(paths.manageBlog('a b')).toBe('/manage/blog/a%20b');
+    expect(staffPaths.manageBlog('a b')).toBe('/manage/blog/a%20b');
     expect(apiPaths.featureImage('x', 'large')).toBe('/api/content/feature/x/image?size=large');
   });
 

@@ -8,6 +8,7 @@ import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
 import './home.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 function Mission() {
   const t = useT();

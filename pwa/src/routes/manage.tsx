@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ManagePageHeader } from '../app/manage/manage-page-header';
 import { paths } from '../lib/paths';
+import { staffPaths } from '../lib/staff-paths';
 import { useAuth } from '../app/auth/auth-context';
 import { AddStaffForm } from '../features/users/components/add-staff-form';
 import { BlogPostForm } from '../features/blog/manage/blog-post-form';
@@ -48,8 +49,8 @@ function useChecklistSteps(): (ChecklistStep | null)[] {
   const services = useServiceStatuses();
   const step = <Data,>(query: { data?: Data }, make: (data: Data) => ChecklistStep) => (query.data === undefined ? null : make(query.data));
   return [
-    step(site, (details) => ({ label: 'manage.checklist.details', done: Boolean(details.name && (details.phone || details.email)), to: paths.manageSite })),
-    step(team, (members) => ({ label: 'manage.checklist.team', done: members.length > 0, to: paths.manageTeam })),
+    step(site, (details) => ({ label: 'manage.checklist.details', done: Boolean(details.name && (details.phone || details.email)), to: staffPaths.manageSite })),
+    step(team, (members) => ({ label: 'manage.checklist.team', done: members.length > 0, to: staffPaths.manageTeam })),
     step(posts, (list) => ({ label: 'manage.checklist.post', done: list.length > 0, to: '#manage-blog', inPage: true })),
     step(features, (list) => ({ label: 'manage.checklist.features', done: list.length > 0, to: '#manage-features', inPage: true })),
     step(services, (list) => ({ label: 'manage.checklist.services', done: list.some((service) => isEnrollable(service.status)), to: '#manage-services', inPage: true })),
@@ -119,13 +120,13 @@ function ManageDashboard() {
             <p className="manage-card__lead">{t('manage.trustLead')}</p>
             <ul className="manage-links">
               <li>
-                <Link to={paths.manageSite}>{t('manage.site.title')}</Link>
+                <Link to={staffPaths.manageSite}>{t('manage.site.title')}</Link>
               </li>
               <li>
-                <Link to={paths.manageTeam}>{t('manage.team.title')}</Link>
+                <Link to={staffPaths.manageTeam}>{t('manage.team.title')}</Link>
               </li>
               <li>
-                <Link to={paths.manageFormerServices}>{t('manage.former.pageTitle')}</Link>
+                <Link to={staffPaths.manageFormerServices}>{t('manage.former.pageTitle')}</Link>
               </li>
             </ul>
           </section>
@@ -174,7 +175,7 @@ function ManageDashboard() {
             {heading('manage-te-reo', t('manage.teReo'))}
             <p className="manage-card__lead">{t('manage.teReoLead')}</p>
             <p>
-              <Link to={paths.manageTeReo}>{t('manage.teReoLink')}</Link>
+              <Link to={staffPaths.manageTeReo}>{t('manage.teReoLink')}</Link>
             </p>
           </section>
         </div>

@@ -7,6 +7,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
 import './pages.css';
+import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /** All six free services as cards. */
 export default function ServicesRoute() {

@@ -6,7 +6,6 @@ import { announceSignedIn, getToken, maySignOut, setToken, subscribeToToken } fr
 import { isProtectedPath, paths } from '../../lib/paths';
 import { useAlerts } from '../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
-import { requestToken, revokeToken } from './api/log-in';
 import { AuthContext, type AuthApi, type AuthStatus } from './auth-context';
 
 /** Query roots that hold public content; everything else is staff data, dropped at sign-out. */
@@ -25,6 +24,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logIn = useCallback(
     async (email: string, password: string) => {
+      // Signing in and out load their requests when used: a visitor's first download carries neither.
+      const { requestToken } = await import('./api/log-in');
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
       const signedIn = await queryClient.fetchQuery(currentUserQuery(newToken));
@@ -41,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logOut = useCallback(async () => {
     if (!(await maySignOut())) return;
     // Revoke on the server when we can; with no signal the token is still forgotten here.
-    await revokeToken().catch(() => undefined);
+    await import('./api/log-in').then((api) => api.revokeToken()).catch(() => undefined);
     // Leave a staff page first, at once rather than as a transition, so its guard is gone
     // before the token is: a deliberate sign-out is not met with "You must log in".
     if (isProtectedPath(window.location.pathname)) await navigate(paths.home, { flushSync: true });

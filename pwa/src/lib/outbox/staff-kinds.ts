@@ -8,7 +8,7 @@ import { syncLimits, type SyncResult } from '@contract/sync';
 import type { FieldConflict } from '@contract/clients';
 import type { ApiErrorItem } from '@contract/errors';
 import type { StaffKind } from '../local-db';
-import { apiPaths } from '../paths';
+import { staffApiPaths } from '../staff-paths';
 import type { OpenedItem, OutboxItemResult, OutboxKindDefinition } from './types';
 
 export const staffKinds: readonly StaffKind[] = ['client.create', 'client.update', 'note.create', 'enrolment.update'];
@@ -89,7 +89,7 @@ const syncLane = {
   concurrency: 1,
   request: (items: OpenedItem[]) => ({
     method: 'POST' as const,
-    path: apiPaths.sync,
+    path: staffApiPaths.sync,
     json: {
       mutations: items.map(({ operation, payload }) => ({
         _id: operation._id,

@@ -1,7 +1,8 @@
 import type { BlogListItem } from '@contract/answers';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { isBlogListItem, validItems } from '../../../lib/answer-guards';
+import { validItems } from '../../../lib/answer-guards';
+import { isBlogListItem } from '../../../lib/content-guards';
 import { apiPaths } from '../../../lib/paths';
 
 export const blogQueryKeys = {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { BlogPost } from '@contract/content';
 import { Button } from '../../../components/button';
 import { imageUrl } from '../../../lib/image-size';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDate } from '../../../app/manage/format';
@@ -28,7 +28,7 @@ export function BlogPostList() {
                 <li key={post._id} className="manage-list__item">
                   <img className="manage-list__thumb" src={imageUrl(post.image.src, 'small')} alt="" loading="lazy" width={64} height={48} />
                   <div className="manage-list__text">
-                    <Link to={paths.manageBlog(post._id)} className="manage-list__title">
+                    <Link to={staffPaths.manageBlog(post._id)} className="manage-list__title">
                       {post.title}
                     </Link>
                     <span className="manage-list__meta">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlogPost, CreateBlogPostInput } from '@contract/content';
-import { apiRequest } from '../../../lib/api-client';
+import { apiUpload } from '../../../lib/api-upload';
 import { apiPaths } from '../../../lib/paths';
 import { blogQueryKeys } from '../api/get-blog-posts';
 
@@ -14,7 +14,7 @@ export function createBlogPost({ fields, image, onUploadProgress }: CreateBlogPo
   formData.set('text', fields.text);
   formData.set('imageAlt', fields.imageAlt);
   formData.set('image', image, image.name);
-  return apiRequest<BlogPost>(apiPaths.blog, { method: 'POST', formData, onUploadProgress });
+  return apiUpload<BlogPost>(apiPaths.blog, { method: 'POST', formData, onUploadProgress });
 }
 
 export function useCreateBlogPost() {

@@ -1,7 +1,8 @@
 import type { Feature } from '@contract/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { isFeature, validItems } from '../../../lib/answer-guards';
+import { validItems } from '../../../lib/answer-guards';
+import { isFeature } from '../../../lib/content-guards';
 import { apiPaths } from '../../../lib/paths';
 
 export const featuresQueryKey = ['content', 'features'] as const;

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';
 import { useFeatures } from '../api/get-features';
 import './features-carousel.css';
+import '../../../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 /** How long each slide shows while the carousel plays. */
 export const slideIntervalMs = 5000;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFeatureInput, Feature } from '@contract/content';
-import { apiRequest } from '../../../lib/api-client';
+import { apiUpload } from '../../../lib/api-upload';
 import { apiPaths } from '../../../lib/paths';
 import { featuresQueryKey } from '../api/get-features';
 
@@ -13,7 +13,7 @@ export function createFeature({ fields, image, onUploadProgress }: CreateFeature
   formData.set('text', fields.text);
   formData.set('imageAlt', fields.imageAlt);
   formData.set('image', image, image.name);
-  return apiRequest<Feature>(apiPaths.features, { method: 'POST', formData, onUploadProgress });
+  return apiUpload<Feature>(apiPaths.features, { method: 'POST', formData, onUploadProgress });
 }
 
 export function useCreateFeature() {

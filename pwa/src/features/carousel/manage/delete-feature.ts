@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Feature } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { featuresQueryKey } from '../api/get-features';
 
 export function deleteFeature(id: string): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.feature(id), { method: 'DELETE' });
+  return apiRequest<unknown>(staffApiPaths.feature(id), { method: 'DELETE' });
 }
 
 export function useDeleteFeature() {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Feature } from '@contract/content';
 import { Button } from '../../../components/button';
 import { imageUrl } from '../../../lib/image-size';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useFeatures } from '../api/get-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { QueryState } from '../../../app/manage/query-state';
@@ -27,7 +27,7 @@ export function FeatureList() {
                 <li key={feature._id} className="manage-list__item">
                   <img className="manage-list__thumb" src={imageUrl(feature.image.src, 'small')} alt="" loading="lazy" width={64} height={48} />
                   <div className="manage-list__text">
-                    <Link to={paths.manageFeature(feature._id)} className="manage-list__title">
+                    <Link to={staffPaths.manageFeature(feature._id)} className="manage-list__title">
                       {feature.title}
                     </Link>
                   </div>

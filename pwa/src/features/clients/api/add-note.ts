@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 import type { CaseNote } from './types';
 
@@ -8,7 +8,7 @@ import type { CaseNote } from './types';
 export type AddNoteRequest = { clientId: string; note: { _id: string; text: string } };
 
 export function addNote({ clientId, note }: AddNoteRequest): Promise<CaseNote> {
-  return apiRequest<CaseNote>(apiPaths.clientNotes(clientId), { method: 'POST', json: note });
+  return apiRequest<CaseNote>(staffApiPaths.clientNotes(clientId), { method: 'POST', json: note });
 }
 
 export function useAddNote() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths, queryString } from '../../../lib/paths';
+import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys, enrolmentKeys } from './client-keys';
 import type { ClientDetail, CreateClientInput } from './types';
 
@@ -8,7 +8,7 @@ import type { ClientDetail, CreateClientInput } from './types';
 export type CreateClientRequest = { input: CreateClientInput; fromEnrolment?: string };
 
 export function createClient({ input, fromEnrolment }: CreateClientRequest): Promise<ClientDetail> {
-  return apiRequest<ClientDetail>(`${apiPaths.clients}${queryString({ fromEnrolment })}`, { method: 'POST', json: input });
+  return apiRequest<ClientDetail>(`${staffApiPaths.clients}${queryString({ fromEnrolment })}`, { method: 'POST', json: input });
 }
 
 export function useCreateClient() {

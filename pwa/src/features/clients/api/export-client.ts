@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { readErrorItems } from '@contract/errors';
 import { ApiRequestError, getToken } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 
 export type ExportFormat = 'json' | 'csv';
@@ -15,7 +15,7 @@ export async function exportClient({ id, format }: ExportRequest): Promise<void>
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(apiPaths.clientExport(id, format), { headers: token ? { 'x-auth-token': token } : {} });
+    response = await fetch(staffApiPaths.clientExport(id, format), { headers: token ? { 'x-auth-token': token } : {} });
   } catch {
     throw new ApiRequestError(0, readErrorItems(0, undefined));
   }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths, queryString } from '../../../lib/paths';
+import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 import type { AuditEvent, Page } from './types';
 
@@ -8,7 +8,7 @@ export const auditPageSize = 20;
 
 /** The record's audit trail, newest first, a page at a time (managers only). */
 export function getClientAudit(id: string, page: number, signal?: AbortSignal): Promise<Page<AuditEvent>> {
-  return apiRequest<Page<AuditEvent>>(`${apiPaths.clientAudit(id)}${queryString({ page, pageSize: auditPageSize })}`, { signal });
+  return apiRequest<Page<AuditEvent>>(`${staffApiPaths.clientAudit(id)}${queryString({ page, pageSize: auditPageSize })}`, { signal });
 }
 
 export const clientAuditQuery = (id: string, page: number) =>

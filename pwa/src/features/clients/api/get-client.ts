@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 import type { ClientDetail } from './types';
 
 /** One client with enrolments, notes (newest first) and `version`. The server audits the view. */
 export function getClient(id: string, signal?: AbortSignal): Promise<ClientDetail> {
-  return apiRequest<ClientDetail>(apiPaths.client(id), { signal });
+  return apiRequest<ClientDetail>(staffApiPaths.client(id), { signal });
 }
 
 export const clientQuery = (id: string) =>

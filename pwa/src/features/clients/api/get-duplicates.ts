@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DuplicateCandidate } from '@contract/clients';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 
 /** Likely duplicates of a record, with why: same date of birth and a similar name, or the same phone or email. */
 export function getDuplicates(id: string, signal?: AbortSignal): Promise<DuplicateCandidate[]> {
-  return apiRequest<DuplicateCandidate[]>(apiPaths.clientDuplicates(id), { signal });
+  return apiRequest<DuplicateCandidate[]>(staffApiPaths.clientDuplicates(id), { signal });
 }
 
 export const duplicatesQuery = (id: string) => queryOptions({ queryKey: clientKeys.duplicates(id), queryFn: ({ signal }) => getDuplicates(id, signal) });
@@ -17,7 +17,7 @@ export function useDuplicates(id: string, enabled = true) {
 
 /** Clients who are likely the person who sent an enrolment, for linking it. */
 export function getEnrolmentDuplicates(enrolmentId: string, signal?: AbortSignal): Promise<DuplicateCandidate[]> {
-  return apiRequest<DuplicateCandidate[]>(apiPaths.enrolmentDuplicates(enrolmentId), { signal });
+  return apiRequest<DuplicateCandidate[]>(staffApiPaths.enrolmentDuplicates(enrolmentId), { signal });
 }
 
 export const enrolmentDuplicatesQuery = (enrolmentId: string) =>

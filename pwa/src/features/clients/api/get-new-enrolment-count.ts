@@ -1,6 +1,7 @@
+import { queryString } from '../../../lib/staff-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths, queryString } from '../../../lib/paths';
+import { apiPaths } from '../../../lib/paths';
 import { enrolmentKeys } from './client-keys';
 import type { Page, StaffEnrolment } from './types';
 

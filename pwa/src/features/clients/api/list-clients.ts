@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths, queryString } from '../../../lib/paths';
+import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 import type { Client, ClientListQuery, Page } from './types';
 
 /** Clients the caller may see, matching `q` (names, phone, email; the server folds case and macrons). */
 export function listClients(query: ClientListQuery, signal?: AbortSignal): Promise<Page<Client>> {
-  return apiRequest<Page<Client>>(`${apiPaths.clients}${queryString(query)}`, { signal });
+  return apiRequest<Page<Client>>(`${staffApiPaths.clients}${queryString(query)}`, { signal });
 }
 
 export const clientsQuery = (query: ClientListQuery) =>

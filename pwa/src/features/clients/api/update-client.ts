@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys } from './client-keys';
 import type { Client, ClientChanges, ClientDetail, UpdateClientInput } from './types';
 
@@ -13,7 +13,7 @@ export function clientUpdate({ baseVersion, changes }: UpdateClientRequest): Upd
 
 /** The answer is the record alone (no enrolments or notes). */
 export function updateClient(request: UpdateClientRequest): Promise<Client> {
-  return apiRequest<Client>(apiPaths.client(request.id), { method: 'PATCH', json: clientUpdate(request) });
+  return apiRequest<Client>(staffApiPaths.client(request.id), { method: 'PATCH', json: clientUpdate(request) });
 }
 
 /** The page's record with a newer version of the record itself; its enrolments and notes kept. */

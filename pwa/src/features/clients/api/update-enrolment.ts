@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EnrolmentStatus } from '@contract/enrolments';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { clientKeys, enrolmentKeys } from './client-keys';
 import type { EnrolmentRef, StaffEnrolment, UpdateEnrolmentInput } from './types';
 
@@ -13,7 +13,7 @@ export function enrolmentUpdate({ enrolment, changes }: UpdateEnrolmentRequest):
 }
 
 export function updateEnrolment(request: UpdateEnrolmentRequest): Promise<StaffEnrolment> {
-  return apiRequest<StaffEnrolment>(apiPaths.enrolment(request.enrolment._id), { method: 'PATCH', json: enrolmentUpdate(request) });
+  return apiRequest<StaffEnrolment>(staffApiPaths.enrolment(request.enrolment._id), { method: 'PATCH', json: enrolmentUpdate(request) });
 }
 
 export function useUpdateEnrolment() {

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useOnline } from '../../../lib/use-online';
 import { useClients } from '../api/list-clients';
 import type { Client } from '../api/types';
@@ -137,7 +137,7 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
               <ul className="client-cards">
                 {data.items.map((client) => (
                   <li key={client._id} className="client-card">
-                    <Link to={paths.client(client._id)} className="client-card__name">
+                    <Link to={staffPaths.client(client._id)} className="client-card__name">
                       {clientName(client)}
                     </Link>
                     <p className="clients-muted">{[birthDate(client.dateOfBirth), client.suburb].filter(Boolean).join(' · ')}</p>
@@ -162,7 +162,7 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
                     {data.items.map((client) => (
                       <tr key={client._id}>
                         <th scope="row">
-                          <Link to={paths.client(client._id)}>{clientName(client)}</Link>
+                          <Link to={staffPaths.client(client._id)}>{clientName(client)}</Link>
                         </th>
                         <td>{birthDate(client.dateOfBirth)}</td>
                         <td>{client.phone}</td>

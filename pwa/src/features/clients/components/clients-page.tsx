@@ -2,6 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header';
 import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useStaffItems } from '../offline/staff-items';
 import { outboxTakesStaffWrites, queueNewClient, sendNow } from '../offline/staff-writes';
@@ -51,10 +52,10 @@ export function ClientsPage({ userId }: { userId: string | null }) {
         {tab === 'clients' && <ClientsList userId={userId} items={items} />}
         {tab === 'new' && (
           <CreateClientForm
-            onCreated={(client) => void navigate(paths.client(client._id))}
+            onCreated={(client) => void navigate(staffPaths.client(client._id))}
             onCancel={() => void navigate(-1)}
             queue={queued ? queueNewClient : undefined}
-            onQueued={(id) => void navigate(paths.client(id))}
+            onQueued={(id) => void navigate(staffPaths.client(id))}
           />
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { Button } from '../../../components/button';
 import type { StaffEnrolment } from '../api/types';
 import { EnrolmentStatusActions } from './enrolment-status-actions';
@@ -80,7 +80,7 @@ export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProp
       )}
       <div className="enrolment-card__actions">
         {enrolment.clientId ? (
-          <Link className="button button--outline button--sm" to={paths.client(enrolment.clientId)}>
+          <Link className="button button--outline button--sm" to={staffPaths.client(enrolment.clientId)}>
             {t('clients.inbox.openClient')}
           </Link>
         ) : (

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';
 import { formatNumber } from '../../../i18n/i18n';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useEnrolments } from '../api/list-enrolments';
 import type { StaffEnrolment } from '../api/types';
 import { CreateClientForm } from './create-client-form';
@@ -29,10 +29,10 @@ export function EnrolmentsInbox() {
   const enrolments = useEnrolments({ status: status || undefined, service: service || undefined, page, pageSize });
 
   if (mode.kind === 'create') {
-    return <CreateClientForm enrolment={mode.enrolment} onCreated={(client) => void navigate(paths.client(client._id))} onCancel={() => setMode({ kind: 'list' })} />;
+    return <CreateClientForm enrolment={mode.enrolment} onCreated={(client) => void navigate(staffPaths.client(client._id))} onCancel={() => setMode({ kind: 'list' })} />;
   }
   if (mode.kind === 'link') {
-    return <LinkClientPanel enrolment={mode.enrolment} onLinked={(clientId) => void navigate(paths.client(clientId))} onCancel={() => setMode({ kind: 'list' })} />;
+    return <LinkClientPanel enrolment={mode.enrolment} onLinked={(clientId) => void navigate(staffPaths.client(clientId))} onCancel={() => setMode({ kind: 'list' })} />;
   }
 
   return (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useDuplicates } from '../api/get-duplicates';
 import { clientName } from '../client-form-values';
 import { reasonKey } from './duplicate-reasons';
@@ -18,7 +18,7 @@ export function PossibleDuplicates({ clientId }: { clientId: string }) {
       <ul className="duplicate-list">
         {duplicates.data.map(({ client, reasons }) => (
           <li key={client._id}>
-            <Link to={paths.client(client._id)}>{clientName(client)}</Link>{' '}
+            <Link to={staffPaths.client(client._id)}>{clientName(client)}</Link>{' '}
             <span className="clients-muted">{[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email].filter(Boolean).join(' · ')}</span>
             <span className="likely-chip">{reasons.map((reason) => t(reasonKey[reason])).join(' · ')}</span>
           </li>

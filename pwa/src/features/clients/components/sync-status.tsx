@@ -5,7 +5,7 @@ import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { getLocalDb } from '../../../lib/local-db';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { caseloadRefreshedAt, caseloadSize } from '../offline/caseload-copy';
 import { unsent, type StaffItem } from '../offline/staff-items';
 import { useCaseloadRevision } from '../offline/use-caseload';
@@ -76,7 +76,7 @@ export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: S
           {shown.map((item) => (
             <li key={item._id} className={`sync-item sync-item--${item.status}`} data-testid="sync-item">
               <span className="sync-item__what">
-                {!clientId && item.kind !== 'enrolment.update' ? <Link to={paths.client(item.entityId)}>{describe(item)}</Link> : describe(item)}
+                {!clientId && item.kind !== 'enrolment.update' ? <Link to={staffPaths.client(item.entityId)}>{describe(item)}</Link> : describe(item)}
               </span>
               <span className="sync-item__state">{t(`clients.sync.state.${item.status}`)}</span>
               {(item.status === 'rejected' || item.status === 'stuck' || item.status === 'needs_auth') && item.errors.length > 0 && (

@@ -13,7 +13,7 @@ import { foldForSearch } from '@contract/clients';
 import type { CaseloadChanges } from '@contract/clients';
 import type { EnrolmentStatus } from '@contract/enrolments';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths, queryString } from '../../../lib/paths';
+import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
 import { getStaffDb } from '../../../lib/vault/staff-db';
 import type { ClientDetail } from '../api/types';
@@ -152,7 +152,7 @@ export function updateClient(cipher: StaffCipher, id: string, update: (current: 
 
 /** Fetches what changed in the caseload since the last refresh. */
 export function fetchCaseloadChanges(since: string | undefined): Promise<CaseloadChanges> {
-  return apiRequest<CaseloadChanges>(`${apiPaths.clientsCaseload}${queryString({ since })}`);
+  return apiRequest<CaseloadChanges>(`${staffApiPaths.clientsCaseload}${queryString({ since })}`);
 }
 
 /**

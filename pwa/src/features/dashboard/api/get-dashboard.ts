@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import type { DashboardData } from './types';
 
 /** One query key factory for the dashboard. */
@@ -8,7 +8,7 @@ export const dashboardKeys = { all: () => ['dashboard'] as const };
 
 /** Counts of what the caller may see (DESIGN §4b). */
 export function getDashboard(signal?: AbortSignal): Promise<DashboardData> {
-  return apiRequest<DashboardData>(apiPaths.dashboard, { signal });
+  return apiRequest<DashboardData>(staffApiPaths.dashboard, { signal });
 }
 
 export const dashboardQuery = () => queryOptions({ queryKey: dashboardKeys.all(), queryFn: ({ signal }) => getDashboard(signal), staleTime: 0, refetchOnWindowFocus: 'always' });

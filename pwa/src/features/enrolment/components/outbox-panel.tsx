@@ -12,6 +12,7 @@ import {
 import { useOnline } from '../offline/use-online';
 import { useT } from '../../../i18n/use-t';
 import './enrolment.css';
+import '../../../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 type OutboxPanelProps = {
   /** "Fix and resend": open the item in the form, filled in. */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LogFile } from '@contract/logs';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { logKeys } from './log-keys';
 
 export function deleteLogFile(id: string): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.log(id), { method: 'DELETE' });
+  return apiRequest<unknown>(staffApiPaths.log(id), { method: 'DELETE' });
 }
 
 /**

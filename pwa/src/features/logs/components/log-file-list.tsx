@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useLogFiles } from '../api/list-log-files';
 import { formatBytes, formatDateTime } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
@@ -19,7 +19,7 @@ export function LogFileList() {
             {files.map((file) => (
               <li key={file._id} className="manage-list__item">
                 <div className="manage-list__text">
-                  <Link to={paths.manageLog(file._id)} className="manage-list__title manage-mono">
+                  <Link to={staffPaths.manageLog(file._id)} className="manage-list__title manage-mono">
                     {file.name}
                   </Link>
                   <span className="manage-list__meta">

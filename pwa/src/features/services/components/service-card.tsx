@@ -8,6 +8,7 @@ import { useT } from '../../../i18n/use-t';
 import { UnavailableText } from './unavailable-text';
 import './categories.css';
 import './service-card.css';
+import '../../../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 type ServiceCardProps = {
   service: Pick<ServiceEntry, 'key' | 'bg' | 'title' | 'subtitle' | 'icon' | 'url' | 'enrol' | 'formLabel' | 'status' | 'statusText'>;

@@ -9,6 +9,7 @@ import { useT } from '../../../i18n/use-t';
 import { UnavailableText } from './unavailable-text';
 import './categories.css';
 import './service-details.css';
+import '../../../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
 function Section({ section }: { section: ServiceSection }) {
   return (

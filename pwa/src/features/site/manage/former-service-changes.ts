@@ -2,6 +2,7 @@ import type { FormerService } from '@contract/site';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { siteKeys } from '../api/site-keys';
 
 export type FormerServiceFields = { title: string; years: string; text: string };
@@ -11,12 +12,12 @@ export type SaveFormerServiceRequest = { id?: string; fields: Partial<FormerServ
 /** Creates (POST) or edits (PATCH) one former service; JSON both ways. */
 export function saveFormerService({ id, fields }: SaveFormerServiceRequest): Promise<FormerService> {
   return id
-    ? apiRequest<FormerService>(apiPaths.formerService(id), { method: 'PATCH', json: fields })
+    ? apiRequest<FormerService>(staffApiPaths.formerService(id), { method: 'PATCH', json: fields })
     : apiRequest<FormerService>(apiPaths.formerServices, { method: 'POST', json: fields });
 }
 
 export function deleteFormerService(id: string): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.formerService(id), { method: 'DELETE' });
+  return apiRequest<unknown>(staffApiPaths.formerService(id), { method: 'DELETE' });
 }
 
 export function useSaveFormerService() {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { TranslationCorrection, TranslationOverrides } from '@contract/translations';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { loadCorrections } from '../../../i18n/load-corrections';
 
 export const translationKeys = { corrections: () => ['content', 'translations', 'mi'] as const };
@@ -18,11 +19,11 @@ export function useCorrections() {
 
 /** Saves a correction (empty text removes it), then shows it in the whole interface at once. */
 export function saveCorrection({ key, text }: { key: string; text: string }): Promise<TranslationCorrection | undefined> {
-  return apiRequest<TranslationCorrection | undefined>(apiPaths.translation('mi', key), { method: 'PUT', json: { text } });
+  return apiRequest<TranslationCorrection | undefined>(staffApiPaths.translation('mi', key), { method: 'PUT', json: { text } });
 }
 
 export function removeCorrection(key: string): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.translation('mi', key), { method: 'DELETE' });
+  return apiRequest<unknown>(staffApiPaths.translation('mi', key), { method: 'DELETE' });
 }
 
 function useAfterChange() {

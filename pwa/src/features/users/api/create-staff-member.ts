@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserInput, StaffUser } from '@contract/users';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 export function createStaffMember(input: CreateUserInput): Promise<StaffUser> {
-  return apiRequest<StaffUser>(apiPaths.users, { method: 'POST', json: input });
+  return apiRequest<StaffUser>(staffApiPaths.users, { method: 'POST', json: input });
 }
 
 export function useCreateStaffMember() {

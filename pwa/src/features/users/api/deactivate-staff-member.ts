@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 /** DELETE on a staff account deactivates it: the record stays, its sessions end. */
 export function deactivateStaffMember(id: string): Promise<unknown> {
-  return apiRequest<unknown>(apiPaths.user(id), { method: 'DELETE' });
+  return apiRequest<unknown>(staffApiPaths.user(id), { method: 'DELETE' });
 }
 
 export function useDeactivateStaffMember() {

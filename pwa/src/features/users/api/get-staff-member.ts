@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffUser } from '@contract/users';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 export function getStaffMember(id: string, signal?: AbortSignal): Promise<StaffUser> {
-  return apiRequest<StaffUser>(apiPaths.user(id), { signal });
+  return apiRequest<StaffUser>(staffApiPaths.user(id), { signal });
 }
 
 export const staffMemberQuery = (id: string) =>

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffUser } from '@contract/users';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 export function listStaff(signal?: AbortSignal): Promise<StaffUser[]> {
-  return apiRequest<StaffUser[]>(apiPaths.users, { signal });
+  return apiRequest<StaffUser[]>(staffApiPaths.users, { signal });
 }
 
 export const staffQuery = () => queryOptions({ queryKey: userKeys.list(), queryFn: ({ signal }) => listStaff(signal) });

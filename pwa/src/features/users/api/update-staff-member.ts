@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffUser, UpdateUserInput } from '@contract/users';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 export type UpdateStaffMemberRequest = { id: string; changes: UpdateUserInput };
 
 /** Changes any of name, email, access, active and password; only the fields given are sent. */
 export function updateStaffMember({ id, changes }: UpdateStaffMemberRequest): Promise<StaffUser> {
-  return apiRequest<StaffUser>(apiPaths.user(id), { method: 'PATCH', json: changes });
+  return apiRequest<StaffUser>(staffApiPaths.user(id), { method: 'PATCH', json: changes });
 }
 
 export function useUpdateStaffMember() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useStaff } from '../api/list-staff';
 import { accessName } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
@@ -16,7 +16,7 @@ export function StaffList() {
           {accounts.map((account) => (
             <li key={account._id} className="manage-list__item manage-list__item--wrap">
               <div className="manage-list__text">
-                <Link to={paths.manageUser(account._id)} className="manage-list__title">
+                <Link to={staffPaths.manageUser(account._id)} className="manage-list__title">
                   {account.name}
                 </Link>
                 <span className="manage-list__meta manage-break">{account.email}</span>

@@ -1,0 +1,65 @@
+/**
+ * The staff side's routes and API paths (DESIGN §4b), apart from `paths.ts` so a visitor's first
+ * download carries none of them (decision 060): only staff screens, loaded after sign-in, import
+ * this module.
+ */
+export const staffPaths = {
+  client: (id: string) => `/client/${encodeURIComponent(id)}`,
+  manageBlog: (id: string) => `/manage/blog/${encodeURIComponent(id)}`,
+  manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
+  manageFeature: (id: string) => `/manage/features/${encodeURIComponent(id)}`,
+  manageLog: (id: string) => `/manage/logs/${encodeURIComponent(id)}`,
+  manageTeReo: '/manage/te-reo',
+  manageSite: '/manage/site',
+  manageTeam: '/manage/team',
+  manageFormerServices: '/manage/former-services',
+} as const;
+
+/** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
+export const staffRoutePatterns = {
+  clients: '/clients',
+  client: '/client/:id',
+  dashboard: '/dashboard',
+  manage: '/manage',
+  manageBlog: '/manage/blog/:id',
+  manageUser: '/manage/users/:id',
+  manageFeature: '/manage/features/:id',
+  manageLog: '/manage/logs/:id',
+  manageTeReo: '/manage/te-reo',
+  manageSite: '/manage/site',
+  manageTeam: '/manage/team',
+  manageFormerServices: '/manage/former-services',
+} as const;
+
+const segment = encodeURIComponent;
+
+/** Every staff API path the app calls. */
+export const staffApiPaths = {
+  feature: (id: string) => `/api/content/feature/${segment(id)}`,
+  enrolment: (id: string) => `/api/enrolments/${segment(id)}`,
+  clients: '/api/clients',
+  client: (id: string) => `/api/clients/${segment(id)}`,
+  clientNotes: (id: string) => `/api/clients/${segment(id)}/notes`,
+  clientDuplicates: (id: string) => `/api/clients/${segment(id)}/duplicates`,
+  enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
+  clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
+  clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
+  clientsCaseload: '/api/clients/caseload',
+  sync: '/api/sync',
+  dashboard: '/api/dashboard',
+  users: '/api/users',
+  user: (id: string) => `/api/users/${segment(id)}`,
+  logs: '/api/logs',
+  log: (id: string) => `/api/logs/${segment(id)}`,
+  teamMember: (id: string) => `/api/content/team/${segment(id)}`,
+  formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
+  translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
+} as const;
+
+/** `?a=1&b=x` from the defined, non-empty values of a query; '' when there are none. */
+export function queryString(query: Readonly<Record<string, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
