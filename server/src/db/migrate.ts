@@ -7,6 +7,7 @@ import * as translations from './migrations/005-translations';
 import * as site from './migrations/006-site';
 import * as notifications from './migrations/007-notifications';
 import * as speedIndexes from './migrations/008-speed-indexes';
+import * as caseloadIndex from './migrations/009-caseload-index';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -20,6 +21,7 @@ const migrations: [string, Migration][] = [
   ['006-site', site],
   ['007-notifications', notifications],
   ['008-speed-indexes', speedIndexes],
+  ['009-caseload-index', caseloadIndex],
 ];
 
 const umzug = new Umzug({
