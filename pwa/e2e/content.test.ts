@@ -188,3 +188,42 @@ describe('features carousel (spec §1)', () => {
       await screenshot(page, 'home-with-features-390');
     }, { viewport: { width: 390, height: 844 } }));
 });
+
+describe('a blog of more than one page', () => {
+  beforeAll(async () => {
+    // With the two posts above, 52: the server sends 50 a page (decision 068).
+    const posts = Array.from({ length: 50 }, (_, index) => ({ title: `Pānui ${index + 1}`, author: 'Kaimahi', text: `Post number ${index + 1}.` }));
+    for (let start = 0; start < posts.length; start += 5) {
+      await Promise.all(posts.slice(start, start + 5).map((post) => createBlogPost(harness, managerToken, post)));
+    }
+  });
+
+  it('shows the newest page, then older posts when asked, until there are no more', () =>
+    withPage(async (page) => {
+      await page.goto('/blog');
+      const cards = page.locator('.blog-card');
+      await cards.nth(49).waitFor();
+      await expect(cards.count()).resolves.toBe(50);
+      await page.getByRole('button', { name: 'Show older posts' }).scrollIntoViewIfNeeded();
+      await screenshot(page, 'blog-older-posts-390', { fullPage: false });
+      await page.getByRole('button', { name: 'Show older posts' }).click();
+      await cards.nth(51).waitFor();
+      await expect(cards.count()).resolves.toBe(52);
+      // The two oldest come last, and the button has gone: there is nothing older.
+      await expect(page.locator('.blog-card__title').last().textContent()).resolves.toBe('Māra kai planting day');
+      await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
+      await checkA11y(page);
+      expect(pageProblems(page)).toEqual([]);
+    }, { viewport: { width: 390, height: 844 } }));
+
+  it('lets a manager reach the older posts in /manage too', () =>
+    withPage(async (page) => {
+      await harness.loginAs(page, 2);
+      await page.goto('/manage');
+      const titles = page.locator('#manage-blog .manage-list__title');
+      await titles.nth(49).waitFor();
+      await page.getByRole('button', { name: 'Show older posts' }).click();
+      await titles.nth(51).waitFor();
+      await expect(titles.count()).resolves.toBe(52);
+    }));
+});

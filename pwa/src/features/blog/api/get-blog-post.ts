@@ -1,11 +1,10 @@
-import type { BlogListItem } from '@contract/answers';
 import type { BlogPost } from '@contract/content';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/use-online';
 import { apiPaths } from '../../../lib/paths';
-import { blogQueryKeys } from './get-blog-posts';
+import { blogQueryKeys, listedPost } from './get-blog-posts';
 
 /** No answer at all (no signal, server down) and no copy saved on this phone. */
 export const isNotSaved = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 0;
@@ -33,7 +32,7 @@ export function useBlogPost(id: string) {
   const post = useQuery({
     ...blogPostQuery(id),
     placeholderData: () => {
-      const listed = queryClient.getQueryData<BlogListItem[]>(blogQueryKeys.list())?.find((item) => item._id === id);
+      const listed = listedPost(queryClient, id);
       return listed && typeof listed.text === 'string' ? { ...listed, text: listed.text } : undefined;
     },
   });

@@ -1,5 +1,6 @@
 import type { BlogListItem } from '@contract/answers';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { blogListPageSize } from '@contract/content';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { validItems } from '../../../lib/answer-guards';
 import { isBlogListItem } from '../../../lib/content-guards';
@@ -16,18 +17,49 @@ export function newestFirst<Post extends { createdAt: string }>(posts: readonly 
   return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
+/** One page of the list: its posts that fit the contract, and whether the server has more. */
+export type BlogListPage = { posts: BlogListItem[]; more: boolean };
+
 /**
- * `GET /api/content/blog`: the posts, newest first. Takes the list as a plain array or as a
- * page (`{ items }`), each post with its text or an excerpt; a malformed post is left out (and
- * reported), the others still show.
+ * `GET /api/content/blog?page=`: the posts, newest first, `blogListPageSize` at a time (decision
+ * 068). A full page means there may be more; a malformed post is left out (and reported), the
+ * others still show, and it does not end the list early (fullness is counted before the check).
+ * A page sent as `{ items }` (not what the server sends today) is read as the last.
  */
 export function blogPostsQuery() {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: blogQueryKeys.list(),
-    queryFn: async ({ signal }): Promise<BlogListItem[]> => newestFirst(validItems(await apiRequest<unknown>(apiPaths.blog, { signal }), isBlogListItem, 'blog post')),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<BlogListPage> => {
+      const answer = await apiRequest<unknown>(pageParam > 1 ? `${apiPaths.blog}?page=${pageParam}` : apiPaths.blog, { signal });
+      const sent = Array.isArray(answer) ? answer.length : 0;
+      return { posts: validItems(answer, isBlogListItem, 'blog post'), more: sent >= blogListPageSize };
+    },
+    getNextPageParam: (lastPage, _pages, lastPageParam) => (lastPage.more ? lastPageParam + 1 : undefined),
   });
 }
 
+/** Every page loaded so far as one list, newest first; a post that moved to the next page while reading shows once. */
+function allPosts(data: InfiniteData<BlogListPage, number>): BlogListItem[] {
+  const byId = new Map<string, BlogListItem>();
+  for (const page of data.pages) for (const post of page.posts) if (!byId.has(post._id)) byId.set(post._id, post);
+  return newestFirst([...byId.values()]);
+}
+
+/** The blog's posts (`data`), with `hasNextPage` / `fetchNextPage` for older ones. */
 export function useBlogPosts() {
-  return useQuery(blogPostsQuery());
+  return useInfiniteQuery({ ...blogPostsQuery(), select: allPosts });
+}
+
+/** A post from the pages of the list loaded so far, if it is there. */
+export function listedPost(queryClient: QueryClient, id: string): BlogListItem | undefined {
+  const data = queryClient.getQueryData<InfiniteData<BlogListPage, number>>(blogQueryKeys.list());
+  return data?.pages.flatMap((page) => page.posts).find((post) => post._id === id);
+}
+
+/** Takes a deleted post out of the pages loaded so far, at once (the list is refetched after). */
+export function forgetListedPost(queryClient: QueryClient, id: string): void {
+  queryClient.setQueryData<InfiniteData<BlogListPage, number>>(blogQueryKeys.list(), (data) =>
+    data ? { ...data, pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((post) => post._id !== id) })) } : data,
+  );
 }

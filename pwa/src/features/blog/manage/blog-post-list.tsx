@@ -5,12 +5,13 @@ import { Button } from '../../../components/button';
 import { imageUrl } from '../../../lib/image-size';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useBlogPosts } from '../api/get-blog-posts';
+import { OlderPosts } from '../components/older-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDate } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 
-/** The posts on the blog, newest first, each with a link to its page and a delete button. */
+/** The posts on the blog, newest first (older ones a page at a time), each with a link to its page and a delete button. */
 export function BlogPostList() {
   const t = useT();
   const posts = useBlogPosts();
@@ -50,6 +51,7 @@ export function BlogPostList() {
           )
         }
       </QueryState>
+      <OlderPosts posts={posts} />
       {/* Outside the list, so it stays mounted when the last post goes. */}
       <DeleteBlogPostDialog post={postToDelete} onClose={() => setPostToDelete(null)} />
     </>

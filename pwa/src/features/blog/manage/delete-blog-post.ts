@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BlogPost } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { blogQueryKeys } from '../api/get-blog-posts';
+import { blogQueryKeys, forgetListedPost } from '../api/get-blog-posts';
 
 export function deleteBlogPost(id: string): Promise<unknown> {
   return apiRequest<unknown>(apiPaths.blogPost(id), { method: 'DELETE' });
@@ -13,7 +12,7 @@ export function useDeleteBlogPost() {
   return useMutation({
     mutationFn: deleteBlogPost,
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<BlogPost[]>(blogQueryKeys.list(), (posts) => posts?.filter((post) => post._id !== id));
+      forgetListedPost(queryClient, id);
       // The deleted post's own query is dropped, not refetched: it would only answer 404.
       queryClient.removeQueries({ queryKey: blogQueryKeys.post(id), exact: true });
       void queryClient.invalidateQueries({ queryKey: blogQueryKeys.all, predicate: (query) => query.queryKey[3] !== id });
