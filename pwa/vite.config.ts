@@ -94,6 +94,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@contract', replacement: contractDir },
+      // Zod in jitless mode, so its probe for `new Function` never meets the CSP (zod-in-the-browser.ts).
+      { find: /^zod$/, replacement: path.join(import.meta.dirname, 'src/lib/zod-in-the-browser.ts') },
       // React Router's package points every bundler at its development build, whose only
       // difference is `ENABLE_DEV_WARNINGS = true` (console warnings for developers). The app
       // uses the production build it ships beside it.

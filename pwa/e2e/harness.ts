@@ -232,6 +232,13 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
         timezoneId: 'Pacific/Auckland',
         ...options,
       });
+      // A Content-Security-Policy violation is a problem even when the page's code catches the
+      // error (zod's probe for `new Function` did): say each one on the console, where it is collected.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+        );
+      });
       const page = await context.newPage();
       const problems: string[] = [];
       problemsByPage.set(page, problems);

@@ -42,10 +42,13 @@ afterAll(async () => {
   if (pictureDir) await rm(pictureDir, { recursive: true, force: true });
 });
 
-/** An alert with this message shows (alerts leave after 3000 ms, so look for it at once). */
+/**
+ * An alert with this message shows (alerts leave after 3000 ms, so look for it at once). It comes
+ * after the save's refetches, which a busy machine can make slow: up to 15 s.
+ */
 async function expectAlert(page: Page, message: string, type: 'success' | 'danger'): Promise<void> {
   const alert = page.locator(`.alert[data-alert-type="${type}"]`, { hasText: message }).first();
-  await alert.waitFor({ timeout: 5_000 });
+  await alert.waitFor({ timeout: 15_000 });
 }
 
 /** Every API request the page makes from now on. */
