@@ -40,21 +40,6 @@ export const BlogListQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, { error: 'Page starts at 1' }).default(1),
 });
 
-/**
- * A short plain-text preview of Markdown for lists, without a Markdown renderer: links and
- * pictures keep their words, headings, quotes, list marks and emphasis go. Cut at a word.
- */
-export function excerptOf(markdown: string, maxLength = 160): string {
-  const text = markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/[*_`~]+/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= maxLength) return text;
-  const cut = text.slice(0, maxLength);
-  const lastSpace = cut.lastIndexOf(' ');
-  return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
-}
+// Zod-free, so the blog card can use it without the schemas (decision 068).
+export { excerptOf } from './excerpt';
 export type Feature = { _id: string; title: string; text: string; image: ImageInfo; createdAt: string };

@@ -2,7 +2,7 @@ import type { BlogListItem } from '@contract/answers';
 import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
-import { excerptOf } from '../../../lib/plain-text';
+import { excerptOf } from '@contract/excerpt';
 import { formatPostDate } from '../format-date';
 import { useLanguage } from '../../../i18n/use-t';
 import './blog.css';

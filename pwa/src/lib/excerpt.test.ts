@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf } from './plain-text';
+import { excerptOf } from '@contract/excerpt';
 
 describe('excerptOf', () => {
   it('drops Markdown syntax', () => {

@@ -1,6 +1,6 @@
 /**
- * A short plain-text preview of Markdown for lists, without loading the Markdown renderer:
- * good enough for an excerpt, never used to show the post itself.
+ * A short plain-text preview of Markdown for lists, without a Markdown renderer: links and
+ * pictures keep their words, headings, quotes, list marks and emphasis go. Cut at a word.
  */
 export function excerptOf(markdown: string, maxLength = 160): string {
   const text = markdown
