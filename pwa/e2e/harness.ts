@@ -153,7 +153,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     output: () => log.slice(-4000),
     async start() {
       if (child && child.exitCode === null) return;
-      const started = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: serverEnv(port, dataDir, pwaDist), stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group: stopping it stops tsx and the node process tsx starts, never leaving
+      // the server orphaned on the port.
+      const started = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: serverEnv(port, dataDir, pwaDist), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       child = started;
       log += '\n--- (re)start ---\n';
       const startedAt = log.length;
@@ -165,12 +167,19 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       const running = child;
       if (!running || running.exitCode !== null) return;
       await new Promise<void>((resolve) => {
-        const kill = setTimeout(() => running.kill('SIGKILL'), 10_000);
+        const signalGroup = (signal: NodeJS.Signals) => {
+          try {
+            process.kill(-running.pid!, signal);
+          } catch {
+            running.kill(signal);
+          }
+        };
+        const kill = setTimeout(() => signalGroup('SIGKILL'), 10_000);
         running.once('exit', () => {
           clearTimeout(kill);
           resolve();
         });
-        running.kill('SIGTERM');
+        signalGroup('SIGTERM');
       });
     },
   };
