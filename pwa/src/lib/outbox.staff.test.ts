@@ -212,6 +212,21 @@ describe('clashes', () => {
     expect(sync.clients.get(clientId)).toMatchObject({ version: 3, fields: { phone: '021 999 9999' } });
     expect((await db.outbox.get(second._id))?.baseVersion).toBe(2);
   });
+
+  it('two edits of a record made in the same millisecond still go in the order made, the later after the earlier', async () => {
+    // Same time stamp: only `follows` says which came first (ids are random, so about half the pairs sort the other way).
+    const { outbox, sync, user } = await setUp();
+    const pairs = [];
+    for (let index = 0; index < 20; index += 1) {
+      const clientId = sync.seedClient({ givenName: `Same${index}`, familyName: 'Moment' });
+      const first = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui' } });
+      const second = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Linwood' } });
+      expect(second.follows).toBe(first._id);
+      pairs.push({ clientId, first, second });
+    }
+    await expect(outbox.flush()).resolves.toMatchObject({ sent: 40, conflicts: 0 });
+    for (const { clientId } of pairs) expect(sync.clients.get(clientId)).toMatchObject({ version: 3, fields: { suburb: 'Linwood' } });
+  });
 });
 
 describe('who may send', () => {

@@ -294,10 +294,9 @@ export function createOutbox(options: OutboxOptions = {}) {
   /** What is due now and not yet tried this round, oldest first. */
   async function dueNow(tried: Set<string>, force: boolean): Promise<OutboxOperation[]> {
     if (!force && pausedUntil > now()) return [];
-    const pending = await db.outbox.where('state').equals('pending').toArray();
-    return pending
-      .filter((operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()) && canSend(operation))
-      .sort(byAge);
+    const pending = (await db.outbox.where('state').equals('pending').toArray())
+      .filter((operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()) && canSend(operation));
+    return inOrderMade(pending);
   }
 
   type Lane = {
@@ -780,6 +779,30 @@ export function createOutbox(options: OutboxOptions = {}) {
 
 function byAge(a: OutboxOperation, b: OutboxOperation): number {
   return a.createdAt - b.createdAt || a._id.localeCompare(b._id);
+}
+
+/**
+ * Oldest first, and an edit always after the earlier edit it follows: two edits made in the same
+ * millisecond have the same `createdAt`, and their random ids may sort either way. A follower
+ * sorted first would wait for an item not yet sent, which would wait behind it: neither would
+ * ever go.
+ */
+function inOrderMade(operations: OutboxOperation[]): OutboxOperation[] {
+  const sorted = [...operations].sort(byAge);
+  const byId = new Map(sorted.map((operation) => [operation._id, operation]));
+  const placed = new Set<string>();
+  const ordered: OutboxOperation[] = [];
+  const place = (operation: OutboxOperation) => {
+    // Each operation follows at most one, so this walks a chain back to its start (no cycles: an id is placed once).
+    const chain: OutboxOperation[] = [];
+    for (let current: OutboxOperation | undefined = operation; current && !placed.has(current._id); current = current.follows ? byId.get(current.follows) : undefined) {
+      placed.add(current._id);
+      chain.push(current);
+    }
+    ordered.push(...chain.reverse());
+  };
+  for (const operation of sorted) place(operation);
+  return ordered;
 }
 
 function versionOf(record: unknown): number | null {
