@@ -14,7 +14,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness } from '../e2e/harness';
 
-const routes = ['/', '/services', '/blog', '/service/whanau_support', '/enrol/whanau_ora_support'];
+const allRoutes = ['/', '/services', '/blog', '/service/whanau_support', '/enrol/whanau_ora_support'];
+// LIGHTHOUSE_ROUTES=/,/blog measures some; LIGHTHOUSE_DETAIL=1 also prints where each route's main-thread time goes.
+const routes = process.env.LIGHTHOUSE_ROUTES ? process.env.LIGHTHOUSE_ROUTES.split(',') : allRoutes;
+const detail = process.env.LIGHTHOUSE_DETAIL === '1';
 const rounds = Number(process.env.LIGHTHOUSE_ROUNDS ?? 3);
 const dist = path.join(repoRoot, 'pwa/dist');
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -78,6 +81,15 @@ try {
         `  ${audit('cumulative-layout-shift').toFixed(3).padStart(6)}   ${kb(routeJs).padStart(8)} of ${kb(appJs)}` +
         `   ${measured.map((run) => Math.round(perf(run) * 100)).join(', ')}`,
     );
+    if (detail) {
+      type Row = Record<string, unknown>;
+      const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
+      const short = (url: unknown) => String(url).replace(harness.baseUrl, '');
+      console.log(`                            benchmarkIndex ${lhr.environment.benchmarkIndex}`);
+      for (const row of rows('bootup-time').slice(0, 6)) console.log(`                            script ${short(row.url)}: ${Number(row.scripting).toFixed(0)} ms scripting, ${Number(row.scriptParseCompile).toFixed(0)} ms parse`);
+      for (const row of rows('long-tasks').slice(0, 6)) console.log(`                            long task ${short(row.url)} at ${Number(row.startTime).toFixed(0)} ms: ${Number(row.duration).toFixed(0)} ms`);
+      for (const row of rows('mainthread-work-breakdown')) console.log(`                            ${String(row.groupLabel)}: ${Number(row.duration).toFixed(0)} ms`);
+    }
     const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
     if (failing.length > 0) console.log(`                            below par: ${failing.map((item) => item.id).join(', ')}`);
     const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: { url?: string }[] } }[] } | undefined)?.items ?? [];

@@ -37,11 +37,20 @@ async function openEnrolPage(options: { width?: number } = {}): Promise<Page> {
   return page;
 }
 
+const onThisPhone = 'Your enrolments on this phone';
+
+/** The app's own IndexedDB databases on this phone (the service worker's Workbox ones aside). */
+function appDatabases(page: Page): Promise<string[]> {
+  return page.evaluate(async () => (await indexedDB.databases()).flatMap((database) => (database.name && !database.name.startsWith('workbox') ? [database.name] : [])));
+}
+
 describe('the enrolment form', () => {
   it('checks every field on the phone, shows each problem on its field and focuses the first', async () => {
     const page = await openEnrolPage();
     await expect(page.getByLabel(/I have read the privacy statement/).isChecked()).resolves.toBe(false);
     await expect(page.getByText(/Privacy statement, version \d{4}-\d{2}-\d{2}/).isVisible()).resolves.toBe(true);
+    // A phone that never enrolled shows no "on this phone" panel, and the visit stores nothing.
+    await expect(page.getByRole('complementary', { name: onThisPhone }).count()).resolves.toBe(0);
 
     let posted = 0;
     page.on('request', (request) => {
@@ -61,6 +70,7 @@ describe('the enrolment form', () => {
     await checkA11y(page);
     await screenshot(page, 'enrol-errors-390');
     expect(posted).toBe(0);
+    await expect(appDatabases(page)).resolves.toEqual([]);
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });
@@ -85,6 +95,9 @@ describe('the enrolment form', () => {
       const stored = JSON.stringify(await readPhoneDatabase(page));
       for (const personal of [givenName, 'Ngata', '021 555 0101', 'whanau@example.nz', 'Aranui', 'Kia ora']) expect(stored).not.toContain(personal);
       expect(stored).toContain(reference);
+      // Nothing waits now, and the phone still shows its receipt on the next visit.
+      await page.reload();
+      await page.getByRole('complementary', { name: onThisPhone }).getByRole('region', { name: 'Your enrolments', exact: true }).getByText(reference).waitFor();
       expect(pageProblems(page)).toEqual([]);
       await page.context().close();
     }
@@ -250,7 +263,7 @@ describe('with no signal', () => {
     await page.unroute('**/api/enrolments');
     const sendNow = page.getByRole('button', { name: 'Send now' }).first().click({ timeout: 15_000 }).catch(() => undefined); // or its timer does
 
-    const panel = page.getByRole('complementary', { name: 'Your enrolments on this phone' });
+    const panel = page.getByRole('complementary', { name: onThisPhone });
     await panel.getByText('1 needs your attention', { exact: true }).waitFor({ timeout: 15_000 });
     await panel.getByText(/privacy statement has changed/).waitFor();
     expect(await serverEnrolments(harness, 'Accepted')).toHaveLength(1);
@@ -278,7 +291,7 @@ describe('with no signal', () => {
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errors: [{ msg: 'Phone number is not valid', param: 'phone' }] }) }),
     );
     await fillAndSubmitEnrolment(page, { givenName: 'Discarded' });
-    const panel = page.getByRole('complementary', { name: 'Your enrolments on this phone' });
+    const panel = page.getByRole('complementary', { name: onThisPhone });
     await panel.getByText('Phone number is not valid').waitFor({ timeout: 15_000 });
     await panel.getByRole('button', { name: 'Discard' }).click();
     await panel.getByText(/Discard this enrolment\?/).waitFor();

@@ -26,6 +26,7 @@ import type { ClientChanges, CreateClientInput, CreateNoteInput } from '@contrac
 import type { Sealed } from './staff-cipher';
 
 import { localDbName } from './local-db-name';
+import { LocalStorageFullError } from './save-errors';
 
 export { localDbName };
 
@@ -141,13 +142,7 @@ export function getLocalDb(): LocalDb {
   return appDb;
 }
 
-/** The browser refused to store more: the phone (or the browser's share of it) is full. */
-export class LocalStorageFullError extends Error {
-  constructor() {
-    super('This phone has run out of storage space, so nothing was saved. Free up some space (photos, apps) and try again.');
-    this.name = 'LocalStorageFullError';
-  }
-}
+export { LocalStorageFullError };
 
 /** QuotaExceededError as IndexedDB raises it, alone or wrapped by Dexie (its `inner`). */
 export function isQuotaExceeded(error: unknown): boolean {

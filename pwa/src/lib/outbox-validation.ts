@@ -5,19 +5,12 @@
  */
 import { CreateClientSchema, CreateNoteSchema, UpdateClientSchema } from '@contract/clients';
 import { EnrolmentSchema, UpdateEnrolmentSchema } from '@contract/enrolments';
-import { checkInput, type ApiErrorItem } from '@contract/errors';
+import { checkInput } from '@contract/errors';
 import type { z } from 'zod';
 import type { OutboxKind, OutboxPayloads } from './local-db';
+import { OutboxValidationError } from './save-errors';
 
-/** The payload did not pass the contract's schema: one item per problem, with the field at fault. */
-export class OutboxValidationError extends Error {
-  readonly errors: ApiErrorItem[];
-  constructor(errors: ApiErrorItem[]) {
-    super(errors.map((error) => error.msg).join(' '));
-    this.name = 'OutboxValidationError';
-    this.errors = errors;
-  }
-}
+export { OutboxValidationError };
 
 /** Checks a payload for its kind; returns it exactly as it will be sent, with the operation's id. */
 export type ValidateOutboxPayload = <K extends OutboxKind>(kind: K, payload: unknown, operationId: string) => OutboxPayloads[K];

@@ -9,7 +9,7 @@
  * or storage is blocked) does it look for the database itself.
  */
 import { getToken, subscribeToToken } from './auth-token';
-import { localDbName } from './local-db-name';
+import { localDbMayExist } from './local-db-name';
 import { readOutboxHint } from './outbox/hint';
 
 /** Whether the outbox should be loaded on this page. */
@@ -17,16 +17,8 @@ export async function outboxMayBeNeeded(): Promise<boolean> {
   if (getToken()) return true; // staff: their work goes through the outbox
   const hint = readOutboxHint();
   if (hint !== 'unknown') return hint === 'waiting';
-  try {
-    if (typeof indexedDB === 'undefined') return false;
-    if (typeof indexedDB.databases === 'function') {
-      const databases = await indexedDB.databases();
-      return databases.some((database) => database.name === localDbName);
-    }
-  } catch {
-    // Cannot tell (private mode, old browser): start anyway; it is cheap after load.
-  }
-  return true;
+  // Cannot tell from the note: look for the database (start anyway where the browser cannot say; it is cheap after load).
+  return localDbMayExist();
 }
 
 async function startIfSomethingMayWait(): Promise<void> {

@@ -1,25 +1,32 @@
 import '../i18n/pages';
 import { serviceCatalogue } from '@contract/catalogue';
 import { isEnrollable, type ServiceEntry } from '@contract/services';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { loadRouteModule } from '../app/lazy-route';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { EnrolmentForm } from '../features/enrolment/components/enrolment-form';
-import { OutboxPanel } from '../features/enrolment/components/outbox-panel';
-import { ReceiptList } from '../features/enrolment/components/receipt-list';
-import { SubmissionStatus } from '../features/enrolment/components/submission-status';
-import { valuesFromEnrolment } from '../features/enrolment/enrolment-form-values';
-import { enrolmentOutbox, useOutboxItem } from '../features/enrolment/offline/use-enrolment-outbox';
 import { findService, useServices } from '../features/services/api/get-services';
 import { UnavailableText } from '../features/services/components/unavailable-text';
 import { TrustContactLine } from '../features/site/components/trust-contact-line';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
-import { ensureOutboxTriggers } from '../lib/outbox-triggers';
+import { localDbMayExist } from '../lib/local-db-name';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
+
+/**
+ * What reads and writes this phone's database (Dexie, the outbox engine) is its own chunk: loaded
+ * when the phone may hold enrolments, or as the person starts filling in the form (decision 060).
+ */
+const loadDevice = () => import('../features/enrolment/components/enrolment-device');
+const devicePart = <Name extends 'SubmissionStatus' | 'EnrolmentsOnThisPhone' | 'FixEnrolment'>(name: Name) =>
+  lazy(() => loadRouteModule(loadDevice).then((module) => ({ default: module[name] })));
+const SubmissionStatus = devicePart('SubmissionStatus');
+const EnrolmentsOnThisPhone = devicePart('EnrolmentsOnThisPhone');
+const FixEnrolment = devicePart('FixEnrolment');
 
 /**
  * /enrol/:id — enrol in one service. Works with no signal: the services list comes from the
@@ -33,25 +40,27 @@ export default function EnrolRoute() {
   const navigate = useNavigate();
   const services = useServices();
   const fixId = searchParams.get('fix');
-  const fixing = useOutboxItem(fixId);
   /** The item just saved, and the service it was for (another service's page starts with a fresh form). */
   const [submitted, setSubmitted] = useState<{ itemId: string; serviceKey: string } | null>(null);
   const [formKey, setFormKey] = useState(0);
+  /** Whether to show (and load) what this phone holds: only where the app's database exists (something was ever saved here). */
+  const [onThisPhone, setOnThisPhone] = useState(false);
 
   useEffect(() => {
-    ensureOutboxTriggers();
+    let current = true;
+    void localDbMayExist().then((exists) => current && exists && setOnThisPhone(true));
+    return () => {
+      current = false;
+    };
   }, []);
-
 
   // The network and the worker's cache both failed: the built-in catalogue still names the service.
   const list = services.data ?? (services.isError ? serviceCatalogue : undefined);
   const service = list ? findService(list, id) : undefined;
   usePageTitle(service ? service.formLabel : t('enrol.title'));
 
-  if (!list || (fixId && fixing === undefined)) return <Spinner />;
+  if (!list) return <Spinner />;
   if (!service) return <UnknownService />;
-
-  const fixable = fixing && fixing.state === 'rejected' && fixing.payload && fixing.payload.serviceKey === service.key ? fixing : null;
 
   /** "Fix and resend": the item's own service page, with the item filled in (only its id in the address). */
   function openToFix(itemId: string, serviceKey: string) {
@@ -62,6 +71,28 @@ export default function EnrolRoute() {
   function stopFixing() {
     setSearchParams({}, { replace: true });
   }
+
+  function showSaved(itemId: string) {
+    setOnThisPhone(true);
+    setSubmitted({ itemId, serviceKey: service!.key });
+  }
+
+  const newForm = (
+    <>
+      <p className="enrol-page__intro">
+        <Rich id="enrol.intro" />
+      </p>
+      <EnrolmentForm
+        key={`new-${formKey}`}
+        serviceKey={service.key}
+        onStart={() => void loadDevice().catch(() => undefined)}
+        onSubmit={async (draft) => {
+          const device = await loadRouteModule(loadDevice);
+          showSaved(await device.queueEnrolment(draft, service.title));
+        }}
+      />
+    </>
+  );
 
   let main;
   // Just sent: its answer first, even if the service closed meanwhile (the answer says so).
@@ -79,53 +110,37 @@ export default function EnrolRoute() {
     );
   } else if (!isEnrollable(service.status)) {
     main = <ClosedService service={service} />;
-  } else if (fixable?.payload) {
+  } else if (fixId) {
     main = (
-      <>
-        <h2>{t('enrol.fixTitle')}</h2>
-        <p className="enrol-page__intro">{t('enrol.fixIntro')}</p>
-        <EnrolmentForm
-          key={`fix-${fixable._id}`}
-          serviceKey={service.key}
-          initialValues={valuesFromEnrolment(fixable.payload)}
-          initialErrors={fixable.lastError?.errors ?? []}
-          submitLabel={t('enrol.resend')}
-          onCancel={stopFixing}
-          onSubmit={async (draft) => {
-            const resent = await enrolmentOutbox.resend(fixable._id, draft);
-            stopFixing();
-            setSubmitted({ itemId: resent._id, serviceKey: service.key });
-          }}
-        />
-      </>
+      <FixEnrolment
+        itemId={fixId}
+        serviceKey={service.key}
+        otherwise={newForm}
+        onCancel={stopFixing}
+        onResent={(itemId) => {
+          stopFixing();
+          showSaved(itemId);
+        }}
+      />
     );
   } else {
-    main = (
-      <>
-        <p className="enrol-page__intro">
-          <Rich id="enrol.intro" />
-        </p>
-        <EnrolmentForm
-          key={`new-${formKey}`}
-          serviceKey={service.key}
-          onSubmit={async (draft) => {
-            const saved = await enrolmentOutbox.enqueue(draft, service.title);
-            setSubmitted({ itemId: saved._id, serviceKey: service.key });
-          }}
-        />
-      </>
-    );
+    main = newForm;
   }
 
   return (
     <>
       <PageHeader eyebrow={service.title} title={service.formLabel} lead={service.subtitle} />
       <div className="container enrol-page">
-        <div className="enrol-page__main">{main}</div>
-        <aside className="enrol-page__side" aria-label={t('enrol.sideLabel')}>
-          <OutboxPanel onFix={(item) => openToFix(item._id, item.payload?.serviceKey ?? service.key)} />
-          <ReceiptList />
-        </aside>
+        <div className="enrol-page__main">
+          <Suspense fallback={<Spinner />}>{main}</Suspense>
+        </div>
+        {onThisPhone && (
+          <aside className="enrol-page__side" aria-label={t('enrol.sideLabel')}>
+            <Suspense fallback={null}>
+              <EnrolmentsOnThisPhone onFix={(item) => openToFix(item._id, item.payload?.serviceKey ?? service.key)} />
+            </Suspense>
+          </aside>
+        )}
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { collectionStatement } from '@contract/enrolments';
 import { describe, expect, it } from 'vitest';
+import { checkEnrolment } from './enrolment-check';
 import {
-  checkEnrolment,
   emptyEnrolmentValues,
   firstInvalidField,
   sortErrors,

@@ -1,10 +1,11 @@
 /**
  * The enrolment form's values, and how they become the contract's enrolment (and back, to fix
- * an item the server refused). Checked with the contract's own schema, so the phone and the
- * server agree on every rule.
+ * an item the server refused). Checked with the contract's own schema (enrolment-check.ts, loaded
+ * when the person sends), so the phone and the server agree on every rule.
  */
-import { collectionStatement, contactMethods, EnrolmentSchema, type ContactMethod, type EnrolmentInput } from '@contract/enrolments';
-import { checkInput, type ApiErrorItem } from '@contract/errors';
+import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
+import type { EnrolmentInput } from '@contract/enrolments';
+import type { ApiErrorItem } from '@contract/errors';
 
 /** What the inputs hold: text as typed, the radio's choice ('' until chosen) and the consent box. */
 export type EnrolmentFormValues = {
@@ -73,19 +74,6 @@ export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string
     consent: values.consent,
     statementVersion: collectionStatement.version,
   };
-}
-
-/** Stands in for the id the outbox makes, so the form can check everything else. */
-const idPlaceholder = '00000000-0000-4000-8000-000000000000';
-
-export type EnrolmentCheck = { ok: true; draft: EnrolmentDraftBody } | { ok: false; errors: ApiErrorItem[] };
-
-/** Checks the form with the contract's schema; every problem, each on its field. */
-export function checkEnrolment(values: EnrolmentFormValues, serviceKey: string): EnrolmentCheck {
-  const draft = toEnrolmentDraft(values, serviceKey);
-  const result = checkInput(EnrolmentSchema, { ...draft, _id: idPlaceholder });
-  if (result.success) return { ok: true, draft };
-  return { ok: false, errors: result.errors };
 }
 
 function isField(param: string | undefined): param is EnrolmentField {

@@ -1,14 +1,12 @@
-import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolments';
+import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
 import type { ApiErrorItem } from '@contract/errors';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/field-error';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
-import { LocalStorageFullError } from '../../../lib/local-db';
-import { OutboxValidationError } from '../../../lib/outbox-validation';
+import { LocalStorageFullError, OutboxValidationError } from '../../../lib/save-errors';
 import {
-  checkEnrolment,
   emptyEnrolmentValues,
   enrolmentFieldOrder,
   firstInvalidField,
@@ -22,6 +20,9 @@ import { useT } from '../../../i18n/use-t';
 import type { MessageKey } from '../../../i18n/i18n';
 import './enrolment.css';
 
+/** The schema check (with zod) comes when the person starts filling in the form, not with the page. */
+const loadCheck = () => import('../enrolment-check');
+
 const contactLabels: Record<ContactMethod, MessageKey> = { phone: 'form.contact.phone', email: 'form.contact.email', text: 'form.contact.text' };
 
 type EnrolmentFormProps = {
@@ -34,13 +35,15 @@ type EnrolmentFormProps = {
   /** Saves the checked enrolment (to the outbox). May throw OutboxValidationError or LocalStorageFullError. */
   onSubmit: (draft: EnrolmentDraftBody) => Promise<void>;
   onCancel?: () => void;
+  /** Called once, when the person first moves into the form: time to fetch what sending needs. */
+  onStart?: () => void;
 };
 
 /**
  * The enrolment form: every field checked with the contract's schema before anything is saved,
  * each problem shown on its field, the focus on the first one. The consent box starts unticked.
  */
-export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel, onSubmit, onCancel }: EnrolmentFormProps) {
+export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel, onSubmit, onCancel, onStart }: EnrolmentFormProps) {
   const t = useT();
   const formId = useId();
   const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
@@ -50,6 +53,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
   const [saving, setSaving] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const started = useRef(false);
   const { byField, general } = sortErrors(errors);
 
   // After a failed check, once the errors are on screen, move to the first field at fault.
@@ -66,6 +70,14 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
   }
 
+  /** The check (and whatever the page saves with) loads while the person types, ready for "Enrol". */
+  function start() {
+    if (started.current) return;
+    started.current = true;
+    void loadCheck().catch(() => undefined);
+    onStart?.();
+  }
+
   function showProblems(problems: readonly ApiErrorItem[]) {
     setErrors(problems);
     setFocusRequest((count) => count + 1);
@@ -75,14 +87,15 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     event.preventDefault();
     if (saving) return;
     setSaveProblem(null);
-    const check = checkEnrolment(values, serviceKey);
-    if (!check.ok) {
-      showProblems(check.errors);
-      return;
-    }
-    setErrors([]);
     setSaving(true);
     try {
+      const { checkEnrolment } = await loadCheck();
+      const check = checkEnrolment(values, serviceKey);
+      if (!check.ok) {
+        showProblems(check.errors);
+        return;
+      }
+      setErrors([]);
       await onSubmit(check.draft);
       // The details now live in the outbox only; the form lets them go.
       setValues(emptyEnrolmentValues);
@@ -100,7 +113,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     [hintId, byField[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className="enrol-form" noValidate onSubmit={submit} aria-label={t('form.label')}>
+    <form className="enrol-form" noValidate onSubmit={submit} onFocus={start} aria-label={t('form.label')}>
       {(problemCount > 0 || saveProblem) && (
         <div className="enrol-form__summary" ref={summaryRef} tabIndex={-1}>
           {saveProblem ? (

@@ -1,0 +1,38 @@
+/**
+ * What the enrolment form shows and offers, without zod: the form's page carries these, and
+ * checks with the schema (enrolments.ts) only when the person sends.
+ */
+
+/**
+ * What the enrolment form tells people before they agree (Privacy Act 2020, principle 3:
+ * who holds the information, why, who sees it, that giving it is their choice, and their
+ * rights to see and correct it). A change of wording needs a new `version`: each enrolment
+ * stores the version its person agreed to.
+ */
+export const collectionStatement = {
+  version: '2026-11-24',
+  text: [
+    'The trust that runs this website collects the details on this form, and the trust holds them. ' +
+      'We use them to contact you about the service you are enrolling in, and to provide that service ' +
+      'to you and your whānau.',
+    'Only the trust’s kaimahi (staff) who work on that service see your details. We do not sell them ' +
+      'or pass them on to anyone else, unless you agree or the law requires it.',
+    'We keep your details securely, and only for as long as we need them for these purposes.',
+    'Giving us your details is your choice, but we need your name and a way to contact you to enrol ' +
+      'you.',
+    'Under the Privacy Act 2020 you can ask to see the information we hold about you, and ask us to ' +
+      'correct it. To do this, or if you have a question or concern, contact the trust’s privacy ' +
+      'officer: how to reach them is on the Contact page of this website.',
+  ],
+} as const;
+
+/**
+ * Wordings published before the current one. An enrolment filled in under one of them (it may
+ * have waited on a phone with no signal while the wording changed) was agreed to as it read then,
+ * and is accepted with that version stored beside it. 2026-11-01 named an example address for
+ * the privacy officer; the trust's own details now live in its site settings.
+ */
+export const earlierStatementVersions = ['2026-11-01'] as const;
+
+export const contactMethods = ['phone', 'email', 'text'] as const;
+export type ContactMethod = (typeof contactMethods)[number];
