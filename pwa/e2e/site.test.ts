@@ -94,6 +94,9 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
       expect(invented.filter((detail) => text.includes(detail)), pathname).toEqual([]);
       await checkA11y(page);
     }
+    // Nor does the page a browser without JavaScript shows (its <noscript> once named a made-up phone number).
+    const html = await (await fetch(`${harness.baseUrl}/`)).text();
+    expect(invented.filter((detail) => html.includes(detail))).toEqual([]);
     // The empty carousel does not send people "below" to services that sit above it.
     await page.goto('/');
     await page.locator('.carousel--empty').waitFor();
