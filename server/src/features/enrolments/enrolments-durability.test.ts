@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { collectionStatement } from '../../../contract/enrolments';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-kill-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
@@ -44,7 +43,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('an acknowledged enrolment a
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PWA_DIST: path.join(workDir, 'no-app') };
     delete env.DATABASE_URL;
-    const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Node itself with tsx's loader, so that SIGKILL reaches the server (the tsx command is a parent process that would die alone).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     await new Promise<void>((resolve, reject) => {
       let output = '';
@@ -80,6 +80,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('an acknowledged enrolment a
     };
     await Promise.all(Array.from({ length: 20 }, sender));
     await exited;
+    // Nothing answers any more: the server itself is gone, not just a wrapper around it.
+    await expect(fetch(`http://127.0.0.1:${port}/api/services`)).rejects.toThrow();
 
     const file = path.join(dataDir, 'trust.sqlite');
     const [enrolments, operations] = [await idsIn(file, 'enrolments'), await idsIn(file, 'operations')];
