@@ -151,12 +151,14 @@ describe('site management for a manager', () => {
     const created = page.waitForResponse((response) => response.url().endsWith('/api/content/blog') && response.request().method() === 'POST');
     await form.getByRole('button', { name: 'Create post' }).click();
     await form.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    // Watch for the alert from now: it shows for 3 s, which a busy machine can spend reading the answer.
+    const alerted = expectAlert(page, 'Blog Post Created', 'success');
     releaseUpload();
     const response = await created;
     await page.unroute('**/api/content/blog');
     expect(response.status()).toBe(201);
     postId = ((await response.json()) as { _id: string })._id;
-    await expectAlert(page, 'Blog Post Created', 'success');
+    await alerted;
     expect(new URL(page.url()).pathname).toBe('/manage');
     await blog.getByRole('link', { name: 'Hāngī day at the marae' }).waitFor();
     // The form is empty again for the next post.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { RouteErrorBoundary } from './app/error-page';
@@ -16,20 +16,25 @@ if (!root) throw new Error('The page has no #root element');
 const container = root;
 // The remembered language first, so a Māori speaker never sees the page flash in English.
 void startLanguage().then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
-      <RouteErrorBoundary>
-        <AppProviders>
-          {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
-              same render that forgets the token, so the page's guard never sees a signed-out
-              visitor (a data router's `flushSync` did this before, decision 060). */}
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </RouteErrorBoundary>
-    </StrictMode>,
+  const app = createRoot(container);
+  // The first render as a transition, which React does in slices of a few milliseconds: the page
+  // stays responsive while it starts, even on a slow phone (issue 12). Later updates are as usual.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
+        <RouteErrorBoundary>
+          <AppProviders>
+            {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
+                same render that forgets the token, so the page's guard never sees a signed-out
+                visitor (a data router's `flushSync` did this before, decision 060). */}
+            <BrowserRouter useTransitions={false}>
+              <AppRoutes />
+            </BrowserRouter>
+          </AppProviders>
+        </RouteErrorBoundary>
+      </StrictMode>,
+    ),
   );
   // A manager's corrections of the Māori text, applied when they arrive without holding up the
   // page. Only after the remembered language is set, so they are laid over the right catalogue.
