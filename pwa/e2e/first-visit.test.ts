@@ -73,6 +73,28 @@ describe('a first visit to /', () => {
     }));
 });
 
+describe('a first visit to the blog', () => {
+  // 140.5 KB when the page read its page size from the contract module holding the blog's zod
+  // schemas, which brought zod itself (24.8 KB) for one number (decision 069).
+  const budgetKb = 116;
+
+  it(`downloads at most ${budgetKb} KB of JavaScript (gzip), and no schema library`, () =>
+    withPage(async (page) => {
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname.slice(1));
+      });
+      await page.goto('/blog', { waitUntil: 'load' });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const files = [...scripts].sort();
+      const kb = gzipKb(files);
+      console.log(`First visit to /blog: ${kb.toFixed(1)} KB of JavaScript (gzip) in ${files.length} files: ${files.join(', ')}`);
+      expect(files.filter((file) => readFileSync(path.join(dist, file), 'utf8').includes('ZodError'))).toEqual([]);
+      expect(kb).toBeLessThanOrEqual(budgetKb);
+    }));
+});
+
 describe('the home page on a phone and a wide screen', () => {
   it.each([
     { width: 390, height: 844 },

@@ -33,8 +33,7 @@ export type BlogPost = { _id: string; title: string; author: string; text: strin
  */
 export type BlogPostSummary = Omit<BlogPost, 'text'> & { excerpt: string };
 
-/** Posts in one answer of the blog list, newest first; `?page=2` has the next ones. */
-export const blogListPageSize = 50;
+export { blogListPageSize } from './limits';
 
 export const BlogListQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, { error: 'Page starts at 1' }).default(1),

@@ -50,3 +50,9 @@ export const limits = {
 
 export type ImageSize = keyof typeof limits.imageWidths;
 export const imageSizes = Object.keys(limits.imageWidths) as ImageSize[];
+
+/**
+ * Posts in one answer of the blog list, newest first; `?page=2` has the next ones. Here, with no
+ * schema beside it, so the blog page reads it without loading zod (re-exported by content.ts).
+ */
+export const blogListPageSize = 50;

@@ -1,5 +1,5 @@
 import type { BlogListItem } from '@contract/answers';
-import { blogListPageSize } from '@contract/content';
+import { blogListPageSize } from '@contract/limits';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { validItems } from '../../../lib/answer-guards';
