@@ -28,41 +28,56 @@ function scriptsIn(folder: string): string[] {
 }
 const appJs = scriptsIn(path.join(dist, 'assets')).reduce((sum, file) => sum + gzipSize(file), 0);
 
+// LIGHTHOUSE_BASELINE=<another build's dist folder> also measures that build, in the same rounds
+// and turn about, and prints its median under each route's: a change compared with what it
+// changes, on the same machine at the same time.
+const baselineDist = process.env.LIGHTHOUSE_BASELINE;
 const harness = await startHarness();
+const baseline = baselineDist ? await startHarness({ pwaDist: path.resolve(baselineDist) }) : undefined;
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  const manager = await harness.createStaff(2);
-  const token = await harness.tokenFor(manager);
-  for (const [index, hue] of ['#1f7a5f', '#b5542c', '#6b4f9e'].entries()) {
-    await createFeature(harness, token, { title: `Community day ${index + 1}`, text: 'Whānau came together for kai, kōrero and games.', hue });
-    await createBlogPost(harness, token, { title: `Pānui ${index + 1}`, author: 'Kaimahi', text: 'Kia ora koutou. '.repeat(80), hue });
+  for (const site of baseline ? [harness, baseline] : [harness]) {
+    const manager = await site.createStaff(2);
+    const token = await site.tokenFor(manager);
+    for (const [index, hue] of ['#1f7a5f', '#b5542c', '#6b4f9e'].entries()) {
+      await createFeature(site, token, { title: `Community day ${index + 1}`, text: 'Whānau came together for kai, kōrero and games.', hue });
+      await createBlogPost(site, token, { title: `Pānui ${index + 1}`, author: 'Kaimahi', text: 'Kia ora koutou. '.repeat(80), hue });
+    }
   }
 
   console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped\n`);
   console.log('route                       perf  a11y  best  seo     LCP      TBT     CLS   route JS (gzip)     perf of each run');
   type Run = { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
-  const runs = new Map<string, Run[]>(routes.map((route) => [route, []]));
+  type Site = { label: string; harness: typeof harness; dist: string; runs: Map<string, Run[]> };
+  const sites: Site[] = [{ label: '', harness, dist, runs: new Map() }];
+  if (baseline && baselineDist) sites.push({ label: 'baseline', harness: baseline, dist: path.resolve(baselineDist), runs: new Map() });
   for (let round = 0; round < rounds; round += 1) {
     for (const route of routes) {
-      const result = await lighthouse(`${harness.baseUrl}${route}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${route}`);
-      runs.get(route)!.push({ lhr: result.lhr });
+      // Turn about, so neither build always goes first.
+      for (const site of round % 2 === 0 ? sites : [...sites].reverse()) {
+        const result = await lighthouse(`${site.harness.baseUrl}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+        site.runs.set(route, [...(site.runs.get(route) ?? []), { lhr: result.lhr }]);
+      }
     }
   }
-  for (const route of routes) {
-    const measured = runs.get(route)!.filter((run) => !run.lhr.runtimeError);
+  for (const route of routes) for (const site of sites) report(route, site);
+
+  function report(route: string, site: Site): void {
+    const name = site.label ? `  ${site.label}` : route;
+    const measured = (site.runs.get(route) ?? []).filter((run) => !run.lhr.runtimeError);
     if (measured.length === 0) {
-      const error = runs.get(route)![0]?.lhr.runtimeError;
-      console.log(`${route.padEnd(27)} Lighthouse could not measure it: ${error?.code} ${error?.message}`);
-      continue;
+      const error = site.runs.get(route)?.[0]?.lhr.runtimeError;
+      console.log(`${name.padEnd(27)} Lighthouse could not measure it: ${error?.code} ${error?.message}`);
+      return;
     }
     const perf = (run: Run) => run.lhr.categories.performance?.score ?? 0;
     const sorted = [...measured].sort((a, b) => perf(a) - perf(b));
@@ -71,12 +86,12 @@ try {
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const routeJs = requests
-      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(harness.baseUrl))
-      .map((item) => path.join(dist, new URL(item.url).pathname))
+      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(site.harness.baseUrl))
+      .map((item) => path.join(site.dist, new URL(item.url).pathname))
       .filter((file) => fs.existsSync(file))
       .reduce((sum, file) => sum + gzipSize(file), 0);
     console.log(
-      `${route.padEnd(27)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}` +
+      `${name.padEnd(27)} ${score('performance')}  ${score('accessibility')}  ${score('best-practices')}  ${score('seo')}` +
         `  ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(5)} s  ${audit('total-blocking-time').toFixed(0).padStart(5)} ms` +
         `  ${audit('cumulative-layout-shift').toFixed(3).padStart(6)}   ${kb(routeJs).padStart(8)} of ${kb(appJs)}` +
         `   ${measured.map((run) => Math.round(perf(run) * 100)).join(', ')}`,
@@ -84,7 +99,7 @@ try {
     if (detail) {
       type Row = Record<string, unknown>;
       const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
-      const short = (url: unknown) => String(url).replace(harness.baseUrl, '');
+      const short = (url: unknown) => String(url).replace(site.harness.baseUrl, '');
       console.log(`                            benchmarkIndex ${lhr.environment.benchmarkIndex}`);
       for (const row of rows('bootup-time').slice(0, 6)) console.log(`                            script ${short(row.url)}: ${Number(row.scripting).toFixed(0)} ms scripting, ${Number(row.scriptParseCompile).toFixed(0)} ms parse`);
       for (const row of rows('long-tasks').slice(0, 6)) console.log(`                            long task ${short(row.url)} at ${Number(row.startTime).toFixed(0)} ms: ${Number(row.duration).toFixed(0)} ms`);
@@ -98,4 +113,5 @@ try {
 } finally {
   chrome.kill();
   await harness.close();
+  await baseline?.close();
 }
