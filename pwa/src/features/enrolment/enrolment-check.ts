@@ -1,6 +1,7 @@
 /**
  * The enrolment form's check: the contract's own schema, so the phone and the server agree on
- * every rule. Loaded when the person sends, so the form's page does not carry zod.
+ * every rule. Loaded when the person moves into the form (and awaited on "Enrol"), so the
+ * form's page does not carry zod.
  */
 import { EnrolmentSchema } from '@contract/enrolments';
 import { checkInput, type ApiErrorItem } from '@contract/errors';
