@@ -101,6 +101,13 @@ try {
       const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
       const short = (url: unknown) => String(url).replace(site.harness.baseUrl, '');
       console.log(`                            benchmarkIndex ${lhr.environment.benchmarkIndex}`);
+      const metric = (id: string) => `${(audit(id) / 1000).toFixed(2)} s (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
+      console.log(`                            FCP ${metric('first-contentful-paint')}, SI ${metric('speed-index')}, LCP ${metric('largest-contentful-paint')}, TBT score ${Math.round((lhr.audits['total-blocking-time']?.score ?? 0) * 100)}`);
+      // The LCP element and where its time went (time to first byte, load delay, load time, render delay).
+      const lcpTables = ((lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: Row[] }[] } | undefined)?.items ?? []);
+      const element = lcpTables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+      const phases = (lcpTables[1]?.items ?? []).map((row) => `${String(row.phase)} ${Number(row.timing).toFixed(0)} ms`).join(', ');
+      console.log(`                            LCP element ${element?.snippet?.slice(0, 90) ?? '?'}; ${phases}`);
       for (const row of rows('bootup-time').slice(0, 6)) console.log(`                            script ${short(row.url)}: ${Number(row.scripting).toFixed(0)} ms scripting, ${Number(row.scriptParseCompile).toFixed(0)} ms parse`);
       for (const row of rows('long-tasks').slice(0, 6)) console.log(`                            long task ${short(row.url)} at ${Number(row.startTime).toFixed(0)} ms: ${Number(row.duration).toFixed(0)} ms`);
       for (const row of rows('mainthread-work-breakdown')) console.log(`                            ${String(row.groupLabel)}: ${Number(row.duration).toFixed(0)} ms`);
