@@ -73,6 +73,62 @@ describe('a first visit to /', () => {
     }));
 });
 
+describe('what a page fetches after it has painted', () => {
+  // Decision 070: on a slow phone every chunk fetched before the first paint is one more thing the
+  // paint waits for. The footer, the update notice, the sign-out guard, and on the home page the
+  // service cards and what lies below the fold, are fetched only once the page has painted.
+  const later = /\/assets\/(footer|update-prompt|sign-out-guard|home-below-fold|service-grid)-[\w-]+\.(js|css)$/;
+
+  async function fetchedBeforeAndAfter(page: Page, route: string, ready: () => Promise<void>) {
+    await page.goto(route, { waitUntil: 'load' });
+    await ready();
+    await page.locator('.site-footer').waitFor();
+    await page.waitForLoadState('networkidle');
+    return page.evaluate((pattern) => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+      const resources = performance.getEntriesByType('resource').filter((entry) => new RegExp(pattern).test(entry.name));
+      return {
+        fcp,
+        before: resources.filter((entry) => entry.startTime <= fcp).map((entry) => new URL(entry.name).pathname),
+        after: resources.filter((entry) => entry.startTime > fcp).map((entry) => new URL(entry.name).pathname.replace(/-[\w-]{8}\.(js|css)$/, '.$1')),
+      };
+    }, later.source);
+  }
+
+  it('on the home page: the footer, the notices, the service cards and the lower sections', () =>
+    withPage(async (page) => {
+      const { fcp, before, after } = await fetchedBeforeAndAfter(page, '/', () => page.getByRole('heading', { level: 2, name: 'OUR FOCUS' }).waitFor());
+      expect(fcp).toBeGreaterThan(0);
+      expect(before).toEqual([]);
+      expect(new Set(after)).toEqual(
+        new Set([
+          '/assets/footer.js',
+          '/assets/footer.css',
+          '/assets/update-prompt.js',
+          '/assets/sign-out-guard.js',
+          '/assets/sign-out-guard.css',
+          '/assets/home-below-fold.js',
+          '/assets/home-below-fold.css',
+          '/assets/service-grid.js',
+          '/assets/service-grid.css',
+        ]),
+      );
+    }));
+
+  it('on a lazily loaded page: the footer and the notices come after the page itself', () =>
+    withPage(async (page) => {
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+      const { before } = await fetchedBeforeAndAfter(page, '/services', () => page.locator('.service-card').first().waitFor());
+      expect(before.filter((file) => !file.includes('service-grid'))).toEqual([]);
+      // The page's own chunk is asked for before the footer's.
+      const pageChunk = requests.findIndex((file) => /\/assets\/services-[\w-]+\.js$/.test(file));
+      const footerChunk = requests.findIndex((file) => /\/assets\/footer-[\w-]+\.js$/.test(file));
+      expect(pageChunk).toBeGreaterThanOrEqual(0);
+      expect(footerChunk).toBeGreaterThan(pageChunk);
+    }));
+});
+
 describe('a first visit to the blog', () => {
   // 140.5 KB when the page read its page size from the contract module holding the blog's zod
   // schemas, which brought zod itself (24.8 KB) for one number (decision 069).

@@ -11,21 +11,23 @@ import { Rich } from '../i18n/rich-text';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
+import { useAfterFirstPaint } from '../lib/use-after-first-paint';
 import { usePageTitle } from '../lib/use-page-title';
 import { loadRouteModule } from '../app/lazy-route';
 import './home.css';
 
 /**
- * What lies below the services (mission, carousel, focus, donate) is its own chunk, loaded as
- * the page renders: a first visit's download carries only what the first screens show
- * (decision 060). It keeps its place, so nothing moves when it arrives.
+ * What lies below the services (mission, carousel, focus, donate) is its own chunk, fetched once
+ * the banner has painted: a first visit's download carries only what the first screens show, and
+ * nothing else competes with the first paint (decisions 060 and 070). It keeps its place, so
+ * nothing moves when it arrives.
  */
 const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold')));
 
 /**
  * The service cards are their own chunk too: they start more than a screen down, on a phone and
- * on a wide screen. Their chunk is fetched while the services are (`useEffect` below), so the
- * cards show when the services arrive, as before; until then the spinner shows (decision 060).
+ * on a wide screen. Their chunk is fetched once the banner has painted, while the services
+ * arrive (`useEffect` below); until both are there the spinner shows (decisions 060 and 070).
  */
 const loadServiceGrid = () => import('../features/services/components/service-grid');
 const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
@@ -64,10 +66,12 @@ function Banner() {
 function Services() {
   const t = useT();
   const services = useServices();
+  const painted = useAfterFirstPaint();
   useEffect(() => {
-    // Fetch the cards' chunk now, alongside the services; errors are left to the lazy component.
-    loadServiceGrid().catch(() => undefined);
-  }, []);
+    // Fetch the cards' chunk once the first screen is up, alongside the services; errors are
+    // left to the lazy component.
+    if (painted) loadServiceGrid().catch(() => undefined);
+  }, [painted]);
   return (
     <section className="section section--tint" aria-labelledby="services-title">
       <div className="container">
@@ -78,7 +82,7 @@ function Services() {
           <h2 id="services-title">{t('home.ourServices')}</h2>
           <p>{t('home.servicesLead')}</p>
         </div>
-        {services.isPending ? (
+        {services.isPending || !painted ? (
           <Spinner />
         ) : services.isError ? (
           <LoadFailedWithPhone className="home-note" withPhone="services.loadFailed" withoutPhone="services.loadFailedNoPhone" />
@@ -95,13 +99,19 @@ function Services() {
 /** The home page (spec §2): banner with counters, services, then mission, features, focus, donate. */
 export default function HomeRoute() {
   usePageTitle(undefined);
+  const painted = useAfterFirstPaint();
+  const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
       <Banner />
       <Services />
-      <Suspense fallback={<div className="home-below-fold-placeholder" />}>
-        <BelowTheFold />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={placeholder}>
+          <BelowTheFold />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </>
   );
 }
