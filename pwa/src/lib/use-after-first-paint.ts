@@ -1,36 +1,27 @@
 import { useEffect, useState } from 'react';
 
-/** A page that never paints (opened in a background tab and never shown) loads its parts after this. */
+/** A page that never paints (opened in a background tab and never shown) goes on after this. */
 const neverPaintedAfterMs = 10_000;
 
 let painted = false;
 
-function paintTimingSupported(): boolean {
-  return typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
-}
-
 /** Resolves once the browser has painted the page's first content. */
-const firstPaint = new Promise<void>((resolve) => {
+export const firstPaint = new Promise<void>((resolve) => {
   const done = () => {
     painted = true;
     resolve();
   };
-  if (!paintTimingSupported()) {
-    // No paint timing: after the next frame, which a frame callback and a task after it follow.
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(done, 0));
-    else setTimeout(done, 0);
+  if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    // No Paint Timing (no browser the trust's visitors use): after the task that renders.
+    setTimeout(done);
     return;
   }
-  const observer = new PerformanceObserver((list) => {
+  new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     done();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-  setTimeout(() => {
-    observer.disconnect();
-    done();
-  }, neverPaintedAfterMs);
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(done, neverPaintedAfterMs);
 });
 
 /**
@@ -42,14 +33,8 @@ const firstPaint = new Promise<void>((resolve) => {
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(painted);
   useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void firstPaint.then(() => {
-      if (live) setReady(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [ready]);
+    // Setting the state of a page already left is harmless (React ignores it).
+    void firstPaint.then(() => setReady(true));
+  }, []);
   return ready;
 }
