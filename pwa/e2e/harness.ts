@@ -340,6 +340,51 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   }
 }
 
+type SeenAlert = { type: string; text: string };
+
+/**
+ * From the page's next load on, remembers every alert it shows, however briefly: an alert leaves
+ * after 3 s, which a busy machine can spend between two looks of a locator. Wait with `alertShown`.
+ */
+export async function recordAlerts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: SeenAlert[] = [];
+    Object.assign(window, { alertsSeen: seen });
+    const record = (node: Node) => {
+      if (!(node instanceof HTMLElement)) return;
+      for (const alert of [node, ...node.querySelectorAll<HTMLElement>('.alert')]) {
+        if (alert.matches('.alert')) seen.push({ type: alert.dataset.alertType ?? '', text: alert.textContent ?? '' });
+      }
+    };
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) mutation.addedNodes.forEach(record);
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * Waits until the page, since it last loaded, has shown an alert of this type holding this text
+ * and not yet matched by an earlier wait (the page must be recording them: `recordAlerts`). It
+ * fails naming the alerts it did see.
+ */
+export async function alertShown(page: Page, message: string, type: 'success' | 'danger', timeout = 30_000): Promise<void> {
+  // Each alert answers one wait: a second wait for the same words needs the alert shown again.
+  const shown = ([wanted, wantedType]: [string, string]) => {
+    const seen = (window as unknown as { alertsSeen?: SeenAlert[] }).alertsSeen ?? [];
+    const index = seen.findIndex((alert) => alert.type === wantedType && alert.text.includes(wanted));
+    if (index >= 0) seen.splice(index, 1);
+    return index >= 0;
+  };
+  try {
+    await page.waitForFunction(shown, [message, type] as [string, string], { timeout });
+  } catch (error) {
+    const seen = await page.evaluate(() => (window as unknown as { alertsSeen?: SeenAlert[] }).alertsSeen).catch(() => undefined);
+    throw new Error(`no ${type} alert "${message}" within ${timeout} ms; the page showed ${seen ? JSON.stringify(seen) : 'no recorded alerts (is it recording?)'}`, {
+      cause: error,
+    });
+  }
+}
+
 /** Saves a screenshot (the full page unless told otherwise) as /tmp/screens/<name>.png. */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(screensDir, { recursive: true });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createBlogPost, createFeature, pageProblems, samplePicture, screenshot, startHarness, type Harness } from './harness';
+import { alertShown, checkA11y, createBlogPost, createFeature, pageProblems, recordAlerts, samplePicture, screenshot, startHarness, type Harness } from './harness';
 
 /**
  * Site management as a manager uses it: the built app in Chromium against the real server,
@@ -41,15 +41,6 @@ afterAll(async () => {
   await harness?.close();
   if (pictureDir) await rm(pictureDir, { recursive: true, force: true });
 });
-
-/**
- * An alert with this message shows (alerts leave after 3000 ms, so look for it at once). It comes
- * after the save's refetches, which a busy machine can make slow: up to 15 s.
- */
-async function expectAlert(page: Page, message: string, type: 'success' | 'danger'): Promise<void> {
-  const alert = page.locator(`.alert[data-alert-type="${type}"]`, { hasText: message }).first();
-  await alert.waitFor({ timeout: 15_000 });
-}
 
 /** Every API request the page makes from now on. */
 function recordApiRequests(page: Page): Request[] {
@@ -93,6 +84,7 @@ describe('site management for a manager', () => {
 
   beforeAll(async () => {
     page = await harness.newPage({ viewport: { width: 1440, height: 900 } });
+    await recordAlerts(page);
     managerToken = (await harness.loginAs(page, 2)).token;
   });
 
@@ -151,14 +143,12 @@ describe('site management for a manager', () => {
     const created = page.waitForResponse((response) => response.url().endsWith('/api/content/blog') && response.request().method() === 'POST');
     await form.getByRole('button', { name: 'Create post' }).click();
     await form.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
-    // Watch for the alert from now: it shows for 3 s, which a busy machine can spend reading the answer.
-    const alerted = expectAlert(page, 'Blog Post Created', 'success');
     releaseUpload();
     const response = await created;
     await page.unroute('**/api/content/blog');
     expect(response.status()).toBe(201);
     postId = ((await response.json()) as { _id: string })._id;
-    await alerted;
+    await alertShown(page, 'Blog Post Created', 'success');
     expect(new URL(page.url()).pathname).toBe('/manage');
     await blog.getByRole('link', { name: 'Hāngī day at the marae' }).waitFor();
     // The form is empty again for the next post.
@@ -194,7 +184,7 @@ describe('site management for a manager', () => {
     await checkA11y(page);
     await screenshot(page, 'manage-blog-post-dialog');
     await dialog.getByRole('button', { name: 'Delete post' }).click();
-    await expectAlert(page, 'Post Delted', 'danger');
+    await alertShown(page, 'Post Delted', 'danger');
     await page.waitForURL('**/manage');
     await page.getByRole('heading', { level: 1, name: 'Site management' }).waitFor();
     await section(page, 'Blog posts').getByText('No blog posts yet.').waitFor();
@@ -221,7 +211,7 @@ describe('site management for a manager', () => {
     await form.getByLabel('Picture', { exact: true }).setInputFiles(jpegPath);
     await form.getByRole('img', { name: 'Preview of the chosen picture' }).waitFor();
     await form.getByRole('button', { name: 'Create feature' }).click();
-    await expectAlert(page, 'Feature Created', 'success');
+    await alertShown(page, 'Feature Created', 'success');
     expect(new URL(page.url()).pathname).toBe('/manage');
     const link = features.getByRole('link', { name: 'Māra kai in every backyard' });
     await link.waitFor();
@@ -240,7 +230,7 @@ describe('site management for a manager', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this feature?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Delete feature' }).click();
-    await expectAlert(page, 'Feature Delted', 'danger');
+    await alertShown(page, 'Feature Delted', 'danger');
     expect(new URL(page.url()).pathname).toBe('/manage');
     await features.getByText('No features yet.').waitFor();
     const remaining = (await (await harness.api('/api/content/feature')).json()) as unknown[];
@@ -288,7 +278,7 @@ describe('site management for a manager', () => {
     });
     await page.getByRole('button', { name: 'Delete log file' }).click();
     await page.getByRole('dialog', { name: 'Delete this log file?' }).getByRole('button', { name: 'Delete log file' }).click();
-    await expectAlert(page, 'Success: Log File Deleted', 'success');
+    await alertShown(page, 'Success: Log File Deleted', 'success');
     expect(deleteCompleted).toBe(false);
     await page.waitForURL('**/manage');
     // Gone from the list at once, while the call is still on its way.
@@ -337,7 +327,7 @@ describe('site management for a manager', () => {
 
     await form.getByLabel('Password').fill('kia kaha hemi 2026');
     await form.getByRole('button', { name: 'Add staff member' }).click();
-    await expectAlert(page, 'Staff Member Added', 'success');
+    await alertShown(page, 'Staff Member Added', 'success');
     const link = staff.getByRole('link', { name: 'Hemi Kaimahi' });
     await link.waitFor();
 
@@ -358,13 +348,13 @@ describe('site management for a manager', () => {
     const details = page.getByRole('form', { name: 'Details and access' });
     await details.getByLabel('Access').selectOption('2');
     await details.getByRole('button', { name: 'Save changes' }).click();
-    await expectAlert(page, 'Staff Member Updated', 'success');
+    await alertShown(page, 'Staff Member Updated', 'success');
     await page.getByText('hemi@example.org.nz · Manager').waitFor();
 
     const passwordForm = page.getByRole('form', { name: 'Password' });
     await passwordForm.getByLabel('New password').fill('a fresh password 2026');
     await passwordForm.getByRole('button', { name: 'Set new password' }).click();
-    await expectAlert(page, 'Password Changed', 'success');
+    await alertShown(page, 'Password Changed', 'success');
     const signIn = await harness.api('/api/auth', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -375,12 +365,12 @@ describe('site management for a manager', () => {
     await page.getByRole('button', { name: 'Deactivate account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Deactivate this account?' });
     await dialog.getByRole('button', { name: 'Deactivate account' }).click();
-    await expectAlert(page, 'Account Deactivated', 'success');
+    await alertShown(page, 'Account Deactivated', 'success');
     await page.getByRole('button', { name: 'Reactivate account' }).waitFor();
     await page.getByText('hemi@example.org.nz · Manager · deactivated').waitFor();
 
     await page.getByRole('button', { name: 'Reactivate account' }).click();
-    await expectAlert(page, 'Account Reactivated', 'success');
+    await alertShown(page, 'Account Reactivated', 'success');
     await page.getByRole('button', { name: 'Deactivate account' }).waitFor();
   });
 
@@ -392,14 +382,14 @@ describe('site management for a manager', () => {
     await whanauOra.getByRole('switch', { name: 'Open for enrolment' }).uncheck();
     await whanauOra.getByLabel('Status text').fill('Full for now — back in March');
     await whanauOra.getByRole('button', { name: 'Save Whānau Ora Support' }).click();
-    await expectAlert(page, 'Whānau Ora Support is closed for enrolment', 'success');
+    await alertShown(page, 'Whānau Ora Support is closed for enrolment', 'success');
     await whanauOra.getByText('Closed', { exact: true }).waitFor();
     let saved = (await (await harness.api('/api/services/whanau_ora_support')).json()) as { status: string; statusText: string };
     expect(saved).toMatchObject({ status: 'inactive', statusText: 'Full for now — back in March' });
 
     await whanauOra.getByRole('switch', { name: 'Open for enrolment' }).check();
     await whanauOra.getByRole('button', { name: 'Save Whānau Ora Support' }).click();
-    await expectAlert(page, 'Whānau Ora Support is open for enrolment', 'success');
+    await alertShown(page, 'Whānau Ora Support is open for enrolment', 'success');
     await whanauOra.getByText('Open', { exact: true }).waitFor();
     saved = (await (await harness.api('/api/services/whanau_ora_support')).json()) as { status: string; statusText: string };
     expect(saved.status).toBe('active');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker } from './enrol-helpers';
-import { checkA11y, createBlogPost, createFeature, pageProblems, samplePicture, screenshot, startHarness, type Harness } from './harness';
+import { alertShown, checkA11y, createBlogPost, createFeature, pageProblems, recordAlerts, samplePicture, screenshot, startHarness, type Harness } from './harness';
 
 /**
  * Issue 11: the trust's own details, team and former services are content a manager sets, not
@@ -61,10 +61,6 @@ async function visibleTextAndLinks(page: Page): Promise<string> {
 async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 15_000 });
-}
-
-async function expectAlert(page: Page, message: string | RegExp): Promise<void> {
-  await page.locator('.alert[data-alert-type="success"]', { hasText: message }).first().waitFor({ timeout: 5_000 });
 }
 
 describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, viewport) => {
@@ -134,6 +130,7 @@ describe('a manager sets up the trust with the first-run checklist', () => {
 
   beforeAll(async () => {
     page = await harness.newPage({ viewport: viewports.desktop });
+    await recordAlerts(page);
     ({ token } = await harness.loginAs(page, 2));
   });
 
@@ -178,7 +175,7 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await screenshot(page, 'manage-site-error-1440');
     await donate.fill('https://give.tewharetiaki.nz');
     await form.getByRole('button', { name: 'Save details' }).click();
-    await expectAlert(page, 'The trust’s details are saved.');
+    await alertShown(page, 'The trust’s details are saved.', 'success');
     await expect(donate.getAttribute('aria-invalid')).resolves.toBeNull();
     await checkA11y(page);
   });
@@ -199,14 +196,14 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await screenshot(page, 'manage-team-form-1440');
     await form.getByLabel('Picture description').fill('Ana smiling in front of the wharenui');
     await form.getByRole('button', { name: 'Save team member' }).click();
-    await expectAlert(page, 'Ana Pōtae is saved on the team page.');
+    await alertShown(page, 'Ana Pōtae is saved on the team page.', 'success');
 
     await page.getByRole('button', { name: 'Add a team member' }).click();
     form = page.getByRole('form', { name: 'New team member' });
     await form.getByLabel('Name').fill('Wiremu Kerei');
     await form.getByLabel('Role').fill('Chairperson');
     await form.getByRole('button', { name: 'Save team member' }).click();
-    await expectAlert(page, 'Wiremu Kerei is saved on the team page.');
+    await alertShown(page, 'Wiremu Kerei is saved on the team page.', 'success');
 
     const names = () => page.locator('.order-list__name').allTextContents();
     await expect.poll(names).toEqual(['Ana Pōtae', 'Wiremu Kerei']);
@@ -225,23 +222,23 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await form.getByLabel('Years').fill('2015 – 2018');
     await form.getByLabel('What it was').fill('Weekend wānanga for rangatahi.');
     await form.getByRole('button', { name: 'Save former service' }).click();
-    await expectAlert(page, '“Kapa haka wānanga” is saved.');
+    await alertShown(page, '“Kapa haka wānanga” is saved.', 'success');
     await page.getByRole('button', { name: 'Add a former service' }).click();
     form = page.getByRole('form', { name: 'New former service' });
     await form.getByLabel('Title').fill('Typo programme');
     await form.getByRole('button', { name: 'Save former service' }).click();
-    await expectAlert(page, '“Typo programme” is saved.');
+    await alertShown(page, '“Typo programme” is saved.', 'success');
     await page.getByRole('button', { name: 'Edit Typo programme' }).click();
     form = page.getByRole('form', { name: 'Edit Typo programme' });
     await form.getByLabel('Title').fill('Kai for kaumātua');
     await form.getByRole('button', { name: 'Save former service' }).click();
-    await expectAlert(page, '“Kai for kaumātua” is saved.');
+    await alertShown(page, '“Kai for kaumātua” is saved.', 'success');
     await page.getByRole('button', { name: 'Delete Kai for kaumātua' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this former service?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Delete Kai for kaumātua' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expectAlert(page, '“Kai for kaumātua” is removed.');
+    await alertShown(page, '“Kai for kaumātua” is removed.', 'success');
     await expect.poll(() => page.locator('.order-list__name').allTextContents()).toEqual(['Kapa haka wānanga']);
     await checkA11y(page);
   });
