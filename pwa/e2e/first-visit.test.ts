@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, createFeature, repoRoot, screenshot, startHarness, type Harness } from './harness';
 
@@ -127,6 +127,34 @@ describe('what a page fetches after it has painted', () => {
       expect(pageChunk).toBeGreaterThanOrEqual(0);
       expect(footerChunk).toBeGreaterThan(pageChunk);
     }));
+});
+
+describe('a page that shows the services', () => {
+  // Issue 12: /services, /service/… and /enrol/… show the services' list first. It is asked for
+  // as the app starts, beside the page's own script, not once that script has come.
+  it.each([
+    ['/service/whanau_support', 'service'],
+    ['/services', 'services'],
+    ['/enrol/whanau_ora_support', 'enrol'],
+  ])('%s asks for the services before its own script has come', (route, chunk) =>
+    withPage(async (page) => {
+      const events: string[] = [];
+      const pageScript = new RegExp(`^/assets/${chunk}-[\\w-]{8}\\.js$`);
+      const name = (request: Request) => {
+        const pathname = new URL(request.url()).pathname;
+        if (pageScript.test(pathname)) return 'page script';
+        return request.method() === 'GET' && pathname === '/api/services' ? 'services' : undefined;
+      };
+      page.on('request', (request) => name(request) && events.push(`asked ${name(request)}`));
+      page.on('requestfinished', (request) => name(request) && events.push(`got ${name(request)}`));
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      // A page that asked only once its script had come and run would have these the other way round.
+      expect(events).toContain('got page script');
+      expect(events.indexOf('asked services')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('asked services')).toBeLessThan(events.indexOf('got page script'));
+    }),
+  );
 });
 
 describe('a first visit to the blog', () => {

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { RouteErrorBoundary } from './app/error-page';
 import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { servicesQuery } from './features/services/api/get-services';
 import { AppRoutes } from './app/router';
 import { loadCorrections } from './i18n/load-corrections';
 import { startLanguage } from './i18n/i18n';
@@ -14,6 +16,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
 const container = root;
+const queryClient = createQueryClient();
+// What /services, /service/… and /enrol/… show first is the services' list: asked for now, while
+// the page's own script is still on its way, not after it (issue 12).
+if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());
 // The remembered language first, so a Māori speaker never sees the page flash in English.
 void startLanguage().then(() => {
   const app = createRoot(container);
@@ -24,7 +30,7 @@ void startLanguage().then(() => {
       <StrictMode>
         {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
         <RouteErrorBoundary>
-          <AppProviders>
+          <AppProviders queryClient={queryClient}>
             {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
                 same render that forgets the token, so the page's guard never sees a signed-out
                 visitor (a data router's `flushSync` did this before, decision 060). */}

@@ -1,11 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { AlertsProvider } from './alerts/alerts-provider';
-import { createQueryClient } from './query-client';
 
-/** Providers that live outside the router; the auth provider sits in the root layout. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Providers that live outside the router; the auth provider sits in the root layout. The query
+ * client is made in main.tsx, so a page's data can be asked for before React starts.
+ */
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AlertsProvider>{children}</AlertsProvider>
