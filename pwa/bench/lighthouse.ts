@@ -6,13 +6,19 @@
  * CLS, and the route's JavaScript gzipped next to the whole app's. The machine's load moves the
  * performance score a lot; the three scores are printed too. For people to read; nothing here is
  * asserted.
+ *
+ * The same rounds also measure a page with nothing in it (a heading and a paragraph, no script,
+ * no stylesheet) served by the same server: the most this machine lets any page score at that
+ * moment. Its blocking time is the browser's own start (making the page's JavaScript context,
+ * the first layout), slowed four times like everything else; see decision 072.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness } from '../e2e/harness';
+import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness, startServer } from '../e2e/harness';
 
 const allRoutes = ['/', '/services', '/blog', '/service/whanau_support', '/enrol/whanau_ora_support'];
 // LIGHTHOUSE_ROUTES=/,/blog measures some; LIGHTHOUSE_DETAIL=1 also prints where each route's main-thread time goes.
@@ -34,6 +40,15 @@ const appJs = scriptsIn(path.join(dist, 'assets')).reduce((sum, file) => sum + g
 const baselineDist = process.env.LIGHTHOUSE_BASELINE;
 const harness = await startHarness();
 const baseline = baselineDist ? await startHarness({ pwaDist: path.resolve(baselineDist) }) : undefined;
+const emptyDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-empty-'));
+fs.writeFileSync(
+  path.join(emptyDist, 'index.html'),
+  '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>An empty page</title><meta name="description" content="The control page of the Lighthouse benchmark."></head>' +
+    '<body><main><h1>An empty page</h1><p>A heading and a paragraph, no script and no stylesheet: what this machine lets any page score.</p></main></body></html>',
+);
+fs.writeFileSync(path.join(emptyDist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+const emptyPage = await startServer({ pwaDist: emptyDist });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -51,28 +66,32 @@ try {
   console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped\n`);
   console.log('route                       perf  a11y  best  seo     LCP      TBT     CLS   route JS (gzip)     perf of each run');
   type Run = { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
-  type Site = { label: string; harness: typeof harness; dist: string; runs: Map<string, Run[]> };
-  const sites: Site[] = [{ label: '', harness, dist, runs: new Map() }];
-  if (baseline && baselineDist) sites.push({ label: 'baseline', harness: baseline, dist: path.resolve(baselineDist), runs: new Map() });
+  type Site = { label: string; baseUrl: string; dist: string; runs: Map<string, Run[]> };
+  const sites: Site[] = [{ label: '', baseUrl: harness.baseUrl, dist, runs: new Map() }];
+  if (baseline && baselineDist) sites.push({ label: 'baseline', baseUrl: baseline.baseUrl, dist: path.resolve(baselineDist), runs: new Map() });
+  const control: Site = { label: 'an empty page (ceiling)', baseUrl: emptyPage.baseUrl, dist: emptyDist, runs: new Map() };
+  const measure = async (site: Site, route: string) => {
+    const result = await lighthouse(`${site.baseUrl}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${route}`);
+    site.runs.set(route, [...(site.runs.get(route) ?? []), { lhr: result.lhr }]);
+  };
   for (let round = 0; round < rounds; round += 1) {
+    await measure(control, '/');
     for (const route of routes) {
       // Turn about, so neither build always goes first.
-      for (const site of round % 2 === 0 ? sites : [...sites].reverse()) {
-        const result = await lighthouse(`${site.harness.baseUrl}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        });
-        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${route}`);
-        site.runs.set(route, [...(site.runs.get(route) ?? []), { lhr: result.lhr }]);
-      }
+      for (const site of round % 2 === 0 ? sites : [...sites].reverse()) await measure(site, route);
     }
   }
   for (const route of routes) for (const site of sites) report(route, site);
+  report('/', control);
 
   function report(route: string, site: Site): void {
-    const name = site.label ? `  ${site.label}` : route;
+    const name = site === control ? site.label : site.label ? `  ${site.label}` : route;
     const measured = (site.runs.get(route) ?? []).filter((run) => !run.lhr.runtimeError);
     if (measured.length === 0) {
       const error = site.runs.get(route)?.[0]?.lhr.runtimeError;
@@ -86,7 +105,7 @@ try {
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     const routeJs = requests
-      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(site.harness.baseUrl))
+      .filter((item) => item.resourceType === 'Script' && item.url.startsWith(site.baseUrl))
       .map((item) => path.join(site.dist, new URL(item.url).pathname))
       .filter((file) => fs.existsSync(file))
       .reduce((sum, file) => sum + gzipSize(file), 0);
@@ -99,7 +118,7 @@ try {
     if (detail) {
       type Row = Record<string, unknown>;
       const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
-      const short = (url: unknown) => String(url).replace(site.harness.baseUrl, '');
+      const short = (url: unknown) => String(url).replace(site.baseUrl, '');
       console.log(`                            benchmarkIndex ${lhr.environment.benchmarkIndex}`);
       const metric = (id: string) => `${(audit(id) / 1000).toFixed(2)} s (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
       console.log(`                            FCP ${metric('first-contentful-paint')}, SI ${metric('speed-index')}, LCP ${metric('largest-contentful-paint')}, TBT score ${Math.round((lhr.audits['total-blocking-time']?.score ?? 0) * 100)}`);
@@ -121,4 +140,6 @@ try {
   chrome.kill();
   await harness.close();
   await baseline?.close();
+  await emptyPage.stop();
+  for (const folder of [emptyDist, emptyPage.dataDir]) fs.rmSync(folder, { recursive: true, force: true });
 }
