@@ -117,7 +117,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'first-visit', tags: ['$initial'] }],
+          groups: [
+            { name: 'first-visit', tags: ['$initial'] },
+            // A lazily loaded part's English (`en-parts.ts`, `en-pages.ts`) in one chunk with the
+            // module that registers it (`parts.ts`, `pages.ts`): split apart, a page waited one
+            // more round trip for its own words before it could paint (decision 073).
+            { name: 'part-text', test: /[\\/]src[\\/]i18n[\\/](en-)?parts\.ts$/ },
+            { name: 'page-text', test: /[\\/]src[\\/]i18n[\\/](en-)?pages\.ts$/ },
+          ],
         },
         chunkFileNames(chunk) {
           const ownModules = chunk.moduleIds.filter((id) => !id.includes('node_modules'));

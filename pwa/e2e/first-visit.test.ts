@@ -157,6 +157,42 @@ describe('a page that shows the services', () => {
   );
 });
 
+describe('a lazily loaded page', () => {
+  // Decision 073: a page's English (en-pages.ts, en-parts.ts) is in one chunk with the module
+  // that registers it, which the page's chunk imports. Split in two, the words came one round trip
+  // further down, and the page could not paint its text until they had.
+  it.each([
+    ['/service/whanau_support', '"service.seeAll":'],
+    ['/enrol/whanau_ora_support', '"enrol.intro":'],
+    ['/blog', '"service.seeAll":'],
+    ['/services', '"shell.mainMenu":'],
+  ])('%s gets its words from a script its own chunk imports', (route, message) =>
+    withPage(async (page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const importedBy = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+        const by = initiator.url ?? initiator.stack?.callFrames[0]?.url;
+        if (by) importedBy.set(new URL(request.url).pathname, new URL(by).pathname);
+      });
+      const scripts = new Map<string, Promise<string>>();
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text());
+      });
+      await page.goto(route);
+      await page.locator('main h1').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      let words: string | undefined;
+      for (const [pathname, body] of scripts) if ((await body).includes(message)) words = pathname;
+      // The words, the page's chunk that imported them, the entry that imported that; then the page itself.
+      const chain: string[] = [];
+      for (let at = words; at?.endsWith('.js'); at = importedBy.get(at)) chain.push(at);
+      expect(chain.length, chain.join(' ← ')).toBe(3);
+      expect(chain[2]).toMatch(/^\/assets\/index-[\w-]{8}\.js$/);
+    }),
+  );
+});
+
 describe('a first visit to the blog', () => {
   // 140.5 KB when the page read its page size from the contract module holding the blog's zod
   // schemas, which brought zod itself (24.8 KB) for one number (decision 069).
