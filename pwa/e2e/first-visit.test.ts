@@ -177,13 +177,14 @@ describe('a lazily loaded page', () => {
       });
       const scripts = new Map<string, Promise<string>>();
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text());
+        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text().catch(() => ''));
       });
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       let words: string | undefined;
       for (const [pathname, body] of scripts) if ((await body).includes(message)) words = pathname;
+      expect(words, `no script the page loaded holds ${message}`).toBeDefined();
       // The words, the page's chunk that imported them, the entry that imported that; then the page itself.
       const chain: string[] = [];
       for (let at = words; at?.endsWith('.js'); at = importedBy.get(at)) chain.push(at);
