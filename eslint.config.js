@@ -56,10 +56,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features', serverCompositions)] },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features', serverCompositions)] }],
     },
   },
   {
@@ -67,10 +64,7 @@ export default tseslint.config(
     // text in JSX, and literal strings in the props people read or hear, fail the lint.
     // Code, symbols and numbers (no letters) pass: '·', '—', '©'.
     files: ['pwa/src/**/*.tsx'],
-    ignores: [
-      'pwa/src/i18n/**',
-      '**/*.test.tsx',
-    ],
+    ignores: ['pwa/src/i18n/**', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -84,13 +78,11 @@ export default tseslint.config(
           message: 'Text a person reads comes from the catalogues: t("key") or <SpecText id="…"/> (pwa/src/i18n).',
         },
         {
-          selector:
-            'JSXAttribute[name.name=/^(aria-label|alt|title|placeholder|label)$/] > Literal[value=/[A-Za-zĀĒĪŌŪāēīōū]/]',
+          selector: 'JSXAttribute[name.name=/^(aria-label|alt|title|placeholder|label)$/] > Literal[value=/[A-Za-zĀĒĪŌŪāēīōū]/]',
           message: 'Labels, alt text, titles and placeholders come from the catalogues: t("key") (pwa/src/i18n).',
         },
         {
-          selector:
-            'JSXAttribute[name.name=/^(aria-label|alt|title|placeholder|label)$/] > JSXExpressionContainer > Literal[value=/[A-Za-zĀĒĪŌŪāēīōū]/]',
+          selector: 'JSXAttribute[name.name=/^(aria-label|alt|title|placeholder|label)$/] > JSXExpressionContainer > Literal[value=/[A-Za-zĀĒĪŌŪāēīōū]/]',
           message: 'Labels, alt text, titles and placeholders come from the catalogues: t("key") (pwa/src/i18n).',
         },
         {

@@ -22,7 +22,9 @@ function reactRouterProduction(file: string): string {
  * and the domains only managers use (users, logs, translations).
  */
 function isManagementModule(id: string): boolean {
-  return /[\\/]src[\\/](app[\\/]manage[\\/]|features[\\/][^\\/]+[\\/]manage[\\/]|features[\\/](users|logs|translations)[\\/]|routes[\\/]manage[^\\/]*$)/.test(id);
+  return /[\\/]src[\\/](app[\\/]manage[\\/]|features[\\/][^\\/]+[\\/]manage[\\/]|features[\\/](users|logs|translations)[\\/]|routes[\\/]manage[^\\/]*$)/.test(
+    id,
+  );
 }
 
 /** Shared schemas land in a management chunk only when nothing public uses them. */
@@ -128,9 +130,7 @@ export default defineConfig({
         },
         chunkFileNames(chunk) {
           const ownModules = chunk.moduleIds.filter((id) => !id.includes('node_modules'));
-          const management =
-            ownModules.some(isManagementModule) &&
-            ownModules.every((id) => isManagementModule(id) || isContractModule(id));
+          const management = ownModules.some(isManagementModule) && ownModules.every((id) => isManagementModule(id) || isContractModule(id));
           if (!management) return 'assets/[name]-[hash].js';
           managementChunkNames.add(chunk.name);
           return 'assets/manage/[name]-[hash].js';

@@ -81,7 +81,11 @@ export function gzipSize(distDir: string, files: readonly string[]): number {
 async function chunksInMemory(): Promise<Rolldown.OutputChunk[]> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'bundle-size-'));
   try {
-    const result = await build({ root: path.join(import.meta.dirname, '..'), logLevel: 'silent', build: { write: false, sourcemap: true, outDir, emptyOutDir: true } });
+    const result = await build({
+      root: path.join(import.meta.dirname, '..'),
+      logLevel: 'silent',
+      build: { write: false, sourcemap: true, outDir, emptyOutDir: true },
+    });
     const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
     return outputs.filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
   } finally {

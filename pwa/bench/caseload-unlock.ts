@@ -49,7 +49,18 @@ function clientPage(index: number): ClientDetail {
     updatedBy: userId,
     createdByName: 'Tui Kaimahi',
     updatedByName: 'Tui Kaimahi',
-    enrolments: [{ _id: crypto.randomUUID(), reference: 'WH-0000-0000', serviceKey: 'whanau_ora_support', serviceTitle: 'Whānau Ora Support', status: 'enrolled', source: 'online', receivedAt: time, version: 2 }],
+    enrolments: [
+      {
+        _id: crypto.randomUUID(),
+        reference: 'WH-0000-0000',
+        serviceKey: 'whanau_ora_support',
+        serviceTitle: 'Whānau Ora Support',
+        status: 'enrolled',
+        source: 'online',
+        receivedAt: time,
+        version: 2,
+      },
+    ],
     caseNotes: Array.from({ length: 3 }, (_, note) => ({
       _id: crypto.randomUUID(),
       clientId: id,
@@ -72,7 +83,16 @@ await refreshCaseload(getStaffCipher()!, async () => answer);
 lockVault();
 forgetCaseload();
 
-type Run = { unlockMs: number; decryptMs: number; searchMs: number; encryptedMs: number; plainLoadMs: number; plainSearchMs: number; plainMs: number; found: number };
+type Run = {
+  unlockMs: number;
+  decryptMs: number;
+  searchMs: number;
+  encryptedMs: number;
+  plainLoadMs: number;
+  plainSearchMs: number;
+  plainMs: number;
+  found: number;
+};
 
 type PlainRow = { _id: string; page: ClientDetail };
 const plainDb = new Dexie(`bench-plain-${Date.now()}`) as Dexie & { clients: EntityTable<PlainRow, '_id'> };
@@ -100,7 +120,11 @@ async function measure(): Promise<Run> {
   start = performance.now();
   const rows = await plainDb.clients.toArray();
   const index = rows
-    .map((row) => ({ page: row.page, terms: clientSearchTerms(row.page), sortKey: `${foldForSearch(row.page.familyName)} ${foldForSearch(row.page.givenName)} ${row._id}` }))
+    .map((row) => ({
+      page: row.page,
+      terms: clientSearchTerms(row.page),
+      sortKey: `${foldForSearch(row.page.familyName)} ${foldForSearch(row.page.givenName)} ${row._id}`,
+    }))
     .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
   const plainLoadMs = ms(start);
   step = performance.now();

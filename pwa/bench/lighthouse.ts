@@ -30,7 +30,10 @@ const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level:
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function scriptsIn(folder: string): string[] {
-  return fs.readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js')).map((name) => path.join(folder, name));
+  return fs
+    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => path.join(folder, name));
 }
 const appJs = scriptsIn(path.join(dist, 'assets')).reduce((sum, file) => sum + gzipSize(file), 0);
 
@@ -51,7 +54,16 @@ fs.writeFileSync(path.join(emptyDist, 'robots.txt'), 'User-agent: *\nAllow: /\n'
 const emptyPage = await startServer({ pwaDist: emptyDist });
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const site of baseline ? [harness, baseline] : [harness]) {
@@ -117,24 +129,35 @@ try {
     );
     if (detail) {
       type Row = Record<string, unknown>;
-      const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? []);
+      const rows = (id: string) => (lhr.audits[id]?.details as { items?: Row[] } | undefined)?.items ?? [];
       const short = (url: unknown) => String(url).replace(site.baseUrl, '');
       console.log(`                            benchmarkIndex ${lhr.environment.benchmarkIndex}`);
       const metric = (id: string) => `${(audit(id) / 1000).toFixed(2)} s (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`;
-      console.log(`                            FCP ${metric('first-contentful-paint')}, SI ${metric('speed-index')}, LCP ${metric('largest-contentful-paint')}, TBT score ${Math.round((lhr.audits['total-blocking-time']?.score ?? 0) * 100)}`);
+      console.log(
+        `                            FCP ${metric('first-contentful-paint')}, SI ${metric('speed-index')}, LCP ${metric('largest-contentful-paint')}, TBT score ${Math.round((lhr.audits['total-blocking-time']?.score ?? 0) * 100)}`,
+      );
       // The LCP element and where its time went (time to first byte, load delay, load time, render delay).
-      const lcpTables = ((lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: Row[] }[] } | undefined)?.items ?? []);
+      const lcpTables = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: Row[] }[] } | undefined)?.items ?? [];
       const element = lcpTables[0]?.items?.[0]?.node as { snippet?: string } | undefined;
       const phases = (lcpTables[1]?.items ?? []).map((row) => `${String(row.phase)} ${Number(row.timing).toFixed(0)} ms`).join(', ');
       console.log(`                            LCP element ${element?.snippet?.slice(0, 90) ?? '?'}; ${phases}`);
-      for (const row of rows('bootup-time').slice(0, 6)) console.log(`                            script ${short(row.url)}: ${Number(row.scripting).toFixed(0)} ms scripting, ${Number(row.scriptParseCompile).toFixed(0)} ms parse`);
-      for (const row of rows('long-tasks').slice(0, 6)) console.log(`                            long task ${short(row.url)} at ${Number(row.startTime).toFixed(0)} ms: ${Number(row.duration).toFixed(0)} ms`);
-      for (const row of rows('mainthread-work-breakdown')) console.log(`                            ${String(row.groupLabel)}: ${Number(row.duration).toFixed(0)} ms`);
+      for (const row of rows('bootup-time').slice(0, 6))
+        console.log(
+          `                            script ${short(row.url)}: ${Number(row.scripting).toFixed(0)} ms scripting, ${Number(row.scriptParseCompile).toFixed(0)} ms parse`,
+        );
+      for (const row of rows('long-tasks').slice(0, 6))
+        console.log(`                            long task ${short(row.url)} at ${Number(row.startTime).toFixed(0)} ms: ${Number(row.duration).toFixed(0)} ms`);
+      for (const row of rows('mainthread-work-breakdown'))
+        console.log(`                            ${String(row.groupLabel)}: ${Number(row.duration).toFixed(0)} ms`);
     }
     const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
     if (failing.length > 0) console.log(`                            below par: ${failing.map((item) => item.id).join(', ')}`);
-    const issues = (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: { url?: string }[] } }[] } | undefined)?.items ?? [];
-    for (const issue of issues) console.log(`                            browser issue: ${issue.issueType ?? '?'} ${(issue.subItems?.items ?? []).map((item) => item.url ?? '').join(' ')}`);
+    const issues =
+      (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: { url?: string }[] } }[] } | undefined)?.items ?? [];
+    for (const issue of issues)
+      console.log(
+        `                            browser issue: ${issue.issueType ?? '?'} ${(issue.subItems?.items ?? []).map((item) => item.url ?? '').join(' ')}`,
+      );
   }
 } finally {
   chrome.kill();

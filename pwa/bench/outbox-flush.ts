@@ -37,7 +37,11 @@ async function engineOnly(what: 'enrolments' | 'edits'): Promise<number> {
   const instant: OutboxTransport = async (request) => {
     if (request.path === '/api/sync') {
       const { mutations } = request.json as { mutations: { _id: string }[] };
-      return { status: 200, retryAfter: null, body: { results: mutations.map((mutation, index) => ({ _id: mutation._id, status: 'applied', record: { version: index + 2 } })) } };
+      return {
+        status: 200,
+        retryAfter: null,
+        body: { results: mutations.map((mutation, index) => ({ _id: mutation._id, status: 'applied', record: { version: index + 2 } })) },
+      };
     }
     const { _id } = request.json as { _id: string };
     return { status: 201, retryAfter: null, body: { _id, reference: 'TWM-0000', receivedAt: new Date().toISOString() } };
@@ -58,7 +62,14 @@ async function engineOnly(what: 'enrolments' | 'edits'): Promise<number> {
       const { _id: _unused, ...payload } = enrolmentBody(index);
       await outbox.enqueue({ kind: 'enrolment.create', payload, label: 'Whānau Ora Support' });
     } else {
-      await outbox.enqueue({ kind: 'client.update', userId, label: 'Client edit', entityId: clients[(index * 7919) % clientCount]!, baseVersion: 1, payload: { suburb: `Edit ${index}` } });
+      await outbox.enqueue({
+        kind: 'client.update',
+        userId,
+        label: 'Client edit',
+        entityId: clients[(index * 7919) % clientCount]!,
+        baseVersion: 1,
+        payload: { suburb: `Edit ${index}` },
+      });
     }
   }
   const started = performance.now();
@@ -83,7 +94,11 @@ try {
   // ——— 1. Enrolments ——————————————————————————————————————————————————————————
   let started = performance.now();
   for (let index = 0; index < count; index += 1) {
-    const response = await harness.api('/api/enrolments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(enrolmentBody(index)) });
+    const response = await harness.api('/api/enrolments', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(enrolmentBody(index)),
+    });
     if (response.status !== 201) throw new Error(`direct POST answered ${response.status}`);
   }
   const directMs = performance.now() - started;
@@ -108,9 +123,13 @@ try {
   const flushMs = performance.now() - started;
   const created = (await rowsOnServer()) - rowsBefore;
 
-  console.log(`\nOutbox: ${count} enrolments queued with no signal in ${seconds(queueMs)}, flushed after reconnect in ${seconds(flushMs)} (target ≤ 10 s)${verdict(flushMs <= 10_000)}`);
+  console.log(
+    `\nOutbox: ${count} enrolments queued with no signal in ${seconds(queueMs)}, flushed after reconnect in ${seconds(flushMs)} (target ≤ 10 s)${verdict(flushMs <= 10_000)}`,
+  );
   console.log(`  requests ${requests}, sent ${sent}, rows created ${created} (must be ${count}: 0 duplicates)${verdict(created === count && sent === count)}`);
-  console.log(`  flush ${(count / (flushMs / 1000)).toFixed(0)}/s beside direct POSTs one at a time ${(count / (directMs / 1000)).toFixed(0)}/s: ratio ${(directMs / flushMs).toFixed(2)}`);
+  console.log(
+    `  flush ${(count / (flushMs / 1000)).toFixed(0)}/s beside direct POSTs one at a time ${(count / (directMs / 1000)).toFixed(0)}/s: ratio ${(directMs / flushMs).toFixed(2)}`,
+  );
   console.log(`  the phone's own share (same flush, a server that answers at once): ${seconds(await engineOnly('enrolments'))}`);
 
   // ——— 2. Staff edits ———————————————————————————————————————————————————————————
@@ -127,7 +146,11 @@ try {
   }
   /** 1,000 edits spread over the clients in a shuffled order, each on one field. */
   function editsFor(ids: string[]) {
-    return Array.from({ length: editCount }, (_, index) => ({ clientId: ids[(index * 7919) % ids.length]!, field: fields[index % fields.length]!, value: `Edit ${index}` }));
+    return Array.from({ length: editCount }, (_, index) => ({
+      clientId: ids[(index * 7919) % ids.length]!,
+      field: fields[index % fields.length]!,
+      value: `Edit ${index}`,
+    }));
   }
   const versionsApplied = async (ids: string[]) => {
     let total = 0;
@@ -140,7 +163,10 @@ try {
   const versions = new Map(directClients.map((id) => [id, 1]));
   started = performance.now();
   for (const edit of editsFor(directClients)) {
-    const response = await harness.api(`/api/clients/${edit.clientId}`, json('PATCH', { _id: randomUUID(), baseVersion: versions.get(edit.clientId), changes: { [edit.field]: edit.value } }));
+    const response = await harness.api(
+      `/api/clients/${edit.clientId}`,
+      json('PATCH', { _id: randomUUID(), baseVersion: versions.get(edit.clientId), changes: { [edit.field]: edit.value } }),
+    );
     if (response.status !== 200) throw new Error(`direct PATCH answered ${response.status}`);
     versions.set(edit.clientId, ((await response.json()) as { version: number }).version);
   }
@@ -162,7 +188,14 @@ try {
   started = performance.now();
   // Every edit made on the copy as it was at version 1: the outbox chains a record's edits.
   for (const edit of editsFor(offlineClients)) {
-    await device.enqueue({ kind: 'client.update', userId, label: 'Client edit', entityId: edit.clientId, baseVersion: 1, payload: { [edit.field]: edit.value } });
+    await device.enqueue({
+      kind: 'client.update',
+      userId,
+      label: 'Client edit',
+      entityId: edit.clientId,
+      baseVersion: 1,
+      payload: { [edit.field]: edit.value },
+    });
   }
   const queueEditsMs = performance.now() - started;
   await harness.server.start();
@@ -178,9 +211,15 @@ try {
   const flushEditsMs = performance.now() - started;
   const applied = await versionsApplied(offlineClients);
 
-  console.log(`\nOutbox: ${editCount} offline edits across ${clientCount} clients (sealed) queued in ${seconds(queueEditsMs)}, flushed after reconnect in ${seconds(flushEditsMs)} (target ≤ 10 s)${verdict(flushEditsMs <= 10_000)}`);
-  console.log(`  requests ${requests} to POST /api/sync, sent ${sentEdits}, applied ${applied}, clashes ${conflicts} (sent = applied, 0 duplicates)${verdict(sentEdits === editCount && applied === editCount)}`);
-  console.log(`  flush ${(editCount / (flushEditsMs / 1000)).toFixed(0)}/s beside direct PATCHes one at a time ${(editCount / (directEditsMs / 1000)).toFixed(0)}/s: ratio ${(directEditsMs / flushEditsMs).toFixed(2)}`);
+  console.log(
+    `\nOutbox: ${editCount} offline edits across ${clientCount} clients (sealed) queued in ${seconds(queueEditsMs)}, flushed after reconnect in ${seconds(flushEditsMs)} (target ≤ 10 s)${verdict(flushEditsMs <= 10_000)}`,
+  );
+  console.log(
+    `  requests ${requests} to POST /api/sync, sent ${sentEdits}, applied ${applied}, clashes ${conflicts} (sent = applied, 0 duplicates)${verdict(sentEdits === editCount && applied === editCount)}`,
+  );
+  console.log(
+    `  flush ${(editCount / (flushEditsMs / 1000)).toFixed(0)}/s beside direct PATCHes one at a time ${(editCount / (directEditsMs / 1000)).toFixed(0)}/s: ratio ${(directEditsMs / flushEditsMs).toFixed(2)}`,
+  );
   console.log(`  the phone's own share (same flush, a server that answers at once): ${seconds(await engineOnly('edits'))}`);
 } finally {
   await harness.close();

@@ -39,9 +39,16 @@ async function json<T>(response: Response): Promise<T> {
 async function createClient(fields: { givenName: string; familyName: string; phone: string; note: string }): Promise<ClientDetail> {
   const headers = { 'content-type': 'application/json' };
   const client = await json<ClientDetail>(
-    await harness.api('/api/clients', { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), givenName: fields.givenName, familyName: fields.familyName, phone: fields.phone }) }),
+    await harness.api('/api/clients', {
+      method: 'POST',
+      token,
+      headers,
+      body: JSON.stringify({ _id: randomUUID(), givenName: fields.givenName, familyName: fields.familyName, phone: fields.phone }),
+    }),
   );
-  await json(await harness.api(`/api/clients/${client._id}/notes`, { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), text: fields.note }) }));
+  await json(
+    await harness.api(`/api/clients/${client._id}/notes`, { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), text: fields.note }) }),
+  );
   return client;
 }
 
@@ -107,7 +114,8 @@ describe('the caseload with no signal', () => {
 
     const stored = await everythingInIndexedDb(page);
     expect(stored.databases).toEqual(expect.arrayContaining([expect.stringMatching(/^trust-staff-/)]));
-    for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '021 555 0147', '0215550147', '555 0199', 'Kai parcel', 'garden beds']) expect(stored.text).not.toContain(secret);
+    for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '021 555 0147', '0215550147', '555 0199', 'Kai parcel', 'garden beds'])
+      expect(stored.text).not.toContain(secret);
 
     await harness.server.stop();
     try {
@@ -148,7 +156,12 @@ describe('the caseload with no signal', () => {
     const managerToken = await harness.tokenFor(await harness.createStaff(2));
     const headers = { 'content-type': 'application/json' };
     const kahu = await json<ClientDetail>(
-      await harness.api('/api/clients', { method: 'POST', token: staffToken, headers, body: JSON.stringify({ _id: randomUUID(), givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' }) }),
+      await harness.api('/api/clients', {
+        method: 'POST',
+        token: staffToken,
+        headers,
+        body: JSON.stringify({ _id: randomUUID(), givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' }),
+      }),
     );
 
     const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
@@ -210,7 +223,23 @@ describe('the caseload with no signal', () => {
 
       // What waits is sealed like the copy: no name, phone or note in plain text anywhere.
       const stored = await everythingInIndexedDb(page);
-      for (const secret of ['Hēmi', 'Pāora', '022 555 0177', '0225550177', 'Kahu', 'Pōtae', '027 555 0999', '0275550999', '021 555 0110', '0215550110', 'Aranui', 'Linwood', 'Visited the wh', 'kai parcel']) expect(stored.text).not.toContain(secret);
+      for (const secret of [
+        'Hēmi',
+        'Pāora',
+        '022 555 0177',
+        '0225550177',
+        'Kahu',
+        'Pōtae',
+        '027 555 0999',
+        '0275550999',
+        '021 555 0110',
+        '0215550110',
+        'Aranui',
+        'Linwood',
+        'Visited the wh',
+        'kai parcel',
+      ])
+        expect(stored.text).not.toContain(secret);
     } finally {
       await harness.server.start();
     }

@@ -135,7 +135,10 @@ describe.each([
     await page.getByRole('button', { name: 'Menu' }).click();
     const clientsLink = page.getByRole('link', { name: /CLIENTS/ });
     await expect(clientsLink.textContent()).resolves.toContain('CLIENTS');
-    await page.getByTestId('new-enrolments-badge').getByText(`${before + 1} new enrolment${before + 1 === 1 ? '' : 's'}`).waitFor({ state: 'attached' });
+    await page
+      .getByTestId('new-enrolments-badge')
+      .getByText(`${before + 1} new enrolment${before + 1 === 1 ? '' : 's'}`)
+      .waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Close menu' }).click();
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();

@@ -87,7 +87,12 @@ describe('blog', () => {
         await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=large`);
         await asked;
         await expect
-          .poll(() => page.locator('.blog-card img').first().evaluate((img) => (img as HTMLImageElement).currentSrc))
+          .poll(() =>
+            page
+              .locator('.blog-card img')
+              .first()
+              .evaluate((img) => (img as HTMLImageElement).currentSrc),
+          )
           .toBe(`${harness.baseUrl}/api/content/blog/${newer._id}/image?size=large`);
       },
       { viewport: { width: 1600, height: 900 } },
@@ -117,13 +122,16 @@ describe('blog', () => {
     }));
 
   it('says so when a post does not exist', () =>
-    withPage(async (page) => {
-      await page.goto('/blog/5b0f6f4e-0d3c-4c9a-8d71-2a8e9f3b6c10');
-      await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
-      await page.goto(`/blog/${older._id}`);
-      await page.getByRole('heading', { level: 1, name: 'Māra kai planting day' }).waitFor();
-      await screenshot(page, 'blog-post-390');
-    }, { viewport: { width: 390, height: 844 } }));
+    withPage(
+      async (page) => {
+        await page.goto('/blog/5b0f6f4e-0d3c-4c9a-8d71-2a8e9f3b6c10');
+        await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
+        await page.goto(`/blog/${older._id}`);
+        await page.getByRole('heading', { level: 1, name: 'Māra kai planting day' }).waitFor();
+        await screenshot(page, 'blog-post-390');
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 });
 
 describe('features carousel (spec §1)', () => {
@@ -169,24 +177,27 @@ describe('features carousel (spec §1)', () => {
     }));
 
   it('stops when paused, and moves with previous and next', () =>
-    withPage(async (page) => {
-      await page.goto('/');
-      await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
-      await page.getByRole('button', { name: /Pause/ }).click();
-      const paused = await visibleSlide(page);
-      await page.waitForTimeout(6500);
-      await expect(visibleSlide(page)).resolves.toBe(paused);
-      await page.getByRole('button', { name: /Play/ }).waitFor();
+    withPage(
+      async (page) => {
+        await page.goto('/');
+        await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
+        await page.getByRole('button', { name: /Pause/ }).click();
+        const paused = await visibleSlide(page);
+        await page.waitForTimeout(6500);
+        await expect(visibleSlide(page)).resolves.toBe(paused);
+        await page.getByRole('button', { name: /Play/ }).waitFor();
 
-      const titles = await page.locator('.carousel__title').allTextContents();
-      const index = titles.indexOf(paused);
-      await page.getByRole('button', { name: 'Next slide' }).click();
-      await expect(visibleSlide(page)).resolves.toBe(titles[(index + 1) % titles.length]);
-      await page.getByRole('button', { name: 'Previous slide' }).click();
-      await page.getByRole('button', { name: 'Previous slide' }).click();
-      await expect(visibleSlide(page)).resolves.toBe(titles[(index - 1 + titles.length) % titles.length]);
-      await screenshot(page, 'home-with-features-390');
-    }, { viewport: { width: 390, height: 844 } }));
+        const titles = await page.locator('.carousel__title').allTextContents();
+        const index = titles.indexOf(paused);
+        await page.getByRole('button', { name: 'Next slide' }).click();
+        await expect(visibleSlide(page)).resolves.toBe(titles[(index + 1) % titles.length]);
+        await page.getByRole('button', { name: 'Previous slide' }).click();
+        await page.getByRole('button', { name: 'Previous slide' }).click();
+        await expect(visibleSlide(page)).resolves.toBe(titles[(index - 1 + titles.length) % titles.length]);
+        await screenshot(page, 'home-with-features-390');
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 });
 
 describe('a blog of more than one page', () => {
@@ -199,22 +210,25 @@ describe('a blog of more than one page', () => {
   });
 
   it('shows the newest page, then older posts when asked, until there are no more', () =>
-    withPage(async (page) => {
-      await page.goto('/blog');
-      const cards = page.locator('.blog-card');
-      await cards.nth(49).waitFor();
-      await expect(cards.count()).resolves.toBe(50);
-      await page.getByRole('button', { name: 'Show older posts' }).scrollIntoViewIfNeeded();
-      await screenshot(page, 'blog-older-posts-390', { fullPage: false });
-      await page.getByRole('button', { name: 'Show older posts' }).click();
-      await cards.nth(51).waitFor();
-      await expect(cards.count()).resolves.toBe(52);
-      // The two oldest come last, and the button has gone: there is nothing older.
-      await expect(page.locator('.blog-card__title').last().textContent()).resolves.toBe('Māra kai planting day');
-      await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
-      await checkA11y(page);
-      expect(pageProblems(page)).toEqual([]);
-    }, { viewport: { width: 390, height: 844 } }));
+    withPage(
+      async (page) => {
+        await page.goto('/blog');
+        const cards = page.locator('.blog-card');
+        await cards.nth(49).waitFor();
+        await expect(cards.count()).resolves.toBe(50);
+        await page.getByRole('button', { name: 'Show older posts' }).scrollIntoViewIfNeeded();
+        await screenshot(page, 'blog-older-posts-390', { fullPage: false });
+        await page.getByRole('button', { name: 'Show older posts' }).click();
+        await cards.nth(51).waitFor();
+        await expect(cards.count()).resolves.toBe(52);
+        // The two oldest come last, and the button has gone: there is nothing older.
+        await expect(page.locator('.blog-card__title').last().textContent()).resolves.toBe('Māra kai planting day');
+        await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
+        await checkA11y(page);
+        expect(pageProblems(page)).toEqual([]);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 
   it('lets a manager reach the older posts in /manage too', () =>
     withPage(async (page) => {

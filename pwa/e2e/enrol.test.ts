@@ -41,7 +41,9 @@ const onThisPhone = 'Your enrolments on this phone';
 
 /** The app's own IndexedDB databases on this phone (the service worker's Workbox ones aside). */
 function appDatabases(page: Page): Promise<string[]> {
-  return page.evaluate(async () => (await indexedDB.databases()).flatMap((database) => (database.name && !database.name.startsWith('workbox') ? [database.name] : [])));
+  return page.evaluate(async () =>
+    (await indexedDB.databases()).flatMap((database) => (database.name && !database.name.startsWith('workbox') ? [database.name] : [])),
+  );
 }
 
 describe('the enrolment form', () => {
@@ -215,9 +217,10 @@ describe('with no signal', () => {
 
     const answers = await page.evaluate(async (body) => {
       const send = () =>
-        fetch('/api/enrolments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-          async (response) => ({ status: response.status, body: (await response.json()) as { reference?: string } }),
-        );
+        fetch('/api/enrolments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as { reference?: string },
+        }));
       return Promise.all([send(), send(), send()]);
     }, operation?.payload);
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
@@ -227,7 +230,10 @@ describe('with no signal', () => {
     const sendNow = page.getByRole('button', { name: 'Send now' }).first();
     await sendNow.click({ timeout: 2_000 }).catch(() => undefined); // its timer may have sent it already
     await page.getByRole('heading', { name: 'Sent', exact: true }).waitFor({ timeout: 15_000 });
-    await page.locator('.enrol-result__reference').getByText(answers[0]?.body.reference ?? 'missing').waitFor();
+    await page
+      .locator('.enrol-result__reference')
+      .getByText(answers[0]?.body.reference ?? 'missing')
+      .waitFor();
     expect(await serverEnrolments(harness, 'Triple')).toHaveLength(1);
     await page.context().close();
   });
@@ -261,7 +267,11 @@ describe('with no signal', () => {
     // While it waited, the privacy statement it agreed to became out of date: the real server refuses it.
     await editWaitingPayload(page, 'Refused', { statementVersion: '2020-01-01' });
     await page.unroute('**/api/enrolments');
-    const sendNow = page.getByRole('button', { name: 'Send now' }).first().click({ timeout: 15_000 }).catch(() => undefined); // or its timer does
+    const sendNow = page
+      .getByRole('button', { name: 'Send now' })
+      .first()
+      .click({ timeout: 15_000 })
+      .catch(() => undefined); // or its timer does
 
     const panel = page.getByRole('complementary', { name: onThisPhone });
     await panel.getByText('1 needs your attention', { exact: true }).waitFor({ timeout: 15_000 });
@@ -314,10 +324,17 @@ describe('with no signal', () => {
       await page.unroute('**/api/enrolments');
       // "Send now" is only a nudge here: the outbox's own retry timer may get there first, and
       // while it sends the button reads "Sending…". What matters is the answer that comes back.
-      const sendNow = page.getByRole('button', { name: 'Send now' }).first().click({ timeout: 15_000 }).catch(() => undefined);
+      const sendNow = page
+        .getByRole('button', { name: 'Send now' })
+        .first()
+        .click({ timeout: 15_000 })
+        .catch(() => undefined);
       await page.getByRole('heading', { name: 'Not accepted' }).waitFor({ timeout: 20_000 });
       await sendNow;
-      await page.getByRole('region', { name: 'Your enrolment', exact: true }).getByText(/Whānau Ora Support is not taking enrolments right now: Closed over the holidays/).waitFor();
+      await page
+        .getByRole('region', { name: 'Your enrolment', exact: true })
+        .getByText(/Whānau Ora Support is not taking enrolments right now: Closed over the holidays/)
+        .waitFor();
       expect(await serverEnrolments(harness, 'TooLate')).toHaveLength(0);
       await checkA11y(page);
       await screenshot(page, 'enrol-service-closed-390');

@@ -55,7 +55,6 @@ describe('a first visit to /', () => {
     expect(kb).toBeLessThanOrEqual(firstDownloadBudgetKb);
   });
 
-
   it(`downloads at most ${budgetKb} KB of JavaScript (gzip), all of it from this site`, () =>
     withPage(async (page) => {
       const scripts = new Set<string>();
@@ -177,7 +176,11 @@ describe('a lazily loaded page', () => {
       });
       const scripts = new Map<string, Promise<string>>();
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') scripts.set(new URL(response.url()).pathname, response.text().catch(() => ''));
+        if (response.request().resourceType() === 'script')
+          scripts.set(
+            new URL(response.url()).pathname,
+            response.text().catch(() => ''),
+          );
       });
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
@@ -227,7 +230,9 @@ describe('the home page on a phone and a wide screen', () => {
         const firstCard = page.locator('.service-card').first();
         await firstCard.waitFor();
         const top = await firstCard.evaluate((card) => card.getBoundingClientRect().top + window.scrollY);
-        console.log(`${viewport.width}×${viewport.height}: the first service card starts ${Math.round(top)} px down (${(top / viewport.height).toFixed(2)} screens)`);
+        console.log(
+          `${viewport.width}×${viewport.height}: the first service card starts ${Math.round(top)} px down (${(top / viewport.height).toFixed(2)} screens)`,
+        );
         // Scrolled down by one screen, the first card is in view.
         expect(top).toBeLessThan(2 * viewport.height - 100);
         // The banner keeps its 50rem default.
@@ -304,9 +309,23 @@ describe('a malformed record in a public list', () => {
       await page.route('**/api/content/blog', (route) =>
         route.fulfill({
           json: [
-            { _id: 'a1', title: 'Whole post', author: 'Mere', text: 'Kia ora **koutou**.', createdAt: '2026-05-02T00:00:00.000Z', image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 } },
+            {
+              _id: 'a1',
+              title: 'Whole post',
+              author: 'Mere',
+              text: 'Kia ora **koutou**.',
+              createdAt: '2026-05-02T00:00:00.000Z',
+              image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 },
+            },
             { _id: 'b2', title: 'Broken post', author: 'Hemi', createdAt: '2026-05-03T00:00:00.000Z' },
-            { _id: 'c3', title: 'Paged post', author: 'Tui', excerpt: 'Just the start of it', createdAt: '2026-05-01T00:00:00.000Z', image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 } },
+            {
+              _id: 'c3',
+              title: 'Paged post',
+              author: 'Tui',
+              excerpt: 'Just the start of it',
+              createdAt: '2026-05-01T00:00:00.000Z',
+              image: { src: '/favicon-32.png', alt: 'A koru', width: 32, height: 32 },
+            },
           ],
         }),
       );

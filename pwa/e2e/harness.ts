@@ -155,7 +155,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       if (child && child.exitCode === null) return;
       // Its own process group: stopping it stops tsx and the node process tsx starts, never leaving
       // the server orphaned on the port.
-      const started = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env: serverEnv(port, dataDir, pwaDist), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const started = spawn(tsx, ['server/src/main.ts'], {
+        cwd: repoRoot,
+        env: serverEnv(port, dataDir, pwaDist),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
       child = started;
       log += '\n--- (re)start ---\n';
       const startedAt = log.length;
@@ -379,9 +384,12 @@ export async function alertShown(page: Page, message: string, type: 'success' | 
     await page.waitForFunction(shown, [message, type] as [string, string], { timeout });
   } catch (error) {
     const seen = await page.evaluate(() => (window as unknown as { alertsSeen?: SeenAlert[] }).alertsSeen).catch(() => undefined);
-    throw new Error(`no ${type} alert "${message}" within ${timeout} ms; the page showed ${seen ? JSON.stringify(seen) : 'no recorded alerts (is it recording?)'}`, {
-      cause: error,
-    });
+    throw new Error(
+      `no ${type} alert "${message}" within ${timeout} ms; the page showed ${seen ? JSON.stringify(seen) : 'no recorded alerts (is it recording?)'}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -423,11 +431,7 @@ export async function createFeature(harness: Harness, token: string, feature: { 
 }
 
 /** Creates a blog post through the API as a manager (multipart, spec §5). */
-export async function createBlogPost(
-  harness: Harness,
-  token: string,
-  post: { title: string; author: string; text: string; imageAlt?: string; hue?: string },
-) {
+export async function createBlogPost(harness: Harness, token: string, post: { title: string; author: string; text: string; imageAlt?: string; hue?: string }) {
   const form = new FormData();
   form.append('title', post.title);
   form.append('author', post.author);

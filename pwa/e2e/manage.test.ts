@@ -4,7 +4,18 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertShown, checkA11y, createBlogPost, createFeature, pageProblems, recordAlerts, samplePicture, screenshot, startHarness, type Harness } from './harness';
+import {
+  alertShown,
+  checkA11y,
+  createBlogPost,
+  createFeature,
+  pageProblems,
+  recordAlerts,
+  samplePicture,
+  screenshot,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /**
  * Site management as a manager uses it: the built app in Chromium against the real server,
@@ -23,7 +34,12 @@ beforeAll(async () => {
   pngPath = path.join(pictureDir, 'hangi.png');
   jpegPath = path.join(pictureDir, 'maara-kai.jpg');
   await writeFile(pngPath, await samplePicture({ width: 1200, height: 800 }));
-  await writeFile(jpegPath, await sharp(await samplePicture({ width: 1000, height: 700, hue: '#b7791a' })).jpeg({ quality: 80 }).toBuffer());
+  await writeFile(
+    jpegPath,
+    await sharp(await samplePicture({ width: 1000, height: 700, hue: '#b7791a' }))
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
   // An older log file beside the one the server is writing, to view and delete.
   const logDir = path.join(harness.server.dataDir, 'logs');
   await mkdir(logDir, { recursive: true });
@@ -112,7 +128,13 @@ describe('site management for a manager', () => {
     const blog = section(page, 'Blog posts');
     await blog.locator('summary', { hasText: 'New post' }).click();
     await blog.getByRole('button', { name: 'Create post' }).click();
-    for (const message of ['Title is required', 'Author is required', 'Text is required', 'Choose a picture (JPEG, PNG or WebP)', 'Image description is required']) {
+    for (const message of [
+      'Title is required',
+      'Author is required',
+      'Text is required',
+      'Choose a picture (JPEG, PNG or WebP)',
+      'Image description is required',
+    ]) {
       await blog.getByText(message).waitFor();
     }
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
@@ -242,7 +264,10 @@ describe('site management for a manager', () => {
     const logs = section(page, 'Log files');
     const link = logs.getByRole('link', { name: oldLogName });
     await link.waitFor();
-    await logs.getByText(/bytes · changed/).first().waitFor();
+    await logs
+      .getByText(/bytes · changed/)
+      .first()
+      .waitFor();
     await link.click();
     await page.getByRole('heading', { level: 1, name: oldLogName }).waitFor();
     // A table of time, level and message, not raw JSON lines.
@@ -284,10 +309,12 @@ describe('site management for a manager', () => {
     // Gone from the list at once, while the call is still on its way.
     await logs.getByRole('link', { name: oldLogName }).waitFor({ state: 'detached' });
     releaseDelete();
-    await expect.poll(async () => {
-      const files = (await (await harness.api('/api/logs', { token: managerToken })).json()) as { name: string }[];
-      return files.map((file) => file.name);
-    }).not.toContain(oldLogName);
+    await expect
+      .poll(async () => {
+        const files = (await (await harness.api('/api/logs', { token: managerToken })).json()) as { name: string }[];
+        return files.map((file) => file.name);
+      })
+      .not.toContain(oldLogName);
     await page.unroute('**/api/logs/*');
   });
 
@@ -316,7 +343,10 @@ describe('site management for a manager', () => {
     await staff.locator('summary', { hasText: 'Add staff member' }).click();
     const form = page.getByRole('form', { name: 'Add staff member' });
     // A manager can give levels up to their own, never above.
-    const levels = await form.getByLabel('Access').locator('option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    const levels = await form
+      .getByLabel('Access')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     expect(levels).toEqual(['1', '2']);
 
     await form.getByLabel('Name').fill('Hemi Kaimahi');
@@ -401,7 +431,11 @@ describe('site management for a manager', () => {
     await createFeature(harness, managerToken, { title: 'Kai parcels every week', text: 'Over 4500 delivered.', hue: '#9a2f1f' });
     await writeFile(path.join(harness.server.dataDir, 'logs', 'trust-2025-02-01.log'), '{"level":30,"msg":"started"}\n');
     await openManage(page);
-    await page.getByText('Loading...').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByText('Loading...')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await checkA11y(page);
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'manage-1440');
@@ -412,7 +446,11 @@ describe('site management for a manager', () => {
     await screenshot(page, 'manage-1440-new-post');
     await page.setViewportSize({ width: 390, height: 844 });
     await openManage(page);
-    await page.getByText('Loading...').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByText('Loading...')
+      .first()
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await checkA11y(page);
     await screenshot(page, 'manage-390');
     // Nothing sticks out sideways on a phone.

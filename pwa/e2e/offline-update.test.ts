@@ -25,7 +25,6 @@ afterAll(async () => {
   await rm(distCopy, { recursive: true, force: true }).catch(() => undefined);
 });
 
-
 it('offers the new version and keeps a half-filled enrolment form until the person chooses to reload', async () => {
   const page = await harness.newPage({ viewport: phoneViewport, serviceWorkers: 'allow' });
   await page.goto('/enrol/whanau_ora_support');

@@ -42,7 +42,11 @@ const publicRoutes = (): Route[] => [
 async function expectRoute(page: Page, route: Route): Promise<void> {
   await page.goto(route.path);
   await page.getByRole('heading', { level: 1, name: route.heading }).first().waitFor({ timeout: 15_000 });
-  await page.getByText('Loading...').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByText('Loading...')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   if (route.shows) await page.getByText(route.shows).first().waitFor({ timeout: 10_000 });
 }
 
@@ -106,7 +110,11 @@ describe('the public site with no signal', () => {
     await page.goto('/');
     await waitForServiceWorker(page);
     await page.goto('/manage');
-    await page.getByText('Loading...').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    await page
+      .getByText('Loading...')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
     await page.goto('/enrol/whanau_ora_support');
     await page.getByRole('button', { name: 'Enrol', exact: true }).waitFor();
     const cached = await page.evaluate(async () => {

@@ -66,7 +66,12 @@ describe('waiting enrolments', () => {
       page = await phone.open();
       const started = Date.now();
       await page.goto('/');
-      await expect.poll(async () => (await serverEnrolments(harness, 'Aroha')).length + (await serverEnrolments(harness, 'Hemi')).length, { timeout: 20_000, interval: 250 }).toBe(2);
+      await expect
+        .poll(async () => (await serverEnrolments(harness, 'Aroha')).length + (await serverEnrolments(harness, 'Hemi')).length, {
+          timeout: 20_000,
+          interval: 250,
+        })
+        .toBe(2);
       // Reopening sends at once: well under the backoff's first step of a phone that waited a while.
       expect(Date.now() - started).toBeLessThan(15_000);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('outbox-waiting')), { timeout: 10_000 }).toBe('0');

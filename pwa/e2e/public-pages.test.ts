@@ -69,7 +69,11 @@ const publicPages: PublicPage[] = [
 async function expectPage(page: Page, expected: PublicPage): Promise<void> {
   await page.goto(expected.path);
   await page.getByRole('heading', { level: 1, name: expected.heading }).waitFor();
-  await page.getByText('Loading...').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByText('Loading...')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   for (const text of expected.shows) {
     await page.getByText(text).first().waitFor({ timeout: 10_000 });
   }
@@ -159,15 +163,21 @@ describe('service cards', () => {
 
   it('gives an enrollable service an icon link to its enrol page and READ MORE to its page', async () => {
     const whanauOra = card(desktop, 'Whānau Ora Support');
-    await expect(whanauOra.getByRole('link', { name: 'Enrol in Whānau Ora Support' }).getAttribute('href')).resolves.toBe(
-      '/enrol/whanau_ora_support',
-    );
+    await expect(whanauOra.getByRole('link', { name: 'Enrol in Whānau Ora Support' }).getAttribute('href')).resolves.toBe('/enrol/whanau_ora_support');
     await expect(whanauOra.getByRole('link', { name: /READ MORE/ }).getAttribute('href')).resolves.toBe('/service/whanau_support');
   });
 
   it('shows ENROL NOW on small screens only', async () => {
-    await expect(card(phone, 'Whānau Ora Support').getByRole('link', { name: /ENROL NOW/ }).isVisible()).resolves.toBe(true);
-    await expect(card(desktop, 'Whānau Ora Support').getByRole('link', { name: /ENROL NOW/ }).isVisible()).resolves.toBe(false);
+    await expect(
+      card(phone, 'Whānau Ora Support')
+        .getByRole('link', { name: /ENROL NOW/ })
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      card(desktop, 'Whānau Ora Support')
+        .getByRole('link', { name: /ENROL NOW/ })
+        .isVisible(),
+    ).resolves.toBe(false);
   });
 
   it('shows the status text, or Temporarily unavailable, instead of enrol links when closed', async () => {
@@ -179,7 +189,9 @@ describe('service cards', () => {
   });
 
   it('opens the service page from READ MORE', async () => {
-    await card(desktop, 'Raised Gardens').getByRole('link', { name: /READ MORE/ }).click();
+    await card(desktop, 'Raised Gardens')
+      .getByRole('link', { name: /READ MORE/ })
+      .click();
     await desktop.getByRole('heading', { level: 1, name: 'Raised Gardens' }).waitFor();
     expect(new URL(desktop.url()).pathname).toBe('/service/raised_gardens');
   });

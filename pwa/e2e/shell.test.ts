@@ -51,40 +51,34 @@ const always = ['HOME', 'KAITIAKI', 'SERVICES', 'CONTACT US', 'DONATE', 'BLOG'];
 
 describe('side menu (spec §2)', () => {
   it('lists FORMER SERVICES and LOGIN when logged out', () =>
-    withPage(async (page) => {
-      await page.goto('/');
-      expect(await menuLabels(page)).toEqual([...always, 'FORMER SERVICES', 'LOGIN']);
-      await checkA11y(page);
-      await screenshot(page, 'menu-open-390', { fullPage: false });
-      await closeMenu(page);
-      await expect(page.getByRole('button', { name: 'Menu' }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
-    }, { viewport: { width: 390, height: 844 } }));
+    withPage(
+      async (page) => {
+        await page.goto('/');
+        expect(await menuLabels(page)).toEqual([...always, 'FORMER SERVICES', 'LOGIN']);
+        await checkA11y(page);
+        await screenshot(page, 'menu-open-390', { fullPage: false });
+        await closeMenu(page);
+        await expect(page.getByRole('button', { name: 'Menu' }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 
   it('lists CLIENTS, DASHBOARD and LOGOUT at access 1, without MANAGE SITE', () =>
     withPage(async (page) => {
       await harness.loginAs(page, 1);
       await page.goto('/');
-      await expect.poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels))).toEqual([
-        ...always,
-        'FORMER SERVICES',
-        'CLIENTS',
-        'DASHBOARD',
-        'LOGOUT',
-      ]);
+      await expect
+        .poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels)))
+        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'LOGOUT']);
     }));
 
   it('adds MANAGE SITE at access 2', () =>
     withPage(async (page) => {
       await harness.loginAs(page, 2);
       await page.goto('/');
-      await expect.poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels))).toEqual([
-        ...always,
-        'FORMER SERVICES',
-        'CLIENTS',
-        'DASHBOARD',
-        'MANAGE SITE',
-        'LOGOUT',
-      ]);
+      await expect
+        .poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels)))
+        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'MANAGE SITE', 'LOGOUT']);
     }));
 
   it('shows no extras while authentication is loading', () =>
@@ -109,15 +103,22 @@ describe('side menu (spec §2)', () => {
 });
 
 describe('route guard (spec §2)', () => {
-  it.each(['/clients', '/client/3f1c2a4e-8d8b-4a36-9d4c-5a0e3b7a1c22', '/dashboard', '/manage', '/manage/blog/x', '/manage/users/x', '/manage/features/x', '/manage/logs/x'])(
-    'sends a visitor from %s to /login with a danger alert',
-    (path) =>
-      withPage(async (page) => {
-        await page.goto(path);
-        await page.waitForURL('**/login');
-        await alert(page, 'You must log in to veiw this page').waitFor();
-        await expect(alert(page, 'You must log in to veiw this page').getAttribute('data-alert-type')).resolves.toBe('danger');
-      }),
+  it.each([
+    '/clients',
+    '/client/3f1c2a4e-8d8b-4a36-9d4c-5a0e3b7a1c22',
+    '/dashboard',
+    '/manage',
+    '/manage/blog/x',
+    '/manage/users/x',
+    '/manage/features/x',
+    '/manage/logs/x',
+  ])('sends a visitor from %s to /login with a danger alert', (path) =>
+    withPage(async (page) => {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+      await alert(page, 'You must log in to veiw this page').waitFor();
+      await expect(alert(page, 'You must log in to veiw this page').getAttribute('data-alert-type')).resolves.toBe('danger');
+    }),
   );
 
   it('shows the protected page while authentication is still loading', () =>
@@ -186,33 +187,36 @@ describe('logging in and out (spec §4)', () => {
     }));
 
   it("shows the server's message as a danger alert titled Error, which leaves after about 3000 ms", () =>
-    withPage(async (page) => {
-      const staff = await harness.createStaff(1);
-      const serverAnswer = await harness.api('/api/auth', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: staff.email, password: 'not the password' }),
-      });
-      const { errors } = (await serverAnswer.json()) as { errors: { msg: string }[] };
-      expect(errors.length).toBeGreaterThan(0);
+    withPage(
+      async (page) => {
+        const staff = await harness.createStaff(1);
+        const serverAnswer = await harness.api('/api/auth', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: staff.email, password: 'not the password' }),
+        });
+        const { errors } = (await serverAnswer.json()) as { errors: { msg: string }[] };
+        expect(errors.length).toBeGreaterThan(0);
 
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(staff.email);
-      await page.getByLabel('Password').fill('still not the password');
-      await page.getByRole('button', { name: 'LOGIN' }).click();
-      const shown = alert(page, errors[0]!.msg);
-      await shown.waitFor();
-      const appearedAt = Date.now();
-      await expect(shown.locator('.alert__title').textContent()).resolves.toBe('Error');
-      await expect(shown.getAttribute('data-alert-type')).resolves.toBe('danger');
-      await screenshot(page, 'login-error-390', { fullPage: false });
-      await page.waitForTimeout(Math.max(0, 1000 - (Date.now() - appearedAt)));
-      await expect(shown.count()).resolves.toBe(1);
-      await shown.waitFor({ state: 'detached', timeout: 4000 - (Date.now() - appearedAt) });
-      expect(Date.now() - appearedAt).toBeGreaterThanOrEqual(2500);
-      expect(new URL(page.url()).pathname).toBe('/login');
-      await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
-    }, { viewport: { width: 390, height: 844 } }));
+        await page.goto('/login');
+        await page.getByLabel('Email').fill(staff.email);
+        await page.getByLabel('Password').fill('still not the password');
+        await page.getByRole('button', { name: 'LOGIN' }).click();
+        const shown = alert(page, errors[0]!.msg);
+        await shown.waitFor();
+        const appearedAt = Date.now();
+        await expect(shown.locator('.alert__title').textContent()).resolves.toBe('Error');
+        await expect(shown.getAttribute('data-alert-type')).resolves.toBe('danger');
+        await screenshot(page, 'login-error-390', { fullPage: false });
+        await page.waitForTimeout(Math.max(0, 1000 - (Date.now() - appearedAt)));
+        await expect(shown.count()).resolves.toBe(1);
+        await shown.waitFor({ state: 'detached', timeout: 4000 - (Date.now() - appearedAt) });
+        expect(Date.now() - appearedAt).toBeGreaterThanOrEqual(2500);
+        expect(new URL(page.url()).pathname).toBe('/login');
+        await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
 
   it('puts a schema problem on its field as well as in an alert', () =>
     withPage(async (page) => {
@@ -306,7 +310,11 @@ describe('staff pages', () => {
       await harness.loginAs(page, 1);
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByText('Loading...').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+      await page
+        .getByText('Loading...')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 })
+        .catch(() => undefined);
       await checkA11y(page);
     }),
   );
@@ -316,7 +324,11 @@ describe('staff pages', () => {
       await harness.loginAs(page, 2);
       await page.goto('/manage');
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByText('Loading...').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+      await page
+        .getByText('Loading...')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 })
+        .catch(() => undefined);
       await checkA11y(page);
       await screenshot(page, 'manage-1280');
     }));

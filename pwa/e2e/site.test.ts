@@ -4,7 +4,18 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker } from './enrol-helpers';
-import { alertShown, checkA11y, createBlogPost, createFeature, pageProblems, recordAlerts, samplePicture, screenshot, startHarness, type Harness } from './harness';
+import {
+  alertShown,
+  checkA11y,
+  createBlogPost,
+  createFeature,
+  pageProblems,
+  recordAlerts,
+  samplePicture,
+  screenshot,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /**
  * Issue 11: the trust's own details, team and former services are content a manager sets, not
@@ -87,7 +98,10 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
       await settle(page);
       await page.getByText(says).first().waitFor();
       const text = await visibleTextAndLinks(page);
-      expect(invented.filter((detail) => text.includes(detail)), pathname).toEqual([]);
+      expect(
+        invented.filter((detail) => text.includes(detail)),
+        pathname,
+      ).toEqual([]);
       await checkA11y(page);
     }
     // Nor does the page a browser without JavaScript shows (its <noscript> once named a made-up phone number).
@@ -144,7 +158,13 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await page.goto('/manage');
     await checklist().waitFor();
     await checklist().getByText('1 of 5 steps done', { exact: false }).waitFor();
-    for (const step of ['Set the trust’s details', 'Add the first manager’s team entry', 'Write the first post', 'Add carousel features', 'Open the services you run']) {
+    for (const step of [
+      'Set the trust’s details',
+      'Add the first manager’s team entry',
+      'Write the first post',
+      'Add carousel features',
+      'Open the services you run',
+    ]) {
       await checklist().getByRole('link', { name: step }).waitFor();
     }
     await checkA11y(page);
@@ -289,7 +309,8 @@ describe('a manager sets up the trust with the first-run checklist', () => {
         await visitor.goto(pathname);
         await settle(visitor);
         // The photo is on /team: wait until it has arrived, so the worker has kept it.
-        if (pathname === '/team') await visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.decode());
+        if (pathname === '/team')
+          await visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.decode());
       }
       await harness.server.stop();
       try {
@@ -299,7 +320,9 @@ describe('a manager sets up the trust with the first-run checklist', () => {
         await visitor.goto('/team');
         await settle(visitor);
         await visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).waitFor();
-        await expect(visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).resolves.toBeGreaterThan(0);
+        await expect(
+          visitor.getByRole('img', { name: 'Ana smiling in front of the wharenui' }).evaluate((image: HTMLImageElement) => image.naturalWidth),
+        ).resolves.toBeGreaterThan(0);
         await visitor.goto('/former_services');
         await settle(visitor);
         await visitor.getByRole('heading', { name: 'Kapa haka wānanga' }).waitFor();

@@ -120,7 +120,10 @@ for (const width of [390, 1440]) {
       expect(response.status()).toBe(415);
       expect((await response.json()).errors[0]).toMatchObject({ code: 'invalid_image', param: 'image' });
       const sentence = 'Me whakaahua JPEG, PNG, WebP rānei te atahanga, ā, kia kaua e pakaru.';
-      await page.locator('.alert[data-alert-type="danger"]', { hasText: `Atahanga — ${sentence}` }).first().waitFor();
+      await page
+        .locator('.alert[data-alert-type="danger"]', { hasText: `Atahanga — ${sentence}` })
+        .first()
+        .waitFor();
       await blog.getByText(sentence, { exact: true }).waitFor();
       expect(await page.locator('body').textContent()).not.toContain('Image must be a JPEG');
       expect(pageProblems(page).filter((problem) => !problem.includes('415'))).toEqual([]);

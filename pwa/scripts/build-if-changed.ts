@@ -27,7 +27,11 @@ function filesUnder(relative: string): string[] {
 export function sourceHash(): string {
   const hash = crypto.createHash('sha256');
   for (const file of sources.flatMap(filesUnder)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(repoRoot, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(repoRoot, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

@@ -60,15 +60,12 @@ const markServedFromCache = {
 
 registerRoute(
   ({ url, sameOrigin }) =>
-    sameOrigin && (url.pathname === '/api/services' || url.pathname === '/api/site' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
+    sameOrigin &&
+    (url.pathname === '/api/services' || url.pathname === '/api/site' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
   new NetworkFirst({
     cacheName: 'public-content',
     networkTimeoutSeconds: 3,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }),
-      markServedFromCache,
-    ],
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true }), markServedFromCache],
   }),
 );
 

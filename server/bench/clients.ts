@@ -34,8 +34,70 @@ const { enrolmentStatuses } = await import('../contract/enrolments');
 
 await migrate();
 
-const given = ['Tūhoe', 'Mere', 'Hēmi', 'Aroha', 'Wiremu', 'Ngaio', 'Rāwiri', 'Kiri', 'Hine', 'Tama', 'Ānahera', 'Pita', 'Mārama', 'Hōhepa', 'Moana', 'Tāne', 'Awhina', 'Rua', 'Kahu', 'Manaia', 'Sarah', 'James', 'Olivia', 'Jack', 'Mia', 'Noah', 'Ruby', 'Leo', 'Isla', 'Liam'];
-const family = ['Whānau', 'Parata', 'Ngata', 'Tāwhiri', 'Walker', 'Smith', 'Te Rangi', 'Pōtae', 'Kereama', 'Mahuika', 'Tūhoe', 'Rēweti', 'Pōmare', 'Heke', 'Ruatapu', 'Brown', 'Wilson', 'Taylor', 'Ngāti', 'Kīngi', 'Māka', 'Paewai', 'Tautahi', 'Hōne', 'Waaka', 'Tipene', 'Rāwhiti', 'Hapai', 'Kawe', 'Moko'];
+const given = [
+  'Tūhoe',
+  'Mere',
+  'Hēmi',
+  'Aroha',
+  'Wiremu',
+  'Ngaio',
+  'Rāwiri',
+  'Kiri',
+  'Hine',
+  'Tama',
+  'Ānahera',
+  'Pita',
+  'Mārama',
+  'Hōhepa',
+  'Moana',
+  'Tāne',
+  'Awhina',
+  'Rua',
+  'Kahu',
+  'Manaia',
+  'Sarah',
+  'James',
+  'Olivia',
+  'Jack',
+  'Mia',
+  'Noah',
+  'Ruby',
+  'Leo',
+  'Isla',
+  'Liam',
+];
+const family = [
+  'Whānau',
+  'Parata',
+  'Ngata',
+  'Tāwhiri',
+  'Walker',
+  'Smith',
+  'Te Rangi',
+  'Pōtae',
+  'Kereama',
+  'Mahuika',
+  'Tūhoe',
+  'Rēweti',
+  'Pōmare',
+  'Heke',
+  'Ruatapu',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Ngāti',
+  'Kīngi',
+  'Māka',
+  'Paewai',
+  'Tautahi',
+  'Hōne',
+  'Waaka',
+  'Tipene',
+  'Rāwhiti',
+  'Hapai',
+  'Kawe',
+  'Moko',
+];
 const pick = <T>(list: readonly T[]): T => list[crypto.randomInt(list.length)] as T;
 const services = serviceCatalogue.map((service) => service.key);
 const now = Date.now();
@@ -44,7 +106,12 @@ const kaimahiId = crypto.randomUUID();
 const staffIds = [kaimahiId, ...Array.from({ length: 9 }, () => crypto.randomUUID())];
 
 console.log(`\nClient search and dashboard: ${clientCount} clients, ${enrolmentCount} enrolments, ${noteCount} case notes, SQLite, ${runs} runs each.`);
-console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+console.log(
+  `Load average at start: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`,
+);
 let started = performance.now();
 const clientIds: string[] = [];
 for (let offset = 0; offset < clientCount; offset += 1000) {
@@ -59,8 +126,17 @@ for (let offset = 0; offset < clientCount; offset += 1000) {
       dateOfBirth: `19${50 + crypto.randomInt(50)}-0${1 + crypto.randomInt(9)}-1${crypto.randomInt(9)}`,
       phone: `02${crypto.randomInt(10)} ${100 + crypto.randomInt(900)} ${1000 + crypto.randomInt(9000)}`,
       email: index % 3 === 0 ? `person${index}@example.org` : null,
-      address: null, suburb: 'Aranui', iwi: null, hapu: null, household: null, notes: null,
-      consentStatementVersion: null, consentAt: null, consentHow: null, createdBy: index % 5 === 0 ? (staffIds[(index / 5) % 10] ?? null) : null, updatedBy: null,
+      address: null,
+      suburb: 'Aranui',
+      iwi: null,
+      hapu: null,
+      household: null,
+      notes: null,
+      consentStatementVersion: null,
+      consentAt: null,
+      consentHow: null,
+      createdBy: index % 5 === 0 ? (staffIds[(index / 5) % 10] ?? null) : null,
+      updatedBy: null,
     });
     deriveClientKeys(client);
     rows.push({ ...client.get({ plain: true }), fieldVersions: {}, version: 1, createdAt: new Date(), updatedAt: new Date() });
@@ -77,10 +153,24 @@ for (let offset = 0; offset < enrolmentCount; offset += 1000) {
   for (let index = offset; index < Math.min(offset + 1000, enrolmentCount); index += 1) {
     const receivedAt = new Date(now - crypto.randomInt(2 * 365) * 24 * 3600 * 1000);
     rows.push({
-      id: crypto.randomUUID(), serviceKey: pick(services), clientId: index % 2 === 0 ? pick(clientIds) : null,
-      givenName: pick(given), familyName: pick(family), dateOfBirth: null, phone: '021 555 0101', email: null, suburb: null, iwi: null,
-      householdSize: null, preferredContact: 'phone' as const, message: null, consentStatementVersion: '2026-11-01',
-      consentedAt: receivedAt, receivedAt, status: pick(enrolmentStatuses), searchText: null,
+      id: crypto.randomUUID(),
+      serviceKey: pick(services),
+      clientId: index % 2 === 0 ? pick(clientIds) : null,
+      givenName: pick(given),
+      familyName: pick(family),
+      dateOfBirth: null,
+      phone: '021 555 0101',
+      email: null,
+      suburb: null,
+      iwi: null,
+      householdSize: null,
+      preferredContact: 'phone' as const,
+      message: null,
+      consentStatementVersion: '2026-11-01',
+      consentedAt: receivedAt,
+      receivedAt,
+      status: pick(enrolmentStatuses),
+      searchText: null,
     });
   }
   await Enrolment.bulkCreate(rows);
@@ -88,7 +178,10 @@ for (let offset = 0; offset < enrolmentCount; offset += 1000) {
 await User.bulkCreate(staffIds.map((id, index) => ({ id, name: `Staff ${index}`, email: `staff${index}@example.org`, passwordHash: 'x', access: 1 })));
 for (let offset = 0; offset < noteCount; offset += 1000) {
   const notes = Array.from({ length: Math.min(1000, noteCount - offset) }, () => ({
-    id: crypto.randomUUID(), clientId: pick(clientIds), authorId: pick(staffIds), text: 'Rang to check in; whānau doing well.',
+    id: crypto.randomUUID(),
+    clientId: pick(clientIds),
+    authorId: pick(staffIds),
+    text: 'Rang to check in; whānau doing well.',
     createdAt: new Date(now - crypto.randomInt(365 * 24) * 3600 * 1000),
   }));
   await CaseNote.bulkCreate(notes);
@@ -122,21 +215,29 @@ const row = (label: string, subject: number[], baseline: number[]) => {
 
 console.log('query (ms)                                    p50      p95  base p50  base p95  p95 ×');
 const results: Record<string, { p50: number; p95: number }> = {};
-for (const [label, actor] of [['search ?q= (manager, page of 50 + total)', manager], ['search ?q= (kaimahi, need-to-know)', kaimahi]] as const) {
+for (const [label, actor] of [
+  ['search ?q= (manager, page of 50 + total)', manager],
+  ['search ?q= (kaimahi, need-to-know)', kaimahi],
+] as const) {
   const subject: number[] = [];
   const baseline: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const q = pick(queries);
     let ids: string[] = [];
-    subject.push(await time(async () => {
-      ids = (await listClients(actor, { q, page: 1, pageSize: 50 })).items.map((item) => item._id);
-    }));
+    subject.push(
+      await time(async () => {
+        ids = (await listClients(actor, { q, page: 1, pageSize: 50 })).items.map((item) => item._id);
+      }),
+    );
     // The baseline: the same rows fetched by primary key, plus a count by an indexed column.
     baseline.push(await time(() => Promise.all([Client.findAll({ where: { id: ids } }), Client.count({ where: { sortName: fold(q) } })])));
   }
   results[label] = row(label, subject, baseline);
 }
-for (const [label, actor] of [['dashboard (manager, every service)', manager], ['dashboard (kaimahi, two services)', kaimahi]] as const) {
+for (const [label, actor] of [
+  ['dashboard (manager, every service)', manager],
+  ['dashboard (kaimahi, two services)', kaimahi],
+] as const) {
   const subject: number[] = [];
   const baseline: number[] = [];
   const parts: Record<string, number> = {};
@@ -145,7 +246,11 @@ for (const [label, actor] of [['dashboard (manager, every service)', manager], [
     baseline.push(await time(() => Enrolment.count({ where: { serviceKey: pick(services), status: 'new' } })));
   }
   results[label] = row(label, subject, baseline);
-  console.log(`  mean ms of its parts: ${Object.entries(parts).map(([part, ms]) => `${part} ${(ms / subject.length).toFixed(1)}`).join(', ')}`);
+  console.log(
+    `  mean ms of its parts: ${Object.entries(parts)
+      .map(([part, ms]) => `${part} ${(ms / subject.length).toFixed(1)}`)
+      .join(', ')}`,
+  );
 }
 
 // Enrolment lists (issue 12): each filter against the unfiltered first page, in the same run.
@@ -163,8 +268,16 @@ for (let run = 0; run < Math.ceil(runs / 2); run += 1) {
 for (const [label, times] of Object.entries(filtered)) row(`enrolments ${label} (manager) vs unfiltered`, times, unfiltered);
 console.log('Target (issue 12): each filter within 1.5× of the unfiltered page.');
 
-const searchP95 = Math.max(...Object.entries(results).filter(([label]) => label.startsWith('search')).map(([, value]) => value.p95));
-const dashboardP95 = Math.max(...Object.entries(results).filter(([label]) => label.startsWith('dashboard')).map(([, value]) => value.p95));
+const searchP95 = Math.max(
+  ...Object.entries(results)
+    .filter(([label]) => label.startsWith('search'))
+    .map(([, value]) => value.p95),
+);
+const dashboardP95 = Math.max(
+  ...Object.entries(results)
+    .filter(([label]) => label.startsWith('dashboard'))
+    .map(([, value]) => value.p95),
+);
 console.log(`\nsearch p95 ${searchP95.toFixed(1)} ms (target ≤ 50): ${searchP95 <= 50 ? 'met' : 'MISSED'}`);
 console.log(`dashboard p95 ${dashboardP95.toFixed(1)} ms (target ≤ 100): ${dashboardP95 <= 100 ? 'met' : 'MISSED'}`);
 await sequelize.close();

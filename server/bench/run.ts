@@ -48,7 +48,12 @@ console.log(
   `API throughput against a bare Koa app with the same bodies: ${rounds} interleaved rounds of ${duration} s each,\n` +
     `10 connections, ${os.cpus().length} cores; medians shown, so a burst of other load on the machine skews one round only.\n`,
 );
-console.log(`Load average at start: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}\n`);
+console.log(
+  `Load average at start: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}\n`,
+);
 console.log('route                    body KB   real req/s   bare req/s   ratio');
 try {
   for (const urlPath of paths) {
@@ -116,7 +121,10 @@ try {
       for (let round = 0; round < rounds; round += 1) {
         const realResult = await post(realPort, connections);
         const bareResult = await post(bareInsert.value, connections);
-        for (const [name, result] of [['real', realResult], ['bare', bareResult]] as const) {
+        for (const [name, result] of [
+          ['real', realResult],
+          ['bare', bareResult],
+        ] as const) {
           if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} enrolments: ${result.non2xx} non-2xx, ${result.errors} errors`);
         }
         rows.push({
@@ -129,12 +137,27 @@ try {
       }
       const mid = (pick: (row: (typeof rows)[number]) => number) => median(rows.map(pick));
       console.log(
-        `${''.padEnd(24)} ${String(connections).padStart(5)} ${mid((row) => row.real).toFixed(0).padStart(12)} ${mid((row) => row.bare).toFixed(0).padStart(12)}` +
-          ` ${mid((row) => row.ratio).toFixed(2).padStart(7)} ${mid((row) => row.realP99).toFixed(0).padStart(13)} ${mid((row) => row.bareP99).toFixed(0).padStart(13)}`,
+        `${''.padEnd(24)} ${String(connections).padStart(5)} ${mid((row) => row.real)
+          .toFixed(0)
+          .padStart(12)} ${mid((row) => row.bare)
+          .toFixed(0)
+          .padStart(12)}` +
+          ` ${mid((row) => row.ratio)
+            .toFixed(2)
+            .padStart(7)} ${mid((row) => row.realP99)
+            .toFixed(0)
+            .padStart(13)} ${mid((row) => row.bareP99)
+            .toFixed(0)
+            .padStart(13)}`,
       );
     }
     console.log('Targets (issue 12): ratio ≥ 0.5 at 10 and 50 connections; real p99 ≤ 100 ms at 50.');
-    console.log(`Load average at end: ${os.loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+    console.log(
+      `Load average at end: ${os
+        .loadavg()
+        .map((load) => load.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     bareInsert.child.kill();
   }

@@ -81,8 +81,23 @@ if (mode === 'real') {
       `INSERT INTO enrolments (id, serviceKey, givenName, familyName, phone, email, suburb, householdSize, preferredContact,
         message, consentStatementVersion, consentedAt, status, source, receivedAt, createdAt, updatedAt)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'new', 'online', ?, ?, ?)`,
-      [body._id, body.serviceKey, body.givenName, body.familyName, body.phone, body.email, body.suburb, body.householdSize,
-        body.preferredContact, body.message, body.statementVersion, now, now, now, now],
+      [
+        body._id,
+        body.serviceKey,
+        body.givenName,
+        body.familyName,
+        body.phone,
+        body.email,
+        body.suburb,
+        body.householdSize,
+        body.preferredContact,
+        body.message,
+        body.statementVersion,
+        now,
+        now,
+        now,
+        now,
+      ],
     );
     ctx.status = 201;
     ctx.body = { _id: body._id, status: 'new', receivedAt: now };

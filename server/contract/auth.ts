@@ -4,9 +4,12 @@ import { limits } from './limits';
 import { NewPasswordSchema } from './users';
 
 const givenPassword = (label: string) =>
-  z.string({ error: `${label} is required` }).min(1, { error: `${label} is required` }).max(limits.passwordMax, {
-    error: `${label} must be at most ${limits.passwordMax} characters`,
-  });
+  z
+    .string({ error: `${label} is required` })
+    .min(1, { error: `${label} is required` })
+    .max(limits.passwordMax, {
+      error: `${label} must be at most ${limits.passwordMax} characters`,
+    });
 
 export const LoginSchema = z.object({ email: emailAddress(), password: givenPassword('Password') });
 export type LoginInput = z.infer<typeof LoginSchema>;

@@ -54,10 +54,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'How to get involved',
-        bullets: [
-          'Enrol online when enrolments are open',
-          'Or ask a kaimahi to let you know when the next programme starts',
-        ],
+        bullets: ['Enrol online when enrolments are open', 'Or ask a kaimahi to let you know when the next programme starts'],
       },
     ],
     extras: ['Free of charge', 'Open to rangatahi across Ōtautahi Christchurch'],
@@ -86,8 +83,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       'The service supports the hauora of rangatahi in three stages: first we build a connection, ' +
         'then we kōrero about well-being and practise skills for hard times, and then we make sure ' +
         'ongoing support is in place, with whānau involved wherever the young person wants them to be.',
-      'If you or someone you know is in immediate danger, call 111. Need to talk? Free call or ' +
-        'text 1737 any time.',
+      'If you or someone you know is in immediate danger, call 111. Need to talk? Free call or ' + 'text 1737 any time.',
     ],
     Sections: [
       {
@@ -110,9 +106,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'Help right now',
-        description:
-          'If you or someone you know is in immediate danger, call 111. Need to talk? Free call or ' +
-          'text 1737 any time.',
+        description: 'If you or someone you know is in immediate danger, call 111. Need to talk? Free call or ' + 'text 1737 any time.',
         bullets: [],
       },
     ],
@@ -141,16 +135,13 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
         'feelings that are hard to put into words, and bring a lot of joy.',
       'Sessions are relaxed and led by people who care about both the music and the person. ' +
         'No experience is needed, and we can lend instruments for sessions.',
-      'There are a limited number of free spaces. When they are full we keep a waiting list ' +
-        'and get in touch as soon as a space opens up.',
+      'There are a limited number of free spaces. When they are full we keep a waiting list ' + 'and get in touch as soon as a space opens up.',
     ],
     Sections: [
       {
         markUp: true,
         title: 'What it costs',
-        description:
-          'Nothing. Lessons are **free**, but spaces are **limited**. ' +
-          '[Ask us](/contact) about the waiting list.',
+        description: 'Nothing. Lessons are **free**, but spaces are **limited**. ' + '[Ask us](/contact) about the waiting list.',
         bullets: [],
       },
       {
@@ -161,10 +152,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'Who it is for',
-        bullets: [
-          'Tamariki and rangatahi, beginners welcome',
-          'Young people who would benefit from music as a way to express themselves',
-        ],
+        bullets: ['Tamariki and rangatahi, beginners welcome', 'Young people who would benefit from music as a way to express themselves'],
       },
     ],
     extras: ['Free of charge', 'Limited free spaces'],
@@ -196,10 +184,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'Who it is for',
-        bullets: [
-          'Whānau in Ōtautahi Christchurch who need help with kai',
-          'Families with tamariki, kaumātua, and people living on their own',
-        ],
+        bullets: ['Whānau in Ōtautahi Christchurch who need help with kai', 'Families with tamariki, kaumātua, and people living on their own'],
       },
       {
         markUp: true,
@@ -213,8 +198,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'More than kai',
-        description:
-          'If there is something else going on, we can connect you with our Whānau Ora Support service.',
+        description: 'If there is something else going on, we can connect you with our Whānau Ora Support service.',
         bullets: [],
       },
     ],
@@ -243,8 +227,7 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       'We help whānau find their way through health, housing, employment and education — ' +
         'whether that means getting to the right appointment, sorting out a housing application, ' +
         'preparing for a job or supporting tamariki at school.',
-      'Our mahi is guided by whanaungatanga and manaakitanga. We are a Māori community trust, and ' +
-        'everyone who comes to us is welcomed with respect.',
+      'Our mahi is guided by whanaungatanga and manaakitanga. We are a Māori community trust, and ' + 'everyone who comes to us is welcomed with respect.',
     ],
     Sections: [
       {
@@ -288,12 +271,9 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     formLabel: 'Enrol in Raised Gardens',
     icon: 'sprout',
     descriptionTitle: 'A māra kai at your home',
-    referralText:
-      'Whānau can **self-refer** or be referred by a kaimahi or another agency. ' +
-      '[Get in touch](/contact) to register your interest.',
+    referralText: 'Whānau can **self-refer** or be referred by a kaimahi or another agency. ' + '[Get in touch](/contact) to register your interest.',
     description: [
-      'Raised Gardens helps whānau set up an in-home raised garden — a māra kai — so you can ' +
-        'grow fresh vegetables and herbs right outside your door.',
+      'Raised Gardens helps whānau set up an in-home raised garden — a māra kai — so you can ' + 'grow fresh vegetables and herbs right outside your door.',
       'We help build the garden and get it planted, and share tips on looking after it through ' +
         'the seasons. Gardening together is a great way for tamariki to learn where kai comes ' +
         'from, and it is good for everyone’s hauora.',
@@ -302,17 +282,12 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
       {
         markUp: false,
         title: 'Who it is for',
-        bullets: [
-          'Whānau in Ōtautahi Christchurch who would like to grow their own kai',
-          'Beginners welcome — no gardening experience needed',
-        ],
+        bullets: ['Whānau in Ōtautahi Christchurch who would like to grow their own kai', 'Beginners welcome — no gardening experience needed'],
       },
       {
         markUp: true,
         title: 'What you get',
-        description:
-          'A **free** raised māra kai at your home, help getting it planted, and advice on ' +
-          'keeping it growing.',
+        description: 'A **free** raised māra kai at your home, help getting it planted, and advice on ' + 'keeping it growing.',
         bullets: [],
       },
     ],

@@ -7,9 +7,18 @@ import { foldForSearch } from './clients';
  * a client's terms; every folded word of the query must be the start of one of them.
  * `clientSearchTerms` equals the server's `searchTermsOf` (a server test holds them together).
  */
-export function clientSearchTerms(client: { givenName: string; familyName: string; preferredName: string | null; phone: string | null; email: string | null }): string[] {
+export function clientSearchTerms(client: {
+  givenName: string;
+  familyName: string;
+  preferredName: string | null;
+  phone: string | null;
+  email: string | null;
+}): string[] {
   const terms = new Set<string>();
-  const words = (text: string) => foldForSearch(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = (text: string) =>
+    foldForSearch(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
   for (const name of [client.givenName, client.familyName, client.preferredName]) for (const word of words(name ?? '')) terms.add(word);
   if (client.email) {
     const email = client.email.toLowerCase();

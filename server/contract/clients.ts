@@ -108,19 +108,27 @@ export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
 
 export const ListClientsQuerySchema = PageQuerySchema.extend({
   q: optional(requiredText('Search', 200)),
-  service: optional(
-    z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
-  ),
+  service: optional(z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' })),
   status: optional(z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` })),
 });
 export type ListClientsQuery = z.infer<typeof ListClientsQuerySchema>;
 
 export const FromEnrolmentQuerySchema = z.object({
-  fromEnrolment: optional(z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(z.uuid({ error: 'Must be a valid id' }))),
+  fromEnrolment: optional(
+    z
+      .string({ error: 'Must be a valid id' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.uuid({ error: 'Must be a valid id' })),
+  ),
 });
 
 export const EnrolmentDuplicatesQuerySchema = z.object({
-  enrolment: z.string({ error: 'Give the enrolment to match' }).trim().toLowerCase().pipe(z.uuid({ error: 'Must be a valid id' })),
+  enrolment: z
+    .string({ error: 'Give the enrolment to match' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: 'Must be a valid id' })),
 });
 
 export const ExportQuerySchema = z.object({
@@ -190,9 +198,7 @@ export type DuplicateCandidate = {
  * only the clients whose record, notes or enrolments changed since.
  */
 export const CaseloadQuerySchema = z.object({
-  since: optional(
-    z.iso.datetime({ offset: true, error: 'Since must be the cursor of an earlier answer' }).transform((since) => new Date(since).toISOString()),
-  ),
+  since: optional(z.iso.datetime({ offset: true, error: 'Since must be the cursor of an earlier answer' }).transform((since) => new Date(since).toISOString())),
 });
 export type CaseloadQuery = z.infer<typeof CaseloadQuerySchema>;
 

@@ -18,8 +18,7 @@ export const collectionStatement = {
     'Only the trust’s kaimahi (staff) who work on that service see your details. We do not sell them ' +
       'or pass them on to anyone else, unless you agree or the law requires it.',
     'We keep your details securely, and only for as long as we need them for these purposes.',
-    'Giving us your details is your choice, but we need your name and a way to contact you to enrol ' +
-      'you.',
+    'Giving us your details is your choice, but we need your name and a way to contact you to enrol ' + 'you.',
     'Under the Privacy Act 2020 you can ask to see the information we hold about you, and ask us to ' +
       'correct it. To do this, or if you have a question or concern, contact the trust’s privacy ' +
       'officer: how to reach them is on the Contact page of this website.',

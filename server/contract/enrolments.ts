@@ -13,7 +13,6 @@ export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
 export const enrolmentSources = ['online', 'staff'] as const;
 export type EnrolmentSource = (typeof enrolmentSources)[number];
 
-
 export const enrolmentLimits = { messageMax: 2000, householdMin: 1, householdMax: 30, phoneDigitsMin: 6, phoneDigitsMax: 20 } as const;
 
 /** The short code a person is given as their receipt, the same on every resend: `WH-1A2B-3C4D`. */
@@ -67,9 +66,14 @@ const textProblem = (problem: (text: string) => string | undefined, code: ErrorC
 };
 
 /** A date of birth, YYYY-MM-DD, from 1900 to today. Shared by enrolments and client records. */
-export const dateOfBirthField = z.string({ error: 'Date of birth must be a date like 1990-03-25' }).superRefine(textProblem(dateOfBirthProblem, 'invalid_date'));
+export const dateOfBirthField = z
+  .string({ error: 'Date of birth must be a date like 1990-03-25' })
+  .superRefine(textProblem(dateOfBirthProblem, 'invalid_date'));
 /** A phone number as people write it: digits, spaces and + - ( ). */
-export const phoneField = z.string({ error: 'Phone number must be text' }).max(40, { error: 'Phone number is too long' }).superRefine(textProblem(phoneProblem, 'invalid_phone'));
+export const phoneField = z
+  .string({ error: 'Phone number must be text' })
+  .max(40, { error: 'Phone number is too long' })
+  .superRefine(textProblem(phoneProblem, 'invalid_phone'));
 export const emailField = z
   .string({ error: 'Please give a valid email address' })
   .max(254, { error: 'Email address is too long' })
@@ -148,9 +152,7 @@ export type EnrolmentDraft = z.input<typeof EnrolmentSchema>;
 export type EnrolmentReceipt = { _id: string; status: 'new'; receivedAt: string; reference: string };
 
 export const ListEnrolmentsQuerySchema = PageQuerySchema.extend({
-  service: optional(
-    z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
-  ),
+  service: optional(z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' })),
   status: optional(z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` })),
   q: optional(requiredText('Search', 200)),
 });
@@ -208,10 +210,13 @@ export const UpdateEnrolmentSchema = z.object({
   _id: OperationIdSchema,
   baseVersion: BaseVersionSchema,
   changes: z
-    .object({
-      status: z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` }).optional(),
-      clientId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema).optional(),
-    }, { error: 'Changes must be an object' })
+    .object(
+      {
+        status: z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` }).optional(),
+        clientId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema).optional(),
+      },
+      { error: 'Changes must be an object' },
+    )
     .refine((changes) => changes.status !== undefined || changes.clientId !== undefined, { error: 'Give a status or a client to link' }),
 });
 export type UpdateEnrolmentInput = z.infer<typeof UpdateEnrolmentSchema>;

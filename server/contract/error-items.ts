@@ -55,4 +55,3 @@ export function readErrorItems(status: number, body: unknown): ApiErrorItem[] {
   if (items.length) return items;
   return [{ msg: status >= 500 ? 'Server error' : status === 0 ? 'No connection' : `Request failed (${status})`, code: defaultCodeFor(status) }];
 }
-

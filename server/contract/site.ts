@@ -125,7 +125,9 @@ export const UpdateSiteSchema = z
 export type UpdateSiteInput = z.infer<typeof UpdateSiteSchema>;
 
 /** The answer of `GET /api/site`, for the app to check what it reads. */
-export const SiteSchema = z.object(Object.fromEntries(siteFields.map((field) => [field, z.string().nullable()])) as Record<SiteField, z.ZodNullable<z.ZodString>>);
+export const SiteSchema = z.object(
+  Object.fromEntries(siteFields.map((field) => [field, z.string().nullable()])) as Record<SiteField, z.ZodNullable<z.ZodString>>,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Team members (KAITIAKI) and former services: lists managers order by hand.
@@ -177,9 +179,9 @@ export type CreateTeamMemberInput = z.infer<typeof CreateTeamMemberSchema>;
 export const UpdateTeamMemberFieldsSchema = z.object({ ...teamMemberFields, removeImage: flag }).partial();
 export const teamMemberNothingToChange = 'Change at least one of: name, role, bio, image, imageAlt, order, removeImage';
 export const UpdateTeamMemberSchema = UpdateTeamMemberFieldsSchema.refine((changes) => Object.values(changes).some((value) => value !== undefined), {
-    error: teamMemberNothingToChange,
-    params: issueCode('bad_request'),
-  });
+  error: teamMemberNothingToChange,
+  params: issueCode('bad_request'),
+});
 export type UpdateTeamMemberInput = z.infer<typeof UpdateTeamMemberSchema>;
 
 /** An image as the API describes it; `src` is its URL without a size (it may carry a version query). */

@@ -51,7 +51,10 @@ async function probeSpoofing(): Promise<void> {
     const answer = await call('POST', '/api/auth', { email, password: `wrong ${tries}` }, { 'x-forwarded-for': randomAddress() });
     if (answer.status === 429) break;
   }
-  report(tries < 30, `spoofed X-Forwarded-For: ${tries < 30 ? `slowed after ${tries} failures despite a new first hop each time` : 'never slowed in 30 failures (spoofing works, or RATE_LIMITS=off)'}`);
+  report(
+    tries < 30,
+    `spoofed X-Forwarded-For: ${tries < 30 ? `slowed after ${tries} failures despite a new first hop each time` : 'never slowed in 30 failures (spoofing works, or RATE_LIMITS=off)'}`,
+  );
 }
 
 /** The waits after repeated failures grow but end: nobody is locked out for an hour. */

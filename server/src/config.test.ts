@@ -48,7 +48,9 @@ describe('parseConfig', () => {
       publicUrl: 'https://tewhare.org.nz',
     });
     expect(parseConfig({ SMTP_URL: 'smtp://localhost:2525' }).mail?.from).toBe('no-reply@localhost');
-    expect(parseConfig({ SMTP_URL: 'smtp://localhost:2525', MAIL_FROM: 'Te Whare <kaimahi@tewhare.org.nz>' }).mail?.from).toBe('Te Whare <kaimahi@tewhare.org.nz>');
+    expect(parseConfig({ SMTP_URL: 'smtp://localhost:2525', MAIL_FROM: 'Te Whare <kaimahi@tewhare.org.nz>' }).mail?.from).toBe(
+      'Te Whare <kaimahi@tewhare.org.nz>',
+    );
   });
 
   it('lists a bad SMTP_URL, MAIL_FROM and PUBLIC_URL with the others, never repeating the password', () => {

@@ -157,7 +157,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     rateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
-    corsOrigins: vars.CORS_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: vars.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     mail: vars.SMTP_URL ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM?.trim() ?? defaultSender(new URL(vars.SMTP_URL), vars.PUBLIC_URL) } : undefined,
     publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
   };

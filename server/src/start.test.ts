@@ -29,7 +29,14 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm start', () => {
     // As an older version left it: an open folder.
     fs.mkdirSync(dataDir, { mode: 0o755 });
     fs.chmodSync(dataDir, 0o755);
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'production', PWA_DIST: path.join(workDir, 'no-app') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PWA_DIST: path.join(workDir, 'no-app'),
+    };
     delete env.DATABASE_URL;
     const child = spawn(tsx, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {

@@ -9,7 +9,7 @@ import { hashPassword } from '../src/lib/passwords';
 import { signToken } from '../src/lib/tokens';
 
 export type TestResponse = { status: number; headers: Headers; body: any; text: string; bytes: Buffer };
-type RequestOptions = { json?: unknown; body?: RequestInit["body"]; token?: string; headers?: Record<string, string> };
+type RequestOptions = { json?: unknown; body?: RequestInit['body']; token?: string; headers?: Record<string, string> };
 
 export type TestApi = {
   base: string;

@@ -21,7 +21,10 @@ describe('loadRouteModule (spec §9: 120000 ms chunk time-out)', () => {
   it('retries when the first load takes longer than the time-out', async () => {
     vi.useFakeTimers();
     try {
-      const load = vi.fn().mockReturnValueOnce(new Promise(() => undefined)).mockResolvedValueOnce('module');
+      const load = vi
+        .fn()
+        .mockReturnValueOnce(new Promise(() => undefined))
+        .mockResolvedValueOnce('module');
       const loaded = loadRouteModule(load);
       await vi.advanceTimersByTimeAsync(routeLoadTimeoutMs);
       await expect(loaded).resolves.toBe('module');

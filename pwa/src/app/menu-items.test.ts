@@ -14,24 +14,11 @@ describe('menuItems (spec §2 "Side menu")', () => {
   });
 
   it('adds FORMER SERVICES, CLIENTS, DASHBOARD and LOGOUT below access 2', () => {
-    expect(labels({ status: 'authenticated', access: 1 })).toEqual([
-      ...always,
-      'FORMER SERVICES',
-      'CLIENTS',
-      'DASHBOARD',
-      'LOGOUT',
-    ]);
+    expect(labels({ status: 'authenticated', access: 1 })).toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'LOGOUT']);
   });
 
   it.each([2, 3])('adds MANAGE SITE at access %i', (access) => {
-    expect(labels({ status: 'authenticated', access })).toEqual([
-      ...always,
-      'FORMER SERVICES',
-      'CLIENTS',
-      'DASHBOARD',
-      'MANAGE SITE',
-      'LOGOUT',
-    ]);
+    expect(labels({ status: 'authenticated', access })).toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'MANAGE SITE', 'LOGOUT']);
   });
 
   it('links each entry to its route, DONATE to the external giving page', () => {

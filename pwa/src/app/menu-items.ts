@@ -4,11 +4,7 @@ import type { AuthStatus } from './auth/auth-context';
 import { paths } from '../lib/paths';
 
 /** `label` is the trust's own wording (spec.ts); `text` names it, for the Māori line beside it. */
-export type MenuItem = { label: string; text: SpecKey } & (
-  | { kind: 'route'; to: string }
-  | { kind: 'external'; href: string }
-  | { kind: 'logout' }
-);
+export type MenuItem = { label: string; text: SpecKey } & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'logout' });
 
 type Entry = { text: SpecKey } & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'logout' });
 const item = (entry: Entry): MenuItem => ({ ...entry, label: spec[entry.text] });

@@ -53,12 +53,7 @@ export function NavBar() {
                 <SpecText id="menuDonate" />
               </span>
             </DonateLink>
-            <button
-              type="button"
-              className="nav-bar__language"
-              lang={localeOf[other]}
-              onClick={() => void setLanguage(other)}
-            >
+            <button type="button" className="nav-bar__language" lang={localeOf[other]} onClick={() => void setLanguage(other)}>
               {namePartsOf[other].prefix && <span className="nav-bar__language-prefix">{namePartsOf[other].prefix}</span>}
               {namePartsOf[other].short}
             </button>

@@ -81,7 +81,9 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
                     {item.text === 'menuClients' && newEnrolments.data !== undefined && newEnrolments.data > 0 && (
                       <span className="side-menu__badge" data-testid="new-enrolments-badge">
                         <span aria-hidden="true">{formatNumber(newEnrolments.data)}</span>
-                        <span className="visually-hidden">{t('clients.menuBadge', { count: newEnrolments.data, shown: formatNumber(newEnrolments.data) })}</span>
+                        <span className="visually-hidden">
+                          {t('clients.menuBadge', { count: newEnrolments.data, shown: formatNumber(newEnrolments.data) })}
+                        </span>
                       </span>
                     )}
                   </NavLink>

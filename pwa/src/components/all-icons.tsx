@@ -27,9 +27,7 @@ const moreDrawings: Record<string, ReactElement> = {
   'chevron-right': <path d="M9 5l7 7-7 7" />,
   pause: <path d="M8.5 5v14M15.5 5v14" />,
   play: <path d="M7 4.5v15l12.5-7.5z" />,
-  phone: (
-    <path d="M5 3.5h3.5l1.8 4.6-2.3 1.5a11 11 0 0 0 6.4 6.4l1.5-2.3 4.6 1.8V19a1.5 1.5 0 0 1-1.6 1.5A16.5 16.5 0 0 1 3.5 5.1 1.5 1.5 0 0 1 5 3.5z" />
-  ),
+  phone: <path d="M5 3.5h3.5l1.8 4.6-2.3 1.5a11 11 0 0 0 6.4 6.4l1.5-2.3 4.6 1.8V19a1.5 1.5 0 0 1-1.6 1.5A16.5 16.5 0 0 1 3.5 5.1 1.5 1.5 0 0 1 5 3.5z" />,
   mail: (
     <>
       <path d="M3.5 5.5h17v13h-17z" />

@@ -21,13 +21,7 @@ export function LinkButton({ variant, size, className, ...props }: LinkProps & L
 }
 
 /** A link to another site that looks like a button; opens safely in a new tab. */
-export function ExternalLinkButton({
-  variant,
-  size,
-  className,
-  children,
-  ...props
-}: AnchorHTMLAttributes<HTMLAnchorElement> & Look & { children: ReactNode }) {
+export function ExternalLinkButton({ variant, size, className, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & Look & { children: ReactNode }) {
   const t = useT();
   return (
     <a className={classes({ variant, size }, className)} target="_blank" rel="noopener noreferrer" {...props}>

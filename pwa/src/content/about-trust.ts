@@ -7,9 +7,7 @@
  */
 export const aboutTrust = {
   tagline: 'Supporting whānau, rangatahi and tamariki in Ōtautahi Christchurch',
-  description:
-    'A Māori community charitable trust in Ōtautahi Christchurch offering free services for whānau, ' +
-    'rangatahi and tamariki.',
+  description: 'A Māori community charitable trust in Ōtautahi Christchurch offering free services for whānau, ' + 'rangatahi and tamariki.',
 
   about: [
     'Te Whare Manaaki Trust is a Māori community charitable trust based in Ōtautahi Christchurch, ' +

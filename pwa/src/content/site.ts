@@ -32,5 +32,4 @@ export const site = {
     { prefix: '', target: 1375, text: 'counterMusicHours', image: 'music' },
     { prefix: '', target: 83, text: 'counterMaaraKai', image: 'sprout' },
   ] satisfies CounterItem[],
-
 };

@@ -55,7 +55,10 @@ export const enPages = {
   'status.sent': 'Sent',
   'status.sending': 'Sending…',
   'status.stuck': 'Saved on this phone — not sent yet',
-  'status.stuckDetail': { one: 'We have tried once and will keep trying. Check your connection, then press “Send now”.', other: 'We have tried {count} times and will keep trying. Check your connection, then press “Send now”.' },
+  'status.stuckDetail': {
+    one: 'We have tried once and will keep trying. Check your connection, then press “Send now”.',
+    other: 'We have tried {count} times and will keep trying. Check your connection, then press “Send now”.',
+  },
   'status.savedOffline': 'Saved on this phone — it will be sent when you are back online',
   'status.saved': 'Saved on this phone',
   'status.rateLimited': 'Lots of people are enrolling from here right now. We will send it shortly; you do not need to do anything.',
@@ -173,5 +176,4 @@ export const enPages = {
   'site.formerLoadFailed': 'Our former services could not be loaded just now. Please try again soon.',
   'site.formerSoon': 'Our history is on its way',
   'site.formerSoonText': 'The programmes the trust has run in the past will be listed here soon. In the meantime, see the services we offer today.',
-
 } as const satisfies Catalogue;

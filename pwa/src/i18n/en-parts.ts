@@ -31,7 +31,8 @@ export const enParts = {
   'home.inCommunity': 'In the community',
   'home.whoWeWorkWith': 'Who we work with',
   'home.focusLead': '<mi>Whānau</mi>, <mi>rangatahi</mi> and <mi>tamariki</mi>, with a focus on {groups}.',
-  'home.donateText': 'Every dollar helps put <mi>kai</mi> on the table, keeps <mi>rangatahi</mi> active and connected, and supports <mi>whānau</mi> through hard times.',
+  'home.donateText':
+    'Every dollar helps put <mi>kai</mi> on the table, keeps <mi>rangatahi</mi> active and connected, and supports <mi>whānau</mi> through hard times.',
   'home.learnMore': 'Learn more about our <mi>mahi</mi>',
   'carousel.label': 'Community highlights',
   'carousel.pause': 'Pause',
@@ -52,7 +53,7 @@ export const enParts = {
   'services.areOpen': 'Enrolments are open',
   'services.atAGlance': 'At a glance',
   'services.referrals': 'Referrals',
-  'clients.menuBadge': { one: "{shown} new enrolment", other: "{shown} new enrolments" },
+  'clients.menuBadge': { one: '{shown} new enrolment', other: '{shown} new enrolments' },
   'footer.contactSoon': 'Contact details coming soon',
   'outbox.itemFor': '{service} for {name}',
   'signOut.title': 'Work not sent yet',

@@ -38,13 +38,11 @@ export const en = {
   'alerts.label': 'Notifications',
   'alerts.dismiss': 'Dismiss notification',
 
-
   // ── Site management and server errors (add keys below this line) ──
   // (The sentences of error codes and the field names they point at are in en-errors.ts.)
 
-
   // ── Client work: clients, client page, dashboard, enrolments inbox (add keys below this line) ──
-  'clients.somethingFailed': "Something went wrong. Please try again.",
+  'clients.somethingFailed': 'Something went wrong. Please try again.',
 
   // ── Branch manage: the trust's details in the footer (add keys below this line) ──
   'services.loadFailedNoPhone': 'Our services could not be loaded just now. Please try again soon.',
@@ -53,5 +51,4 @@ export const en = {
   'error.sealed_unreadable': 'This item cannot be read on this device any more. Discard it and enter it again.',
 
   // ── Branch public: public pages, first visit (add keys below this line) ──
-
 } as const satisfies Catalogue;

@@ -7,8 +7,7 @@ import { messageKeysModule, messageKeysPath, reviewDoc, reviewDocPath } from './
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
-const stale = (file: string) =>
-  `${file} is out of date with the catalogues (pwa/src/i18n/en.ts, mi.ts). Run \`npm run te-reo-review\` and commit the result.`;
+const stale = (file: string) => `${file} is out of date with the catalogues (pwa/src/i18n/en.ts, mi.ts). Run \`npm run te-reo-review\` and commit the result.`;
 
 describe('the te reo review list and the key list for the server', () => {
   it('docs/te-reo-review.md lists exactly the unreviewed entries of today’s catalogues', () => {

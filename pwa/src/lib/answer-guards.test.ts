@@ -40,17 +40,36 @@ function agree(guard: (value: unknown) => boolean, schema: z.ZodType, items: Rec
 
 describe('answer guards agree with the contract schemas', () => {
   it('for services (every entry of the built-in catalogue, and each field spoiled)', () => {
-    agree(isServiceEntry, ServiceEntrySchema, serviceCatalogue.map((service) => ({ ...service })));
+    agree(
+      isServiceEntry,
+      ServiceEntrySchema,
+      serviceCatalogue.map((service) => ({ ...service })),
+    );
     const withSection = { ...serviceCatalogue[0]!, Sections: [{ markUp: true, title: 'T', bullets: ['a'] }] };
-    for (const section of [{ markUp: 'yes', bullets: [] }, { markUp: true, bullets: [1] }, { markUp: true, bullets: [], title: 3 }]) {
+    for (const section of [
+      { markUp: 'yes', bullets: [] },
+      { markUp: true, bullets: [1] },
+      { markUp: true, bullets: [], title: 3 },
+    ]) {
       const value = { ...withSection, Sections: [section] };
       expect(isServiceEntry(value)).toBe(ServiceEntrySchema.safeParse(value).success);
     }
   });
 
   it('for carousel features', () => agree(isFeature, FeatureSchema, [feature]));
-  it('for the trust\'s details (a fresh install\'s nulls, and filled in)', () => {
-    const empty = { name: null, phone: null, email: null, address: null, postalAddress: null, charityNumber: null, donateUrl: null, socialUrl: null, privacyOfficer: null, hours: null };
+  it("for the trust's details (a fresh install's nulls, and filled in)", () => {
+    const empty = {
+      name: null,
+      phone: null,
+      email: null,
+      address: null,
+      postalAddress: null,
+      charityNumber: null,
+      donateUrl: null,
+      socialUrl: null,
+      privacyOfficer: null,
+      hours: null,
+    };
     agree(isSite, SiteSchema, [empty, { ...empty, name: 'Te Whare', phone: '03 123 4567', donateUrl: 'https://give.example/trust' }]);
   });
   it('for blog posts', () => agree(isBlogPost, BlogPostSchema, [post]));

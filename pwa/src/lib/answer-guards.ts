@@ -16,8 +16,14 @@ export type Check = (value: unknown) => boolean;
 export const isString: Check = (value) => typeof value === 'string';
 export const isFilled: Check = (value) => typeof value === 'string' && value.length > 0;
 export const isPositive: Check = (value) => typeof value === 'number' && Number.isFinite(value) && value > 0;
-export const isOptional = (check: Check): Check => (value) => value === undefined || check(value);
-export const isListOf = (check: Check): Check => (value) => Array.isArray(value) && value.every(check);
+export const isOptional =
+  (check: Check): Check =>
+  (value) =>
+    value === undefined || check(value);
+export const isListOf =
+  (check: Check): Check =>
+  (value) =>
+    Array.isArray(value) && value.every(check);
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function hasShape(shape: Record<string, Check>): Check {
@@ -41,13 +47,16 @@ export const isServiceEntry = hasShape({
   descriptionTitle: isString,
   referralText: isString,
   description: isListOf(isString),
-  Sections: isListOf(hasShape({ markUp: (value) => typeof value === 'boolean', title: isOptional(isString), description: isOptional(isString), bullets: isListOf(isString) })),
+  Sections: isListOf(
+    hasShape({ markUp: (value) => typeof value === 'boolean', title: isOptional(isString), description: isOptional(isString), bullets: isListOf(isString) }),
+  ),
   extras: isListOf(isString),
 } satisfies Record<keyof ServiceEntry, Check>) as (value: unknown) => value is ServiceEntry;
 
 /** The trust's details: every field a string or null (`SiteSchema` in the contract, without zod). */
-export const isSite = ((value: unknown) =>
-  isRecord(value) && siteFields.every((field) => value[field] === null || typeof value[field] === 'string')) as (value: unknown) => value is Site;
+export const isSite = ((value: unknown) => isRecord(value) && siteFields.every((field) => value[field] === null || typeof value[field] === 'string')) as (
+  value: unknown,
+) => value is Site;
 
 /** Where a list's items are: the answer itself, or `items` of a paged answer. */
 function itemsOf(answer: unknown): unknown[] | undefined {

@@ -56,7 +56,12 @@ describe('apiRequest', () => {
   });
 
   it("throws the server's error list with the status", async () => {
-    answer(400, { errors: [{ msg: 'Title is required', code: 'required', param: 'title' }, { msg: 'Text is required', code: 'required', param: 'text' }] });
+    answer(400, {
+      errors: [
+        { msg: 'Title is required', code: 'required', param: 'title' },
+        { msg: 'Text is required', code: 'required', param: 'text' },
+      ],
+    });
     const error = await apiRequest('/api/content/blog', { method: 'POST' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect(error).toMatchObject({
@@ -74,7 +79,10 @@ describe('apiRequest', () => {
   });
 
   it('reports no answer at all as status 0, No connection', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/api/services')).rejects.toMatchObject({ status: 0, errors: [{ msg: 'No connection' }] });
   });
 
@@ -88,7 +96,10 @@ describe('apiRequest', () => {
   it('keeps a newer token when an older request comes back 401', async () => {
     setToken('old');
     let finish: (response: Response) => void = () => undefined;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (finish = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (finish = resolve))),
+    );
     const request = apiRequest('/api/auth');
     setToken('new');
     finish(new Response(JSON.stringify({ errors: [{ msg: 'Token is not valid' }] }), { status: 401, headers: { 'content-type': 'application/json' } }));

@@ -27,4 +27,3 @@ export const isBlogListItem = ((value: unknown) =>
   hasShape({ ...postFields, text: isOptional(isString), excerpt: isOptional(isString) })(value) &&
   isRecord(value) &&
   (value.text !== undefined || value.excerpt !== undefined)) as (value: unknown) => value is BlogListItem;
-

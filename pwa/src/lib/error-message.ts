@@ -11,9 +11,7 @@ import { currentLanguage, formatNumber, translate, type MessageKey } from '../i1
  * its `code` (with `limit` filled in), never the English; a code this app does not know (a newer
  * server) falls back to the server's `msg`.
  */
-const codeKey = Object.fromEntries(
-  errorCodes.map((code) => [code, `error.${code}`]),
-) as Readonly<Record<ErrorCode, MessageKey>>;
+const codeKey = Object.fromEntries(errorCodes.map((code) => [code, `error.${code}`])) as Readonly<Record<ErrorCode, MessageKey>>;
 
 const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(enErrors, key) || Object.hasOwn(en, key);
 

@@ -13,9 +13,7 @@ export function imageSizeForWidth(width: number): ImageSize {
 /** `srcset` for an image URL without a size: one candidate per stored width. */
 export function imageSrcSet(src: string): string {
   const join = src.includes('?') ? '&' : '?';
-  return (Object.entries(limits.imageWidths) as [ImageSize, number][])
-    .map(([size, width]) => `${src}${join}size=${size} ${width}w`)
-    .join(', ');
+  return (Object.entries(limits.imageWidths) as [ImageSize, number][]).map(([size, width]) => `${src}${join}size=${size} ${width}w`).join(', ');
 }
 
 /** The image URL of one size. */

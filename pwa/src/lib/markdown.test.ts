@@ -3,9 +3,7 @@ import { isSafeLink, renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('renders ordinary Markdown', () => {
-    expect(renderMarkdown('Kia ora **whānau**\n\n- one\n- two')).toBe(
-      '<p>Kia ora <strong>whānau</strong></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
-    );
+    expect(renderMarkdown('Kia ora **whānau**\n\n- one\n- two')).toBe('<p>Kia ora <strong>whānau</strong></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
   });
 
   it('escapes a <script> in the source instead of running it', () => {
@@ -36,21 +34,15 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps http(s), mailto and same-site links', () => {
-    expect(renderMarkdown('[site](https://example.org.nz/a?b=1&c=2)')).toBe(
-      '<p><a href="https://example.org.nz/a?b=1&amp;c=2">site</a></p>',
-    );
+    expect(renderMarkdown('[site](https://example.org.nz/a?b=1&c=2)')).toBe('<p><a href="https://example.org.nz/a?b=1&amp;c=2">site</a></p>');
     expect(renderMarkdown('[plain](http://example.org)')).toContain('<a href="http://example.org">plain</a>');
-    expect(renderMarkdown('[email us](mailto:kiaora@example.org.nz)')).toContain(
-      '<a href="mailto:kiaora@example.org.nz">email us</a>',
-    );
+    expect(renderMarkdown('[email us](mailto:kiaora@example.org.nz)')).toContain('<a href="mailto:kiaora@example.org.nz">email us</a>');
     expect(renderMarkdown('[our services](/services)')).toContain('<a href="/services">our services</a>');
     expect(renderMarkdown('<https://example.org>')).toContain('<a href="https://example.org">https://example.org</a>');
   });
 
   it('keeps a link title and the link text formatting', () => {
-    expect(renderMarkdown('[**bold**](https://example.org "Title")')).toBe(
-      '<p><a href="https://example.org" title="Title"><strong>bold</strong></a></p>',
-    );
+    expect(renderMarkdown('[**bold**](https://example.org "Title")')).toBe('<p><a href="https://example.org" title="Title"><strong>bold</strong></a></p>');
   });
 
   it('keeps same-site images but shows only the description of images from elsewhere', () => {

@@ -26,9 +26,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.constant({ type: 'enqueue' } as const) },
   {
     weight: 4,
-    arbitrary: fc
-      .constantFrom<Fault>('network', '500', '503', '429', 'lost-answer', 'duplicate', 'html')
-      .map((fault) => ({ type: 'fault', fault }) as const),
+    arbitrary: fc.constantFrom<Fault>('network', '500', '503', '429', 'lost-answer', 'duplicate', 'html').map((fault) => ({ type: 'fault', fault }) as const),
   },
   { weight: 4, arbitrary: fc.boolean().map((force) => ({ type: 'flush', force }) as const) },
   { weight: 1, arbitrary: fc.constant({ type: 'two-tabs-flush' } as const) },

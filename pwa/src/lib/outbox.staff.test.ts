@@ -1,26 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
-import {
-  createOutbox,
-  listStaffItems,
-  OutboxStateError,
-  readConflict,
-  type OutboxEvent,
-  type OutboxOptions,
-  type OutboxResponse,
-} from './outbox';
+import { createOutbox, listStaffItems, OutboxStateError, readConflict, type OutboxEvent, type OutboxOptions, type OutboxResponse } from './outbox';
 import { validateOutboxPayload } from './outbox-validation';
 import type { StaffCipher } from './staff-cipher';
-import {
-  createClock,
-  createEnrolmentServer,
-  createSyncServer,
-  createTestCipher,
-  enrolmentDraft,
-  everythingStored,
-  freshDbName,
-} from './outbox.test-support';
+import { createClock, createEnrolmentServer, createSyncServer, createTestCipher, enrolmentDraft, everythingStored, freshDbName } from './outbox.test-support';
 
 const openDbs: LocalDb[] = [];
 afterEach(() => {
@@ -74,16 +58,38 @@ describe('staff items are sealed', () => {
   it('stores every staff payload only encrypted; the label names no one; locked, nothing can be queued', async () => {
     const { outbox, db, sync, lock, user } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    const created = await outbox.enqueue({ kind: 'client.create', userId: user, label: 'New client', payload: { givenName: 'Ngaio', familyName: 'Tāwhiri', phone: '021 777 1234' } });
-    await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui', email: 'mere@example.nz' } });
+    const created = await outbox.enqueue({
+      kind: 'client.create',
+      userId: user,
+      label: 'New client',
+      payload: { givenName: 'Ngaio', familyName: 'Tāwhiri', phone: '021 777 1234' },
+    });
+    await outbox.enqueue({
+      kind: 'client.update',
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { suburb: 'Aranui', email: 'mere@example.nz' },
+    });
     await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: created.entityId, payload: { text: 'Met at the marae about housing' } });
-    await outbox.enqueue({ kind: 'enrolment.update', userId: user, label: 'Enrolment', entityId: crypto.randomUUID(), baseVersion: 1, payload: { status: 'contacted' } });
+    await outbox.enqueue({
+      kind: 'enrolment.update',
+      userId: user,
+      label: 'Enrolment',
+      entityId: crypto.randomUUID(),
+      baseVersion: 1,
+      payload: { status: 'contacted' },
+    });
     const stored = await everythingStored(db);
-    for (const secret of ['Ngaio', 'Tāwhiri', '021 777 1234', 'Aranui', 'mere@example.nz', 'Met at the marae', 'contacted']) expect(stored).not.toContain(secret);
+    for (const secret of ['Ngaio', 'Tāwhiri', '021 777 1234', 'Aranui', 'mere@example.nz', 'Met at the marae', 'contacted'])
+      expect(stored).not.toContain(secret);
     expect(created.entityId).toBe(created._id);
 
     lock();
-    await expect(outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'x' } })).rejects.toBeInstanceOf(OutboxStateError);
+    await expect(outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'x' } })).rejects.toBeInstanceOf(
+      OutboxStateError,
+    );
     expect(await db.outbox.count()).toBe(4);
   });
 
@@ -93,7 +99,9 @@ describe('staff items are sealed', () => {
       .enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: crypto.randomUUID(), baseVersion: 1, payload: { email: 'not an email' } })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'OutboxValidationError', errors: [expect.objectContaining({ param: 'email' })] });
-    await expect(outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: crypto.randomUUID(), payload: { suburb: 'x' } })).rejects.toBeInstanceOf(OutboxStateError);
+    await expect(
+      outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: crypto.randomUUID(), payload: { suburb: 'x' } }),
+    ).rejects.toBeInstanceOf(OutboxStateError);
   });
 });
 
@@ -103,7 +111,9 @@ describe('staff items go through POST /api/sync', () => {
     const clients = Array.from({ length: 5 }, (_, index) => sync.seedClient({ givenName: `Client ${index}`, familyName: 'Test' }));
     const made: string[] = [];
     for (let index = 0; index < 250; index += 1) {
-      made.push((await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clients[index % 5]!, payload: { text: `note ${index}` } }))._id);
+      made.push(
+        (await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clients[index % 5]!, payload: { text: `note ${index}` } }))._id,
+      );
       clock.advance(1);
     }
     setToken('token-1');
@@ -118,7 +128,14 @@ describe('staff items go through POST /api/sync', () => {
   it('reads each result: applied and duplicate are done, a clash and a refusal stop only their item', async () => {
     const { outbox, db, sync, user, events, clock } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene', phone: '021 111 1111' });
-    const clash = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { phone: '021 333 3333', suburb: 'Linwood' } });
+    const clash = await outbox.enqueue({
+      kind: 'client.update',
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { phone: '021 333 3333', suburb: 'Linwood' },
+    });
     clock.advance(1);
     const missing = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: crypto.randomUUID(), payload: { text: 'Lost' } });
     clock.advance(1);
@@ -128,7 +145,10 @@ describe('staff items go through POST /api/sync', () => {
 
     const report = await outbox.flush();
     expect(report).toMatchObject({ sent: 1, rejected: 2, conflicts: 1 });
-    expect(await db.outbox.get(clash._id)).toMatchObject({ state: 'conflict', lastError: { status: 409, errors: [{ msg: 'Someone else changed this record since you opened it' }] } });
+    expect(await db.outbox.get(clash._id)).toMatchObject({
+      state: 'conflict',
+      lastError: { status: 409, errors: [{ msg: 'Someone else changed this record since you opened it' }] },
+    });
     expect(await db.outbox.get(missing._id)).toMatchObject({ state: 'rejected', lastError: { errors: [{ msg: 'Client not found' }] } });
     expect(await db.outbox.get(note._id)).toMatchObject({ state: 'done', payload: null });
     expect(sync.notes).toHaveLength(1);
@@ -159,7 +179,10 @@ describe('staff items go through POST /api/sync', () => {
     }
     const report = await outbox.flush();
     expect(report).toMatchObject({ sent: 2, rejected: 1, requests: 2 });
-    expect(await db.outbox.get(ids[1]!)).toMatchObject({ state: 'rejected', lastError: { status: 400, errors: [{ msg: 'Must be a valid id', param: 'entityId' }] } });
+    expect(await db.outbox.get(ids[1]!)).toMatchObject({
+      state: 'rejected',
+      lastError: { status: 400, errors: [{ msg: 'Must be a valid id', param: 'entityId' }] },
+    });
   });
 });
 
@@ -173,7 +196,14 @@ describe('clashes', () => {
   it('are read opened, and resolved as a new operation on the current version with the fields that did not clash', async () => {
     const { outbox, db, sync, user, cipher } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene', phone: '021 111 1111' });
-    const edit = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { phone: '021 333 3333', suburb: 'Linwood' } });
+    const edit = await outbox.enqueue({
+      kind: 'client.update',
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { phone: '021 333 3333', suburb: 'Linwood' },
+    });
     sync.editDirectly(clientId, { phone: '021 222 2222' });
     await outbox.flush();
 
@@ -200,9 +230,23 @@ describe('clashes', () => {
   it('a kaimahi never clashes with their own earlier edit: the later one waits for it and moves onto its version', async () => {
     const { outbox, db, sync, user, clock } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    const first = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { phone: '021 111 1111' } });
+    const first = await outbox.enqueue({
+      kind: 'client.update',
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { phone: '021 111 1111' },
+    });
     clock.advance(1);
-    const second = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { phone: '021 999 9999' } });
+    const second = await outbox.enqueue({
+      kind: 'client.update',
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { phone: '021 999 9999' },
+    });
     clock.advance(1);
     const note = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'after both' } });
     expect(second.follows).toBe(first._id);
@@ -219,8 +263,22 @@ describe('clashes', () => {
     const pairs = [];
     for (let index = 0; index < 20; index += 1) {
       const clientId = sync.seedClient({ givenName: `Same${index}`, familyName: 'Moment' });
-      const first = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui' } });
-      const second = await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Linwood' } });
+      const first = await outbox.enqueue({
+        kind: 'client.update',
+        userId: user,
+        label: 'Client edit',
+        entityId: clientId,
+        baseVersion: 1,
+        payload: { suburb: 'Aranui' },
+      });
+      const second = await outbox.enqueue({
+        kind: 'client.update',
+        userId: user,
+        label: 'Client edit',
+        entityId: clientId,
+        baseVersion: 1,
+        payload: { suburb: 'Linwood' },
+      });
       expect(second.follows).toBe(first._id);
       pairs.push({ clientId, first, second });
     }

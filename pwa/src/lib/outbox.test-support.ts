@@ -215,11 +215,15 @@ export function createSyncServer(options: { tokens?: Record<string, string> } = 
   function apply(mutation: SyncMutationDouble): Record<string, unknown> {
     const key = JSON.stringify(mutation);
     const stored = answered.get(mutation._id);
-    if (stored) return stored.key === key ? { ...(stored.result as object), status: 'duplicate' } : { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Operation id reused' }] };
+    if (stored)
+      return stored.key === key
+        ? { ...(stored.result as object), status: 'duplicate' }
+        : { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Operation id reused' }] };
     let result: Record<string, unknown>;
     const client = clients.get(mutation.entityId);
     if (mutation.kind === 'client.create') {
-      if (typeof mutation.payload.givenName !== 'string') result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Given name is required', param: 'payload.givenName' }] };
+      if (typeof mutation.payload.givenName !== 'string')
+        result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Given name is required', param: 'payload.givenName' }] };
       else {
         const created: ClientDouble = { _id: mutation._id, version: 1, fieldVersions: {}, fields: { ...mutation.payload } };
         clients.set(created._id, created);

@@ -42,7 +42,16 @@ function setUp(options: Partial<OutboxOptions> & { dbName?: string } = {}) {
   function restart(more: Partial<OutboxOptions> = {}) {
     const again = openLocalDb(dbName);
     openDbs.push(again);
-    return createOutbox({ validate: validateOutboxPayload, db: again, transport: server.transport, now: clock.now, random: () => 0.5, locks: null, flushOnEnqueue: false, ...more });
+    return createOutbox({
+      validate: validateOutboxPayload,
+      db: again,
+      transport: server.transport,
+      now: clock.now,
+      random: () => 0.5,
+      locks: null,
+      flushOnEnqueue: false,
+      ...more,
+    });
   }
   return { clock, server, db, outbox, restart, dbName };
 }
@@ -89,7 +98,14 @@ describe('enqueue', () => {
     const db = openLocalDb(freshDbName());
     openDbs.push(db);
     const enqueued: string[] = [];
-    const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, now: clock.now, locks: null, onEnqueued: (op) => enqueued.push(op._id) });
+    const outbox = createOutbox({
+      validate: validateOutboxPayload,
+      db,
+      transport: server.transport,
+      now: clock.now,
+      locks: null,
+      onEnqueued: (op) => enqueued.push(op._id),
+    });
     const operation = await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
     expect(enqueued).toEqual([operation._id]);
     await outbox.flush();
@@ -178,7 +194,8 @@ describe('flush: delivered', () => {
 
   it('stops starting new sends once one finds no signal', async () => {
     const { outbox, db, server } = setUp();
-    for (let index = 0; index < 10; index += 1) await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: `Person ${index}` }) });
+    for (let index = 0; index < 10; index += 1)
+      await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: `Person ${index}` }) });
     server.fail(...Array.from({ length: 10 }, () => 'network' as const));
     const report = await outbox.flush();
     // The first failed; nothing after it was tried.
@@ -207,7 +224,12 @@ describe('flush: retries', () => {
     expect(report).toMatchObject({ sent: 0, retrying: 1 });
     const stored = await db.outbox.get(operation._id);
     // attempts 1: ceiling = base; random 0.5 → half of it.
-    expect(stored).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: clock.now() + outboxBackoff.baseMs / 2, lastError: { status: 0, errors: [{ msg: 'No connection' }] } });
+    expect(stored).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      nextAttemptAt: clock.now() + outboxBackoff.baseMs / 2,
+      lastError: { status: 0, errors: [{ msg: 'No connection' }] },
+    });
 
     clock.advance(outboxBackoff.baseMs / 2 - 1);
     await outbox.flush();

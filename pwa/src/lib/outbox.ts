@@ -8,15 +8,7 @@
 import { getLocalDb, type LocalDb, type OutboxOperation } from './local-db';
 
 export type { OutboxOperation, OutboxOperationOf, OutboxState, OutboxKind, StaffKind, StaffPayloads } from './local-db';
-export {
-  createOutbox,
-  OutboxStateError,
-  type EnqueueInput,
-  type FlushReport,
-  type OpenedConflict,
-  type Outbox,
-  type OutboxOptions,
-} from './outbox/engine';
+export { createOutbox, OutboxStateError, type EnqueueInput, type FlushReport, type OpenedConflict, type Outbox, type OutboxOptions } from './outbox/engine';
 export {
   backoffDelay,
   isStuck,

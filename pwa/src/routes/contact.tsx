@@ -12,11 +12,7 @@ export default function ContactRoute() {
   usePageTitle(t('contact.title'));
   return (
     <>
-      <PageHeader
-        eyebrow={<Rich id="contact.greeting" />}
-        title={t('contact.title')}
-        lead={<Rich id="contact.lead" />}
-      />
+      <PageHeader eyebrow={<Rich id="contact.greeting" />} title={t('contact.title')} lead={<Rich id="contact.lead" />} />
       <div className="container page-body">
         <ContactDetails />
         <div className="callout" role="note">

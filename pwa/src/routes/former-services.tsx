@@ -13,11 +13,7 @@ export default function FormerServicesRoute() {
   usePageTitle(t('former.title'));
   return (
     <>
-      <PageHeader
-        eyebrow={t('former.eyebrow')}
-        title={t('former.title')}
-        lead={t('former.lead')}
-      />
+      <PageHeader eyebrow={t('former.eyebrow')} title={t('former.title')} lead={t('former.lead')} />
       <div className="container page-body">
         <FormerServicesList />
         <LinkButton to={paths.services} variant="secondary">

@@ -49,11 +49,20 @@ function useChecklistSteps(): (ChecklistStep | null)[] {
   const services = useServiceStatuses();
   const step = <Data,>(query: { data?: Data }, make: (data: Data) => ChecklistStep) => (query.data === undefined ? null : make(query.data));
   return [
-    step(site, (details) => ({ label: 'manage.checklist.details', done: Boolean(details.name && (details.phone || details.email)), to: staffPaths.manageSite })),
+    step(site, (details) => ({
+      label: 'manage.checklist.details',
+      done: Boolean(details.name && (details.phone || details.email)),
+      to: staffPaths.manageSite,
+    })),
     step(team, (members) => ({ label: 'manage.checklist.team', done: members.length > 0, to: staffPaths.manageTeam })),
     step(posts, (list) => ({ label: 'manage.checklist.post', done: list.length > 0, to: '#manage-blog', inPage: true })),
     step(features, (list) => ({ label: 'manage.checklist.features', done: list.length > 0, to: '#manage-features', inPage: true })),
-    step(services, (list) => ({ label: 'manage.checklist.services', done: list.some((service) => isEnrollable(service.status)), to: '#manage-services', inPage: true })),
+    step(services, (list) => ({
+      label: 'manage.checklist.services',
+      done: list.some((service) => isEnrollable(service.status)),
+      to: '#manage-services',
+      inPage: true,
+    })),
   ];
 }
 

@@ -16,11 +16,7 @@ export default function ServicesRoute() {
   const services = useServices();
   return (
     <>
-      <PageHeader
-        eyebrow={<Rich id="home.freeForWhanau" />}
-        title={t('home.ourServices')}
-        lead={t('services.lead')}
-      />
+      <PageHeader eyebrow={<Rich id="home.freeForWhanau" />} title={t('home.ourServices')} lead={t('services.lead')} />
       <div className="container page-body">
         {services.isPending ? (
           <Spinner />

@@ -13,11 +13,7 @@ export default function TeamRoute() {
   usePageTitle(plainText(t('team.title')));
   return (
     <>
-      <PageHeader
-        eyebrow={t('team.eyebrow')}
-        title={<span lang="mi">{spec.menuTeam}</span>}
-        lead={<Rich id="team.lead" />}
-      />
+      <PageHeader eyebrow={t('team.eyebrow')} title={<span lang="mi">{spec.menuTeam}</span>} lead={<Rich id="team.lead" />} />
       <div className="container page-body">
         <TeamList />
       </div>

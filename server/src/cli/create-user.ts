@@ -44,7 +44,9 @@ function readArguments(argv: string[]) {
   }
   // Not repeated: a stray value is often a password given to a mistyped option (--pasword P).
   if (positionals.length > 0) {
-    problems.push(`${positionals.length === 1 ? 'an argument' : `${positionals.length} arguments`} without an option name (not shown, in case one is a password)`);
+    problems.push(
+      `${positionals.length === 1 ? 'an argument' : `${positionals.length} arguments`} without an option name (not shown, in case one is a password)`,
+    );
   }
   const text = (name: (typeof optionNames)[number]): string | undefined => {
     const value = values[name];

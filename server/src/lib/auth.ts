@@ -47,9 +47,7 @@ export function signedIn(ctx: AppContext): { user: User; token: TokenClaims } {
  */
 export function authenticateBeforeBody(routers: Router<AppState>[]) {
   return async (ctx: AppContext, next: Next): Promise<void> => {
-    const isProtected = routers.some((router) =>
-      router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(authenticate)),
-    );
+    const isProtected = routers.some((router) => router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(authenticate)));
     if (isProtected) await authenticate(ctx, next);
     else await next();
   };

@@ -27,10 +27,9 @@ export function cachedList(table: string, build: () => Promise<unknown>) {
   let stampCheckedAt = 0;
 
   async function stampOf(): Promise<string> {
-    const [row] = await sequelize.query<{ n: number | string; m: Date | string | null }>(
-      `SELECT COUNT(*) AS n, MAX("updatedAt") AS m FROM "${table}"`,
-      { type: QueryTypes.SELECT },
-    );
+    const [row] = await sequelize.query<{ n: number | string; m: Date | string | null }>(`SELECT COUNT(*) AS n, MAX("updatedAt") AS m FROM "${table}"`, {
+      type: QueryTypes.SELECT,
+    });
     const newest = row?.m instanceof Date ? row.m.toISOString() : String(row?.m);
     return `${row?.n}:${newest}:${localWrites}`;
   }

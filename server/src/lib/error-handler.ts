@@ -26,7 +26,10 @@ function toApiError(error: unknown): ApiError | undefined {
     );
   }
   if (error instanceof SequelizeValidationError) {
-    return new ApiError(400, error.errors.map((item) => ({ msg: 'Invalid value', code: 'invalid_value' as const, ...(item.path ? { param: item.path } : {}) })));
+    return new ApiError(
+      400,
+      error.errors.map((item) => ({ msg: 'Invalid value', code: 'invalid_value' as const, ...(item.path ? { param: item.path } : {}) })),
+    );
   }
   if (error instanceof BaseError) return undefined;
   // Errors from koa-body (co-body, formidable) and ctx.throw carry an HTTP status and mark themselves exposable.

@@ -62,7 +62,9 @@ describe('canonicalJson and hashRequest', () => {
   });
 
   it('tells apart bodies that differ in a value, a type, the order of a list or a key', () => {
-    const hashes = [{ a: [1, 2] }, { a: [2, 1] }, { a: ['1', 2] }, { b: [1, 2] }, { a: [1, 2], c: 0 }, { '10': 1, '9': 2 }, { '9': 1, '10': 2 }].map(hashRequest);
+    const hashes = [{ a: [1, 2] }, { a: [2, 1] }, { a: ['1', 2] }, { b: [1, 2] }, { a: [1, 2], c: 0 }, { '10': 1, '9': 2 }, { '9': 1, '10': 2 }].map(
+      hashRequest,
+    );
     expect(new Set(hashes).size).toBe(hashes.length);
   });
 
@@ -180,10 +182,7 @@ describe('runOnce', () => {
     const id = crypto.randomUUID();
     const allThere = meetingPoint(2);
     const effect = rowWritingEffect(id, allThere);
-    const outcomes = await Promise.allSettled([
-      runOnce(anOperation({ name: 'Mere' }, { id }), effect),
-      runOnce(anOperation({ name: 'Hine' }, { id }), effect),
-    ]);
+    const outcomes = await Promise.allSettled([runOnce(anOperation({ name: 'Mere' }, { id }), effect), runOnce(anOperation({ name: 'Hine' }, { id }), effect)]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');
     expect(refused?.status === 'rejected' && refused.reason).toMatchObject({ status: 409 });

@@ -42,7 +42,9 @@ const isSuccess = (status: number) => status >= 200 && status < 300;
 /** The stored answer when the record is this same request; 409 when the id was used for anything else. */
 export function answerFromRecord<Body>(
   record: Pick<Operation, 'kind' | 'actorId' | 'requestHash' | 'responseStatus' | 'responseBody'>,
-  operation: OperationRequest, requestHash: string): OnceOutcome<Body> {
+  operation: OperationRequest,
+  requestHash: string,
+): OnceOutcome<Body> {
   if (record.kind !== operation.kind || record.actorId !== operation.actorId || record.requestHash !== requestHash) {
     throw conflict('This request id was already used for a different request', undefined, 'request_id_reused');
   }

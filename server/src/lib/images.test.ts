@@ -1,14 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { limits } from '../../contract/limits';
-import {
-  buildGif,
-  buildPhoto,
-  buildPixelBombPng,
-  buildTruncatedJpeg,
-  htmlBytes,
-  svgBytes,
-} from '../features/content/content.fixtures';
+import { buildGif, buildPhoto, buildPixelBombPng, buildTruncatedJpeg, htmlBytes, svgBytes } from '../features/content/content.fixtures';
 import { ApiError } from './errors';
 import { etagOf, imageTypeMessage, resizeUploadedImage, sniffImageType } from './images';
 

@@ -36,8 +36,7 @@ const tooManyBytesMessage = `Image is too large: at most ${limits.imageBytes / (
 const webpMaxSide = 16_383;
 
 /** 413 is `too_large`; 415 says the file is not a picture we can read. */
-const imageProblem = (status: 413 | 415, msg: string) =>
-  new ApiError(status, [{ msg, code: status === 413 ? 'too_large' : 'invalid_image', param: 'image' }]);
+const imageProblem = (status: 413 | 415, msg: string) => new ApiError(status, [{ msg, code: status === 413 ? 'too_large' : 'invalid_image', param: 'image' }]);
 
 /** The picture's type from its first bytes; the file name and the sender's Content-Type are not trusted. */
 export function sniffImageType(bytes: Uint8Array): ImageType | undefined {
@@ -207,10 +206,7 @@ export type OptionalImageUpload<T> = { fields: T; image: ResizedImage | undefine
  * The form is received into a folder of its own that is removed in a `finally`, whatever
  * happens: a bad field, a refused file, a sharp failure, an interrupted upload or a failed save.
  */
-export function validateImageUpload<S extends ZodType>(
-  schema: S,
-  handler: (ctx: AppContext, upload: ImageUpload<z.output<S>>) => Promise<void>,
-) {
+export function validateImageUpload<S extends ZodType>(schema: S, handler: (ctx: AppContext, upload: ImageUpload<z.output<S>>) => Promise<void>) {
   return receiveImageForm(schema, true, (ctx, { fields, image }) => {
     if (!image) throw new ApiError(400, [{ msg: 'Image is required', code: 'required', param: 'image' }]);
     return handler(ctx, { fields, image });

@@ -29,14 +29,27 @@ function open(maxBytes?: number, retentionDays?: number): LogFile {
 }
 
 const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
-const logNames = () => fs.readdirSync(dir).filter((name) => logFilePattern.test(name)).sort();
+const logNames = () =>
+  fs
+    .readdirSync(dir)
+    .filter((name) => logFilePattern.test(name))
+    .sort();
 
 describe('logFilePattern', () => {
   it('matches the day file and its numbered parts only', () => {
     for (const name of ['trust-2026-01-15.log', 'trust-2026-01-15.1.log', 'trust-2026-01-15.12.log']) {
       expect(logFilePattern.test(name), name).toBe(true);
     }
-    for (const name of ['notes.txt', 'trust.sqlite', 'jwt-secret', '../trust-2026-01-15.log', 'trust-2026-01-15.log.bak', 'trust-2026-01-15.log\0.txt', 'xtrust-2026-01-15.log', 'trust-26-1-15.log']) {
+    for (const name of [
+      'notes.txt',
+      'trust.sqlite',
+      'jwt-secret',
+      '../trust-2026-01-15.log',
+      'trust-2026-01-15.log.bak',
+      'trust-2026-01-15.log\0.txt',
+      'xtrust-2026-01-15.log',
+      'trust-26-1-15.log',
+    ]) {
       expect(logFilePattern.test(name), name).toBe(false);
     }
   });

@@ -5,7 +5,14 @@ import { logResponseFailure } from './request-log';
 
 const lines = () => {
   const file = logFile.currentPath();
-  return file && fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)) : [];
+  return file && fs.existsSync(file)
+    ? fs
+        .readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+    : [];
 };
 
 describe('a response that could not be sent', () => {

@@ -31,9 +31,7 @@ function readMessage(raw: string): { subject: string; text: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^Subject: (.*)$/m.exec(unfolded)?.[1] ?? '';
-  const subject = subjectLine
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, words: string) => fromQuotedPrintable(words, true));
+  const subject = subjectLine.replace(/\?=\s+=\?/g, '?==?').replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, words: string) => fromQuotedPrintable(words, true));
   const body = rest.join('\n\n');
   return { subject, text: /quoted-printable/i.test(head) ? fromQuotedPrintable(body) : body };
 }

@@ -71,9 +71,7 @@ async function serviceTitle(serviceKey: string): Promise<string> {
 /** The email: how many enrolments wait in which service, and where to see them. Nothing about anyone. */
 export function noticeMessage(title: string, count: number, publicUrl: string | undefined): { subject: string; text: string } {
   const what = count === 1 ? `A new enrolment for ${title} is waiting.` : `${count} new enrolments for ${title} are waiting.`;
-  const where = publicUrl
-    ? `Open the enrolments inbox: ${publicUrl}/clients`
-    : 'Sign in to the staff app and open CLIENTS to see the enrolments inbox.';
+  const where = publicUrl ? `Open the enrolments inbox: ${publicUrl}/clients` : 'Sign in to the staff app and open CLIENTS to see the enrolments inbox.';
   return {
     subject: count === 1 ? `New enrolment for ${title}` : `${count} new enrolments for ${title}`,
     text: [
@@ -141,7 +139,8 @@ async function record(notices: Notification[], outcome: Outcome): Promise<void> 
         { id: crypto.randomUUID(), notificationId: notice.id, at, status: outcome.status, recipients: outcome.recipients, error: outcome.error },
         { transaction },
       );
-      if (gaveUp) logger.error({ notification: notice.id, service: notice.serviceKey, attempts, error: outcome.error }, 'gave up emailing staff about a new enrolment');
+      if (gaveUp)
+        logger.error({ notification: notice.id, service: notice.serviceKey, attempts, error: outcome.error }, 'gave up emailing staff about a new enrolment');
     }
   });
 }

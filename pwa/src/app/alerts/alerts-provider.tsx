@@ -1,13 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  AlertsContext,
-  alertDisplayMs,
-  alertRemovalDelayMs,
-  type Alert,
-  type AlertOptions,
-  type AlertType,
-  type AlertsApi,
-} from './alerts-context';
+import { AlertsContext, alertDisplayMs, alertRemovalDelayMs, type Alert, type AlertOptions, type AlertType, type AlertsApi } from './alerts-context';
 import { spec, type SpecKey } from '../../i18n/spec';
 import { SpecText } from '../../i18n/spec-text';
 import { useT } from '../../i18n/use-t';
@@ -77,11 +69,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
         {/* One polite live region: each notification is read once, without interrupting. */}
         <ul className="alerts__list" aria-live="polite" aria-relevant="additions">
           {alerts.map((alert) => (
-            <li
-              key={alert.id}
-              className={`alert alert--${alert.alertType}${alert.leaving ? ' alert--leaving' : ''}`}
-              data-alert-type={alert.alertType}
-            >
+            <li key={alert.id} className={`alert alert--${alert.alertType}${alert.leaving ? ' alert--leaving' : ''}`} data-alert-type={alert.alertType}>
               <div className="alert__body">
                 {alert.title && (
                   <p className="alert__title">

@@ -54,10 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setAlert(spec.loggedOut, 'success');
   }, [navigate, queryClient, setAlert, user]);
 
-  const auth = useMemo<AuthApi>(
-    () => ({ status, user, access: user?.access ?? 0, logIn, logOut }),
-    [status, user, logIn, logOut],
-  );
+  const auth = useMemo<AuthApi>(() => ({ status, user, access: user?.access ?? 0, logIn, logOut }), [status, user, logIn, logOut]);
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -43,14 +43,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <TextField label={t('login.email')} name="email" type="email" autoComplete="username" required error={errorFor(errors, 'email')} />
-      <TextField
-        label={t('login.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errorFor(errors, 'password')}
-      />
+      <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required error={errorFor(errors, 'password')} />
       <Button type="submit" variant="secondary" size="lg" className="login__submit" disabled={busy}>
         {busy ? t('login.busy') : <SpecText id="menuLogin" />}
       </Button>

@@ -5,7 +5,6 @@ import { errorMessage } from '../../lib/error-message';
 /** Messages to show under each field of a form, by field name. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string[]>>;
 
-
 function addError<Field extends string>(errors: FieldErrors<Field>, field: Field, message: string): void {
   const list = errors[field] ?? [];
   if (!list.includes(message)) list.push(message);

@@ -37,7 +37,11 @@ export function QueryState<Data>({ query, children }: QueryStateProps<Data>) {
     return (
       <div className="manage-problem" role="alert">
         <p>
-          {t('manage.couldNotLoad', { reason: errorItemsOf(query.error).map((item) => errorMessage(item)).join(' ') })}
+          {t('manage.couldNotLoad', {
+            reason: errorItemsOf(query.error)
+              .map((item) => errorMessage(item))
+              .join(' '),
+          })}
         </p>
         {retryable ? (
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>

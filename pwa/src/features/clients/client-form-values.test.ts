@@ -64,7 +64,14 @@ describe('valuesFromEnrolment and createInput', () => {
 
   it('prefills what the person sent and carries their online consent', () => {
     const values = valuesFromEnrolment(enrolment);
-    expect(values).toMatchObject({ givenName: 'Mere', familyName: 'Whānau', email: 'mere@example.nz', suburb: 'Linwood', household: '3', consentHow: 'online' });
+    expect(values).toMatchObject({
+      givenName: 'Mere',
+      familyName: 'Whānau',
+      email: 'mere@example.nz',
+      suburb: 'Linwood',
+      household: '3',
+      consentHow: 'online',
+    });
     expect(createInput(values, 'new-id')).toEqual({
       _id: 'new-id',
       givenName: 'Mere',

@@ -1,7 +1,20 @@
 import type { Client, ClientChanges, ClientFields, Conflict, ConsentHow, CreateClientInput, StaffEnrolment } from './api/types';
 
 /** Every field of a client record the edit form shows (DESIGN §4b), in the form's order. */
-export const textFields = ['givenName', 'familyName', 'preferredName', 'dateOfBirth', 'phone', 'email', 'address', 'suburb', 'iwi', 'hapu', 'household', 'notes'] as const;
+export const textFields = [
+  'givenName',
+  'familyName',
+  'preferredName',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'address',
+  'suburb',
+  'iwi',
+  'hapu',
+  'household',
+  'notes',
+] as const;
 export type TextFieldName = (typeof textFields)[number];
 export const consentHows: readonly ConsentHow[] = ['online', 'in person', 'phone'];
 
@@ -55,7 +68,11 @@ function fieldValue(values: ClientFormValues, field: TextFieldName): string | nu
 
 function consentOf(values: ClientFormValues, original: ClientFields['consent']): ClientFields['consent'] {
   if (!values.consentHow) return null;
-  const at = values.consentAt ? (original?.at.slice(0, 10) === values.consentAt ? original.at : `${values.consentAt}T00:00:00.000Z`) : (original?.at ?? new Date().toISOString());
+  const at = values.consentAt
+    ? original?.at.slice(0, 10) === values.consentAt
+      ? original.at
+      : `${values.consentAt}T00:00:00.000Z`
+    : (original?.at ?? new Date().toISOString());
   return { statementVersion: values.consentStatementVersion || original?.statementVersion || '', at, how: values.consentHow };
 }
 
@@ -99,7 +116,8 @@ export function resolvedChanges(pending: ClientChanges, conflicts: readonly Conf
   for (const conflict of conflicts) {
     const choice = choices[conflict.field] ?? { keep: 'mine' };
     if (choice.keep === 'theirs') delete changes[conflict.field];
-    else if (choice.keep === 'other') changes[conflict.field] = conflict.field === 'household' && /^\d+$/.test(choice.value.trim()) ? Number(choice.value.trim()) : choice.value.trim() || null;
+    else if (choice.keep === 'other')
+      changes[conflict.field] = conflict.field === 'household' && /^\d+$/.test(choice.value.trim()) ? Number(choice.value.trim()) : choice.value.trim() || null;
     else changes[conflict.field] = conflict.mine;
   }
   return changes as ClientChanges;

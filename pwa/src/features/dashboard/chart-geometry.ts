@@ -15,7 +15,12 @@ export function ticks(top: number, count = 4): number[] {
 export type Bar = { x: number; y: number; width: number; height: number; value: number; label: string };
 
 /** Bars for values in a plot area of `width` × `height`, with a gap between them. */
-export function bars(values: readonly { value: number; label: string }[], width: number, height: number, top: number = niceMax(Math.max(0, ...values.map((entry) => entry.value)))): Bar[] {
+export function bars(
+  values: readonly { value: number; label: string }[],
+  width: number,
+  height: number,
+  top: number = niceMax(Math.max(0, ...values.map((entry) => entry.value))),
+): Bar[] {
   if (values.length === 0) return [];
   const slot = width / values.length;
   const barWidth = slot * 0.7;

@@ -1,13 +1,7 @@
 import { collectionStatement } from '@contract/enrolments';
 import { describe, expect, it } from 'vitest';
 import { checkEnrolment } from './enrolment-check';
-import {
-  emptyEnrolmentValues,
-  firstInvalidField,
-  sortErrors,
-  valuesFromEnrolment,
-  type EnrolmentFormValues,
-} from './enrolment-form-values';
+import { emptyEnrolmentValues, firstInvalidField, sortErrors, valuesFromEnrolment, type EnrolmentFormValues } from './enrolment-form-values';
 import { describeItem, rateLimitedText, savedOfflineText } from './item-status';
 import type { OutboxOperation } from '../../lib/outbox';
 
@@ -94,10 +88,15 @@ describe('what a person reads about an item', () => {
 
   it('goes from saved on this phone to sending to sent', () => {
     expect(describeItem(base, { online: true }).title).toBe('Saved on this phone');
-    expect(describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection', code: 'no_connection' }] }, attempts: 1 }, { online: true }).title).toBe(savedOfflineText());
+    expect(
+      describeItem({ ...base, lastError: { status: 0, errors: [{ msg: 'No connection', code: 'no_connection' }] }, attempts: 1 }, { online: true }).title,
+    ).toBe(savedOfflineText());
     expect(describeItem(base, { online: false }).title).toBe(savedOfflineText());
     // Too many from one address (429): the outbox retries, so it says so instead of showing an error.
-    const limited = describeItem({ ...base, lastError: { status: 429, errors: [{ msg: 'Too many attempts, please try again later', code: 'too_many_requests' }] }, attempts: 1 }, { online: true });
+    const limited = describeItem(
+      { ...base, lastError: { status: 429, errors: [{ msg: 'Too many attempts, please try again later', code: 'too_many_requests' }] }, attempts: 1 },
+      { online: true },
+    );
     expect(limited).toEqual({ tone: 'waiting', title: 'Saved on this phone', detail: rateLimitedText() });
     expect(rateLimitedText()).toBe('Lots of people are enrolling from here right now. We will send it shortly; you do not need to do anything.');
     expect(describeItem({ ...base, state: 'sending' }, { online: true }).title).toBe('Sending…');
@@ -105,8 +104,13 @@ describe('what a person reads about an item', () => {
   });
 
   it('says when an item is stuck, and shows the server’s words for a refusal', () => {
-    expect(describeItem({ ...base, attempts: 12, lastError: { status: 503, errors: [{ msg: 'Server error', code: 'server_error' }] } }, { online: true }).detail).toContain('tried 12 times');
-    const closed = describeItem({ ...base, state: 'rejected', lastError: { status: 409, errors: [{ msg: 'Enrolments for Whānau Ora Support are closed', code: 'service_closed' }] } }, { online: true });
+    expect(
+      describeItem({ ...base, attempts: 12, lastError: { status: 503, errors: [{ msg: 'Server error', code: 'server_error' }] } }, { online: true }).detail,
+    ).toContain('tried 12 times');
+    const closed = describeItem(
+      { ...base, state: 'rejected', lastError: { status: 409, errors: [{ msg: 'Enrolments for Whānau Ora Support are closed', code: 'service_closed' }] } },
+      { online: true },
+    );
     expect(closed).toEqual({ tone: 'problem', title: 'Not accepted', detail: 'Enrolments for Whānau Ora Support are closed' });
   });
 });

@@ -20,9 +20,7 @@ describe('isEnrollable (spec: enrollable only when status is active or live)', (
   });
 
   it('leaves only whānau ora support open in the seeded catalogue', () => {
-    expect(serviceCatalogue.filter((service) => isEnrollable(service.status)).map((service) => service.key)).toEqual([
-      'whanau_ora_support',
-    ]);
+    expect(serviceCatalogue.filter((service) => isEnrollable(service.status)).map((service) => service.key)).toEqual(['whanau_ora_support']);
   });
 });
 

@@ -42,15 +42,7 @@ import type { ValidateOutboxPayload } from '../outbox-validation';
 import { getStaffCipher, type Sealed, type StaffCipher } from '../staff-cipher';
 import { outboxEvents } from './events';
 import { writeOutboxHint } from './hint';
-import {
-  backoffDelay,
-  keepDoneForMs,
-  outboxBackoff,
-  outboxLockName,
-  outboxSchemaVersion,
-  outcomeOf,
-  parseRetryAfter,
-} from './policy';
+import { backoffDelay, keepDoneForMs, outboxBackoff, outboxLockName, outboxSchemaVersion, outcomeOf, parseRetryAfter } from './policy';
 import { outboxRegistry, type OutboxRegistry } from './registry';
 import { fetchTransport } from './transport';
 import type { OpenedItem, OutboxEvent, OutboxItemResult, OutboxKindDefinition, OutboxLocks, OutboxTransport } from './types';
@@ -294,8 +286,9 @@ export function createOutbox(options: OutboxOptions = {}) {
   /** What is due now and not yet tried this round, oldest first. */
   async function dueNow(tried: Set<string>, force: boolean): Promise<OutboxOperation[]> {
     if (!force && pausedUntil > now()) return [];
-    const pending = (await db.outbox.where('state').equals('pending').toArray())
-      .filter((operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()) && canSend(operation));
+    const pending = (await db.outbox.where('state').equals('pending').toArray()).filter(
+      (operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()) && canSend(operation),
+    );
     return inOrderMade(pending);
   }
 
@@ -558,7 +551,8 @@ export function createOutbox(options: OutboxOptions = {}) {
     // Sealing is not an IndexedDB request: done before the transaction, which would close while it waits.
     for (const [index, item] of items.entries()) {
       const result: OutboxItemResult = results[index] ?? { status: 'retry', error: noConnection };
-      const sealed = result.status === 'conflict' && cipher ? await cipher.seal({ conflicts: result.conflicts, record: result.record } satisfies OpenedConflict) : undefined;
+      const sealed =
+        result.status === 'conflict' && cipher ? await cipher.seal({ conflicts: result.conflicts, record: result.record } satisfies OpenedConflict) : undefined;
       settled.push({ item, result, ...(sealed ? { sealed } : {}) });
     }
     await new Promise<void>((done, failed) => {
@@ -573,7 +567,9 @@ export function createOutbox(options: OutboxOptions = {}) {
         const group = toWrite;
         toWrite = [];
         try {
-          const events = await writeSettled(group.flatMap((entry) => entry.settled.map((settled) => ({ ...settled, report: entry.report, tried: entry.tried }))));
+          const events = await writeSettled(
+            group.flatMap((entry) => entry.settled.map((settled) => ({ ...settled, report: entry.report, tried: entry.tried }))),
+          );
           for (const entry of group) entry.done();
           for (const event of events) emit(event);
         } catch (error) {
@@ -632,7 +628,10 @@ export function createOutbox(options: OutboxOptions = {}) {
       await db.outbox.bulkPut(rows);
       if (producedVersion.size) {
         // Later edits of these records from this device now stand on the versions they made.
-        const followers = await db.outbox.where('follows').anyOf([...producedVersion.keys()]).toArray();
+        const followers = await db.outbox
+          .where('follows')
+          .anyOf([...producedVersion.keys()])
+          .toArray();
         await db.outbox.bulkPut(
           followers.map((follower) => {
             const version = producedVersion.get(follower.follows ?? '') ?? 0;
@@ -795,7 +794,11 @@ function inOrderMade(operations: OutboxOperation[]): OutboxOperation[] {
   const place = (operation: OutboxOperation) => {
     // Each operation follows at most one, so this walks a chain back to its start (no cycles: an id is placed once).
     const chain: OutboxOperation[] = [];
-    for (let current: OutboxOperation | undefined = operation; current && !placed.has(current._id); current = current.follows ? byId.get(current.follows) : undefined) {
+    for (
+      let current: OutboxOperation | undefined = operation;
+      current && !placed.has(current._id);
+      current = current.follows ? byId.get(current.follows) : undefined
+    ) {
       placed.add(current._id);
       chain.push(current);
     }

@@ -53,7 +53,15 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 async function startRealServer(): Promise<Server & { email: string; password: string; dataDir: string; logTail(): string }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trust-sync-model-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PWA_DIST: path.join(dataDir, 'no-app'), LOG_LEVEL: 'warn', RATE_LIMITS: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PWA_DIST: path.join(dataDir, 'no-app'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
+  };
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'TEST_DB', 'NODE_OPTIONS', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[name];
   const email = `model-${randomUUID().slice(0, 8)}@example.org.nz`;
   const password = `correct horse ${randomUUID()}`;
@@ -66,7 +74,10 @@ async function startRealServer(): Promise<Server & { email: string; password: st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
     if (Date.now() > deadline) throw new Error(`server did not answer:\n${log}`);
-    const up = await fetch(`${base}/api/services`).then((response) => response.ok, () => false);
+    const up = await fetch(`${base}/api/services`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -107,7 +118,11 @@ async function api<T = unknown>(method: string, pathname: string, json?: unknown
 
 beforeAll(async () => {
   server = await startRealServer();
-  const login = await fetch(`${server.base}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }) });
+  const login = await fetch(`${server.base}/api/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.email, password: server.password }),
+  });
   token = ((await login.json()) as { token: string }).token;
   userId = (await api<{ _id: string }>('GET', '/api/auth')).body._id;
 }, 90_000);
@@ -141,7 +156,14 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ type: fc.constant('edit2' as const), device, client, fieldA: field, fieldB: field }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('note' as const), device, client }) },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('direct' as const), client, field }) },
-  { weight: 3, arbitrary: fc.record({ type: fc.constant('fault' as const), device, fault: fc.constantFrom<Fault>('network', '503', 'lost-answer', 'duplicate', 'late-replay') }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('fault' as const),
+      device,
+      fault: fc.constantFrom<Fault>('network', '503', 'lost-answer', 'duplicate', 'late-replay'),
+    }),
+  },
   { weight: 4, arbitrary: fc.record({ type: fc.constant('flush' as const), device }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('refresh' as const), device, client }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('resolve' as const), device, keepMine: fc.boolean() }) },
@@ -160,7 +182,14 @@ type Device = {
   events: OutboxEvent[];
 };
 
-type Op = { itemId: string; device: number; kind: 'client.update' | 'note.create'; clientId: string; changes: Partial<Record<Field, string>>; resolvedInto?: string };
+type Op = {
+  itemId: string;
+  device: number;
+  kind: 'client.update' | 'note.create';
+  clientId: string;
+  changes: Partial<Record<Field, string>>;
+  resolvedInto?: string;
+};
 
 async function deliver(request: OutboxRequest) {
   return fetchTransport({ ...request, path: `${server.base}${request.path}` });
@@ -250,7 +279,14 @@ async function runScenario(steps: Step[], seed: number) {
 
   async function edit(deviceIndex: number, clientId: string, changes: Partial<Record<Field, string>>) {
     const target = devices[deviceIndex]!;
-    const operation = await target.outbox.enqueue({ kind: 'client.update', userId, label: 'Client edit', entityId: clientId, baseVersion: target.copy.get(clientId) ?? 1, payload: changes });
+    const operation = await target.outbox.enqueue({
+      kind: 'client.update',
+      userId,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: target.copy.get(clientId) ?? 1,
+      payload: changes,
+    });
     ops.push({ itemId: operation._id, device: deviceIndex, kind: 'client.update', clientId, changes });
     typed.push(...Object.values(changes));
   }
@@ -334,14 +370,18 @@ describe('offline staff sync against the real server', () => {
 
         // Every item is settled: applied, or a clash its own device can open.
         const applied = new Map<string, unknown>();
-        for (const target of devices) for (const event of target.events) if (event.type === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.record);
+        for (const target of devices)
+          for (const event of target.events) if (event.type === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.record);
         for (const op of ops) {
           if (op.resolvedInto) continue; // a clash the device resolved: replaced by its resolution
           const row = await devices[op.device]!.db.outbox.get(op.itemId);
           expect(row, `item ${op.itemId} is still on its device`).toBeDefined();
           if (row!.state === 'done') expect(applied.has(op.itemId)).toBe(true);
           else {
-            expect(row!.state, `item ${op.itemId} (${op.kind}) ended ${row!.state} after ${row!.attempts} attempts: ${JSON.stringify(row!.lastError)}\nserver log: ${server.logTail()}`).toBe('conflict');
+            expect(
+              row!.state,
+              `item ${op.itemId} (${op.kind}) ended ${row!.state} after ${row!.attempts} attempts: ${JSON.stringify(row!.lastError)}\nserver log: ${server.logTail()}`,
+            ).toBe('conflict');
             expect(applied.has(op.itemId)).toBe(false);
             const opened = await readConflict(op.itemId, { db: devices[op.device]!.db, cipher: devices[op.device]!.cipher });
             expect(opened?.conflicts.length).toBeGreaterThan(0);
@@ -363,7 +403,9 @@ describe('offline staff sync against the real server', () => {
           const produced: number[] = [];
           for (const entry of history) {
             if (entry.version === (produced.at(-1) ?? 1)) {
-              expect(Object.fromEntries(Object.keys(entry.changes).map((name) => [name, replay[name as Field]])), `edit ${entry.id} changed nothing`).toEqual(entry.changes);
+              expect(Object.fromEntries(Object.keys(entry.changes).map((name) => [name, replay[name as Field]])), `edit ${entry.id} changed nothing`).toEqual(
+                entry.changes,
+              );
               continue;
             }
             produced.push(entry.version);
@@ -374,7 +416,10 @@ describe('offline staff sync against the real server', () => {
           expect(Object.fromEntries(fields.map((name) => [name, now[name] ?? null]))).toEqual(replay);
           // Notes: each applied note exists once; no other.
           const notes = (now.caseNotes ?? []).map((note) => note._id).sort();
-          const appliedNotes = ops.filter((op) => op.kind === 'note.create' && op.clientId === clientId).map((op) => op.itemId).sort();
+          const appliedNotes = ops
+            .filter((op) => op.kind === 'note.create' && op.clientId === clientId)
+            .map((op) => op.itemId)
+            .sort();
           expect(notes).toEqual(appliedNotes);
         }
 

@@ -28,7 +28,10 @@ function randomBytes(length: number): Uint8Array<ArrayBuffer> {
 
 async function deriveWrappingKey(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey('raw', encoder.encode(password.normalize('NFC')), 'PBKDF2', false, ['deriveKey']);
-  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, ['wrapKey', 'unwrapKey']);
+  return crypto.subtle.deriveKey({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, material, { name: 'AES-GCM', length: 256 }, false, [
+    'wrapKey',
+    'unwrapKey',
+  ]);
 }
 
 /** A new data key for a new copy: returned wrapped (to store) and ready (to keep in memory). */
@@ -44,10 +47,15 @@ export async function createDataKey(password: string, iterations: number = vault
 }
 
 function unwrapDataKeyWith(wrappingKey: CryptoKey, stored: WrappedKey): Promise<CryptoKey> {
-  return crypto.subtle.unwrapKey('raw', stored.wrapped, wrappingKey, { name: 'AES-GCM', iv: new Uint8Array(stored.iv) }, { name: 'AES-GCM', length: 256 }, false, [
-    'encrypt',
-    'decrypt',
-  ]);
+  return crypto.subtle.unwrapKey(
+    'raw',
+    stored.wrapped,
+    wrappingKey,
+    { name: 'AES-GCM', iv: new Uint8Array(stored.iv) },
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['encrypt', 'decrypt'],
+  );
 }
 
 /** The data key, or null when the password is not the one the copy was made with. */

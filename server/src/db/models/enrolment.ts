@@ -39,7 +39,12 @@ export class Enrolment extends Model<InferAttributes<Enrolment>, InferCreationAt
 
 /** Folded names, phone digits and email: what the inbox's `?q=` matches (also written by the enrolment writer). */
 export function enrolmentSearchText(enrolment: { givenName: string; familyName: string; phone?: string | null; email?: string | null }): string {
-  return [foldForSearch(enrolment.givenName), foldForSearch(enrolment.familyName), (enrolment.phone ?? '').replace(/\D/g, ''), (enrolment.email ?? '').toLowerCase()].join(' ');
+  return [
+    foldForSearch(enrolment.givenName),
+    foldForSearch(enrolment.familyName),
+    (enrolment.phone ?? '').replace(/\D/g, ''),
+    (enrolment.email ?? '').toLowerCase(),
+  ].join(' ');
 }
 
 const optionalText = (length = 200) => ({ type: DataTypes.STRING(length), allowNull: true });

@@ -41,7 +41,11 @@ describe('sign-in behind the proxy', () => {
     expect(correct.status).toBe(429);
     expect(correct.body.errors).toEqual(tooMany);
 
-    const lines = fs.readFileSync(logFile.currentPath(), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = fs
+      .readFileSync(logFile.currentPath(), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const failed = lines.filter((line) => line.msg === 'sign-in failed' && line.account === user.email);
     expect(failed).toHaveLength(6);
     expect(new Set(failed.map((line) => line.ip))).toEqual(new Set(['203.0.113.11']));

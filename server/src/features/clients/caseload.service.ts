@@ -71,8 +71,20 @@ async function detailsOf(actor: Actor, ids: string[]): Promise<ClientDetail[]> {
   if (ids.length === 0) return [];
   const [clients, enrolments, notes] = await Promise.all([
     Client.findAll({ where: { id: ids }, order: [['id', 'ASC']] }),
-    Enrolment.findAll({ where: { clientId: { [Op.in]: ids }, ...visibleEnrolmentsWhere(actor) }, order: [['receivedAt', 'DESC'], ['id', 'DESC']] }),
-    CaseNote.findAll({ where: { clientId: ids }, order: [['createdAt', 'DESC'], ['id', 'DESC']] }),
+    Enrolment.findAll({
+      where: { clientId: { [Op.in]: ids }, ...visibleEnrolmentsWhere(actor) },
+      order: [
+        ['receivedAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    }),
+    CaseNote.findAll({
+      where: { clientId: ids },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+    }),
   ]);
   const staffIds = [...new Set([...clients.flatMap((client) => [client.createdBy, client.updatedBy]), ...notes.map((note) => note.authorId)])].filter(
     (id): id is string => Boolean(id),

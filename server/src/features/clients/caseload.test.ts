@@ -62,11 +62,20 @@ describe('GET /api/clients/caseload', () => {
     expect(quiet.status).toBe(200);
     expect(quiet.body.clients.map((client: { _id: string }) => client._id)).not.toEqual(expect.arrayContaining([unchanged.id]));
 
-    const edit = await api.patch(`/api/clients/${edited.id}`, { token: otherKaimahi.token, json: { _id: crypto.randomUUID(), baseVersion: 1, changes: { suburb: 'Aranui' } } });
+    const edit = await api.patch(`/api/clients/${edited.id}`, {
+      token: otherKaimahi.token,
+      json: { _id: crypto.randomUUID(), baseVersion: 1, changes: { suburb: 'Aranui' } },
+    });
     expect(edit.status).toBe(200);
-    const note = await api.post(`/api/clients/${noted.id}/notes`, { token: otherKaimahi.token, json: { _id: crypto.randomUUID(), text: 'Dropped off seedlings' } });
+    const note = await api.post(`/api/clients/${noted.id}/notes`, {
+      token: otherKaimahi.token,
+      json: { _id: crypto.randomUUID(), text: 'Dropped off seedlings' },
+    });
     expect(note.status).toBe(201);
-    const status = await api.patch(`/api/enrolments/${enrolment.id}`, { token: otherKaimahi.token, json: { _id: crypto.randomUUID(), baseVersion: enrolment.version, changes: { status: 'contacted' } } });
+    const status = await api.patch(`/api/enrolments/${enrolment.id}`, {
+      token: otherKaimahi.token,
+      json: { _id: crypto.randomUUID(), baseVersion: enrolment.version, changes: { status: 'contacted' } },
+    });
     expect(status.status).toBe(200);
 
     const res = await api.get(`/api/clients/caseload?since=${encodeURIComponent(since)}`, { token: otherKaimahi.token });
@@ -85,7 +94,7 @@ describe('GET /api/clients/caseload', () => {
     expect((await api.get('/api/clients/caseload', { token: kaimahi.token })).body.ids).not.toContain(client.id);
   });
 
-  it("gives a manager the clients they created or opened, not the whole register", async () => {
+  it('gives a manager the clients they created or opened, not the whole register', async () => {
     const opened = await buildClient({ givenName: 'Opened', familyName: 'ByManager' });
     const untouched = await buildClient({ givenName: 'Never', familyName: 'Opened' });
     expect((await api.get(`/api/clients/${opened.id}`, { token: manager.token })).status).toBe(200);
@@ -113,6 +122,7 @@ describe('the offline search rule in the contract', () => {
       { givenName: 'Ngaio', familyName: 'Kāretu', preferredName: null, phone: null, email: 'ngaio@example.nz' },
     ];
     for (const sample of samples) expect(clientSearchTerms(sample).sort()).toEqual(searchTermsOf(sample).sort());
-    for (const q of ['whanau', ' Te  Whā ', '021 555', '+64 (21) 555', 'tu.hoe@example.org', 'ā-apa', 'x']) expect(clientSearchWords(q)).toEqual(searchWords(q));
+    for (const q of ['whanau', ' Te  Whā ', '021 555', '+64 (21) 555', 'tu.hoe@example.org', 'ā-apa', 'x'])
+      expect(clientSearchWords(q)).toEqual(searchWords(q));
   });
 });

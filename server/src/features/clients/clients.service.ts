@@ -72,10 +72,20 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
   const [enrolments, notes] = await Promise.all([
     Enrolment.findAll({
       where: { clientId: client.id, ...visibleEnrolmentsWhere(actor) },
-      order: [['receivedAt', 'DESC'], ['id', 'DESC']],
+      order: [
+        ['receivedAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
       transaction,
     }),
-    CaseNote.findAll({ where: { clientId: client.id }, order: [['createdAt', 'DESC'], ['id', 'DESC']], transaction }),
+    CaseNote.findAll({
+      where: { clientId: client.id },
+      order: [
+        ['createdAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      transaction,
+    }),
   ]);
   const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
   return {
@@ -97,12 +107,7 @@ async function findVisibleEnrolment(actor: Actor, id: string, transaction: Trans
  * Creates a client record (the effect of `client.create`). With `fromEnrolment`, the record takes
  * that enrolment's consent when none is given, and the enrolment is linked to it.
  */
-export async function createClient(
-  actor: Actor,
-  input: CreateClientInput,
-  fromEnrolment: string | undefined,
-  transaction: Transaction,
-): Promise<ClientDetail> {
+export async function createClient(actor: Actor, input: CreateClientInput, fromEnrolment: string | undefined, transaction: Transaction): Promise<ClientDetail> {
   const enrolment = fromEnrolment ? await findVisibleEnrolment(actor, fromEnrolment, transaction) : undefined;
   if (enrolment?.clientId) throw conflict('This enrolment is already linked to a client', 'fromEnrolment');
   const { _id, consent, ...fields } = input;
@@ -123,7 +128,9 @@ export async function createClient(
     } as Client['_creationAttributes'],
     { transaction },
   );
-  const given = Object.entries(input).filter(([field, value]) => field !== '_id' && value !== undefined).map(([field]) => field);
+  const given = Object.entries(input)
+    .filter(([field, value]) => field !== '_id' && value !== undefined)
+    .map(([field]) => field);
   await recordAudit(actor, { action: 'create', entity: 'client', entityId: client.id, clientId: client.id, fields: given }, transaction);
   if (enrolment) await linkEnrolment(actor, enrolment, client.id, transaction);
   return detailOf(actor, client, transaction);
@@ -147,10 +154,7 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, await presentOne(client, transaction));
   if (merge.changed.length === 0) return presentOne(client, transaction);
   const changes = Object.fromEntries(merge.changed.map((field) => [field, input.changes[field as keyof ClientChanges]]));
-  await client.update(
-    { ...columnsOf(changes), version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id },
-    { transaction },
-  );
+  await client.update({ ...columnsOf(changes), version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id }, { transaction });
   await recordAudit(actor, { action: 'update', entity: 'client', entityId: client.id, clientId: client.id, fields: merge.changed }, transaction);
   return presentOne(client, transaction);
 }
@@ -164,7 +168,12 @@ export async function addNote(actor: Actor, clientId: string, input: CreateNoteI
 }
 
 /** `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match. */
-export function createClientOnce(actor: Actor, input: CreateClientInput, fromEnrolment: string | undefined, request: unknown): Promise<OnceOutcome<ClientDetail>> {
+export function createClientOnce(
+  actor: Actor,
+  input: CreateClientInput,
+  fromEnrolment: string | undefined,
+  request: unknown,
+): Promise<OnceOutcome<ClientDetail>> {
   return runOnce({ id: input._id, kind: 'client.create', actorId: actor.id, request }, async (transaction) => ({
     status: 201,
     body: await createClient(actor, input, fromEnrolment, transaction),
@@ -286,7 +295,10 @@ export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promis
   if (matches.length === 0) return [];
   const rows = await Client.findAll({
     where: { [Op.and]: [{ [Op.or]: matches }, visibleClientsWhere(actor), ...(person.id ? [{ id: { [Op.ne]: person.id } }] : [])] },
-    order: [['sortName', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['sortName', 'ASC'],
+      ['id', 'ASC'],
+    ],
     limit: 20,
   });
   const names = await staffNames(rows.flatMap((row) => [row.createdBy, row.updatedBy]));
@@ -343,8 +355,22 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
     const client = await findVisibleClient(actor, clientId, transaction);
     await recordAudit(actor, { action: 'export', entity: 'client', entityId: client.id, clientId: client.id, details: { format } }, transaction);
     const [enrolments, notes, audit] = await Promise.all([
-      Enrolment.findAll({ where: { clientId }, order: [['receivedAt', 'ASC'], ['id', 'ASC']], transaction }),
-      CaseNote.findAll({ where: { clientId }, order: [['createdAt', 'ASC'], ['id', 'ASC']], transaction }),
+      Enrolment.findAll({
+        where: { clientId },
+        order: [
+          ['receivedAt', 'ASC'],
+          ['id', 'ASC'],
+        ],
+        transaction,
+      }),
+      CaseNote.findAll({
+        where: { clientId },
+        order: [
+          ['createdAt', 'ASC'],
+          ['id', 'ASC'],
+        ],
+        transaction,
+      }),
       AuditEvent.findAll({ where: { clientId }, order: [['seq', 'ASC']], transaction }),
     ]);
     const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);

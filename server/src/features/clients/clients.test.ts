@@ -539,7 +539,11 @@ describe('audit in the same transaction', () => {
     const { recordAudit } = await import('../../lib/audit');
     await expect(
       sequelize.transaction(async (transaction) => {
-        await recordAudit({ id: manager.user.id, name: 'Mere Manager', access: 2, services: [] }, { action: 'update', entity: 'client', entityId: client.id, clientId: client.id }, transaction);
+        await recordAudit(
+          { id: manager.user.id, name: 'Mere Manager', access: 2, services: [] },
+          { action: 'update', entity: 'client', entityId: client.id, clientId: client.id },
+          transaction,
+        );
         await client.update({ suburb: 'Somewhere' }, { transaction });
         throw new Error('the change fails');
       }),

@@ -9,12 +9,7 @@ import sharp from 'sharp';
 const terracotta = '#b5542c';
 
 /** A plain photo of the given size; `orientation` adds an EXIF Orientation tag (6 = turn 90° clockwise). */
-export function buildPhoto(
-  width: number,
-  height: number,
-  format: 'jpeg' | 'png' | 'webp' = 'jpeg',
-  orientation?: number,
-): Promise<Buffer> {
+export function buildPhoto(width: number, height: number, format: 'jpeg' | 'png' | 'webp' = 'jpeg', orientation?: number): Promise<Buffer> {
   let picture = sharp({ create: { width, height, channels: 3, background: terracotta } });
   if (orientation) picture = picture.withMetadata({ orientation });
   return picture[format]().toBuffer();
@@ -29,7 +24,9 @@ export async function buildTruncatedJpeg(): Promise<Buffer> {
 }
 
 export async function buildGif(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 40, channels: 3, background: terracotta } }).gif().toBuffer();
+  return sharp({ create: { width: 40, height: 40, channels: 3, background: terracotta } })
+    .gif()
+    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

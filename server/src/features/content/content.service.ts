@@ -23,7 +23,14 @@ function storeImage(ownerId: string, image: ResizedImage, transaction: Transacti
 
 /** One page of blog posts, newest first (pages of `blogListPageSize`). */
 export function listBlogPosts(page = 1): Promise<BlogPost[]> {
-  return BlogPost.findAll({ order: [['createdAt', 'DESC'], ['id', 'ASC']], limit: blogListPageSize, offset: (page - 1) * blogListPageSize });
+  return BlogPost.findAll({
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
+    limit: blogListPageSize,
+    offset: (page - 1) * blogListPageSize,
+  });
 }
 
 export async function findBlogPost(id: string): Promise<BlogPost> {
@@ -35,10 +42,7 @@ export async function findBlogPost(id: string): Promise<BlogPost> {
 /** Saves the post and every size of its picture together: a failure leaves neither. */
 export function createBlogPost(input: CreateBlogPostInput, image: ResizedImage): Promise<BlogPost> {
   return sequelize.transaction(async (transaction) => {
-    const post = await BlogPost.create(
-      { ...input, imageWidth: image.width, imageHeight: image.height },
-      { transaction },
-    );
+    const post = await BlogPost.create({ ...input, imageWidth: image.width, imageHeight: image.height }, { transaction });
     await storeImage(post.id, image, transaction);
     return post;
   });
@@ -55,15 +59,17 @@ export async function deleteBlogPost(id: string): Promise<void> {
 
 /** Carousel features in the order managers added them. */
 export function listFeatures(): Promise<Feature[]> {
-  return Feature.findAll({ order: [['createdAt', 'ASC'], ['id', 'ASC']] });
+  return Feature.findAll({
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
 }
 
 export function createFeature(input: CreateFeatureInput, image: ResizedImage): Promise<Feature> {
   return sequelize.transaction(async (transaction) => {
-    const feature = await Feature.create(
-      { ...input, imageWidth: image.width, imageHeight: image.height },
-      { transaction },
-    );
+    const feature = await Feature.create({ ...input, imageWidth: image.width, imageHeight: image.height }, { transaction });
     await storeImage(feature.id, image, transaction);
     return feature;
   });

@@ -7,15 +7,7 @@ import { BlogPost } from '../../db/models/blog-post';
 import { Feature } from '../../db/models/feature';
 import { Image } from '../../db/models/image';
 import { imageTypeMessage, uploadsRoot } from '../../lib/images';
-import {
-  buildGif,
-  buildOversizedJpeg,
-  buildPhoto,
-  buildPixelBombPng,
-  buildTruncatedJpeg,
-  htmlBytes,
-  svgBytes,
-} from './content.fixtures';
+import { buildGif, buildOversizedJpeg, buildPhoto, buildPixelBombPng, buildTruncatedJpeg, htmlBytes, svgBytes } from './content.fixtures';
 
 let api: TestApi;
 let manager: string;
@@ -291,7 +283,10 @@ describe('DELETE /api/content/blog/{id}', () => {
 describe('features', () => {
   it('lets a manager create features, listed in the order they were added, with their pictures', async () => {
     const first = await createFeature({ ...featureFields, title: 'Kai support' });
-    const second = await createFeature({ ...featureFields, title: 'Rangatahi fitness' }, { bytes: await buildPhoto(900, 600, 'png'), type: 'image/png', name: 'r.png' });
+    const second = await createFeature(
+      { ...featureFields, title: 'Rangatahi fitness' },
+      { bytes: await buildPhoto(900, 600, 'png'), type: 'image/png', name: 'r.png' },
+    );
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
       _id: expect.any(String),
@@ -308,7 +303,11 @@ describe('features', () => {
     expect(ids.indexOf(first.body._id)).toBeLessThan(ids.indexOf(second.body._id));
     expect(list.body.find((feature: { _id: string }) => feature._id === first.body._id)).toEqual(first.body);
 
-    for (const [size, width] of [['small', 480], ['medium', 1000], ['large', 1600]] as const) {
+    for (const [size, width] of [
+      ['small', 480],
+      ['medium', 1000],
+      ['large', 1600],
+    ] as const) {
       const res = await api.get(`${first.body.image.src}?size=${size}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');

@@ -40,14 +40,22 @@ describe('the team (KAITIAKI)', () => {
   });
 
   it('lets a manager add a member with a photo: 201 with the member, the photo in three sizes', async () => {
-    const res = await addMember({ name: 'Aroha Ngata', role: 'Kaiwhakahaere', bio: 'Aroha leads the trust.\nShe is from Ngāi Tahu.', imageAlt: 'Aroha smiling in front of the whare' }, photo);
+    const res = await addMember(
+      { name: 'Aroha Ngata', role: 'Kaiwhakahaere', bio: 'Aroha leads the trust.\nShe is from Ngāi Tahu.', imageAlt: 'Aroha smiling in front of the whare' },
+      photo,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Aroha Ngata',
       role: 'Kaiwhakahaere',
       bio: 'Aroha leads the trust.\nShe is from Ngāi Tahu.',
-      image: { src: expect.stringMatching(new RegExp(`^/api/content/team/${res.body._id}/image\\?v=[0-9a-f-]{36}$`)), alt: 'Aroha smiling in front of the whare', width: 1200, height: 1500 },
+      image: {
+        src: expect.stringMatching(new RegExp(`^/api/content/team/${res.body._id}/image\\?v=[0-9a-f-]{36}$`)),
+        alt: 'Aroha smiling in front of the whare',
+        width: 1200,
+        height: 1500,
+      },
       order: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -116,7 +124,10 @@ describe('the team (KAITIAKI)', () => {
   it('replaces a photo with a new address, and the old sizes are gone', async () => {
     const aroha = (await team()).find((member) => member.name === 'Aroha Ngata');
     const oldSrc = aroha?.image?.src ?? '';
-    const res = await api.patch(`/api/content/team/${aroha?._id}`, { token: manager, body: form({ imageAlt: 'Aroha at the marae' }, await buildPhoto(800, 800, 'png')) });
+    const res = await api.patch(`/api/content/team/${aroha?._id}`, {
+      token: manager,
+      body: form({ imageAlt: 'Aroha at the marae' }, await buildPhoto(800, 800, 'png')),
+    });
     expect(res.status).toBe(200);
     expect(res.body.image).toMatchObject({ alt: 'Aroha at the marae', width: 800, height: 800 });
     expect(res.body.image.src).not.toBe(oldSrc);
@@ -160,7 +171,11 @@ describe('the team (KAITIAKI)', () => {
     const res = await api.patch(`/api/content/team/${hemi?._id}`, { token: manager, json: { removeImage: 'yes' } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ msg: 'Remove image must be true or false', code: 'invalid_value', param: 'removeImage' }]);
-    const asForm = await api.post('/api/content/former-services', { token: manager, body: 'title=Kapa haka', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const asForm = await api.post('/api/content/former-services', {
+      token: manager,
+      body: 'title=Kapa haka',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(asForm.status).toBe(415);
     expect(asForm.body.errors[0].code).toBe('unsupported_media_type');
   });
@@ -195,7 +210,10 @@ describe('former services', () => {
 
   it('starts empty, then lists what managers add in their order', async () => {
     expect(await list()).toEqual([]);
-    const first = await api.post('/api/content/former-services', { token: manager, json: { title: 'Kōhanga reo', years: '1990–2004', text: 'A language nest for tamariki.' } });
+    const first = await api.post('/api/content/former-services', {
+      token: manager,
+      json: { title: 'Kōhanga reo', years: '1990–2004', text: 'A language nest for tamariki.' },
+    });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -28,21 +28,27 @@ export async function buildDashboard(actor: Actor, now = new Date(), timings?: R
     });
   };
   const [grouped, weekly, clients, notes] = await Promise.all([
-    timed('byService', Enrolment.findAll({
-      // COUNT(*), not COUNT(id): the (serviceKey, status, receivedAt, id) index alone answers it, no table row is read.
-      attributes: ['serviceKey', 'status', [literal('COUNT(*)'), 'count']],
-      where: visible,
-      group: ['serviceKey', 'status'],
-      raw: true,
-    }) as unknown as Promise<{ serviceKey: string; status: EnrolmentStatus; count: number | string }[]>),
+    timed(
+      'byService',
+      Enrolment.findAll({
+        // COUNT(*), not COUNT(id): the (serviceKey, status, receivedAt, id) index alone answers it, no table row is read.
+        attributes: ['serviceKey', 'status', [literal('COUNT(*)'), 'count']],
+        where: visible,
+        group: ['serviceKey', 'status'],
+        raw: true,
+      }) as unknown as Promise<{ serviceKey: string; status: EnrolmentStatus; count: number | string }[]>,
+    ),
     timed('weekly', weeklyCounts(actor, weekStarts, now)),
     timed('clients', sequelize.query<{ total: number | string }>(countVisibleClientsSql(actor), { type: QueryTypes.SELECT })),
-    timed('notes', sequelize.query<{ total: number | string }>(
-      // CROSS JOIN keeps SQLite's join order: the week's notes (few) first, then for each one
-      // whether its client is visible; the other way round reads every visible client (decision 065).
-      `SELECT COUNT(*) AS total FROM case_notes n CROSS JOIN clients c WHERE c.id = n."clientId" AND n."createdAt" >= :since AND ${clientsVisible}`,
-      { type: QueryTypes.SELECT, replacements: { since: weekAgo } },
-    )),
+    timed(
+      'notes',
+      sequelize.query<{ total: number | string }>(
+        // CROSS JOIN keeps SQLite's join order: the week's notes (few) first, then for each one
+        // whether its client is visible; the other way round reads every visible client (decision 065).
+        `SELECT COUNT(*) AS total FROM case_notes n CROSS JOIN clients c WHERE c.id = n."clientId" AND n."createdAt" >= :since AND ${clientsVisible}`,
+        { type: QueryTypes.SELECT, replacements: { since: weekAgo } },
+      ),
+    ),
   ]);
   const services = visibleServices(actor);
   const byService = serviceCatalogue

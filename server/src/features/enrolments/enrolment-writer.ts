@@ -229,16 +229,31 @@ async function insertAlone(
 }
 
 const enrolmentColumns = [
-  'id', 'serviceKey', 'givenName', 'familyName', 'dateOfBirth', 'phone', 'email', 'suburb', 'iwi', 'householdSize',
-  'preferredContact', 'message', 'consentStatementVersion', 'consentedAt', 'status', 'source', 'receivedAt', 'version', 'searchText', 'createdAt', 'updatedAt',
+  'id',
+  'serviceKey',
+  'givenName',
+  'familyName',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'suburb',
+  'iwi',
+  'householdSize',
+  'preferredContact',
+  'message',
+  'consentStatementVersion',
+  'consentedAt',
+  'status',
+  'source',
+  'receivedAt',
+  'version',
+  'searchText',
+  'createdAt',
+  'updatedAt',
 ];
 
 /** The enrolment rows and the records of their answers: one INSERT each for the whole list; then their staff notices. */
-async function insertRows(
-  rows: Row[],
-  run: (sql: string, replacements: Record<string, unknown>) => Promise<unknown>,
-  transaction: Transaction,
-): Promise<void> {
+async function insertRows(rows: Row[], run: (sql: string, replacements: Record<string, unknown>) => Promise<unknown>, transaction: Transaction): Promise<void> {
   const replacements: Record<string, unknown> = {};
   const enrolmentValues: string[] = [];
   const operationValues: string[] = [];
@@ -269,10 +284,18 @@ async function insertRows(
     };
     for (const column of enrolmentColumns) replacements[`${column}${n}`] = values[column];
     enrolmentValues.push(`(${enrolmentColumns.map((column) => `:${column}${n}`).join(', ')})`);
-    Object.assign(replacements, { [`op${n}`]: pending.operation.id, [`kind${n}`]: pending.operation.kind, [`hash${n}`]: pending.requestHash, [`answer${n}`]: JSON.stringify(receipt) });
+    Object.assign(replacements, {
+      [`op${n}`]: pending.operation.id,
+      [`kind${n}`]: pending.operation.kind,
+      [`hash${n}`]: pending.requestHash,
+      [`answer${n}`]: JSON.stringify(receipt),
+    });
     operationValues.push(`(:op${n}, :kind${n}, NULL, :hash${n}, 201, :answer${n}, :createdAt${n})`);
   });
   await run(`INSERT INTO enrolments (${enrolmentColumns.map((column) => `"${column}"`).join(', ')}) VALUES ${enrolmentValues.join(', ')}`, replacements);
-  await run(`INSERT INTO operations (id, kind, "actorId", "requestHash", "responseStatus", "responseBody", "createdAt") VALUES ${operationValues.join(', ')}`, replacements);
+  await run(
+    `INSERT INTO operations (id, kind, "actorId", "requestHash", "responseStatus", "responseBody", "createdAt") VALUES ${operationValues.join(', ')}`,
+    replacements,
+  );
   for (const { pending } of rows) await queueEnrolmentNotice({ id: pending.enrolment._id, serviceKey: pending.enrolment.serviceKey }, transaction);
 }

@@ -39,9 +39,21 @@ describe('POST /api/enrolments sent together', () => {
     // An enrolment row that holds an id with no answer stored: its insert fails inside the batch.
     const taken = crypto.randomUUID();
     await Enrolment.create({
-      id: taken, serviceKey: 'whanau_ora_support', givenName: 'Kiri', familyName: 'Heke', dateOfBirth: null, phone: null, email: null,
-      suburb: null, iwi: null, householdSize: null, preferredContact: 'phone', message: null,
-      consentStatementVersion: collectionStatement.version, consentedAt: new Date(), receivedAt: new Date(),
+      id: taken,
+      serviceKey: 'whanau_ora_support',
+      givenName: 'Kiri',
+      familyName: 'Heke',
+      dateOfBirth: null,
+      phone: null,
+      email: null,
+      suburb: null,
+      iwi: null,
+      householdSize: null,
+      preferredContact: 'phone',
+      message: null,
+      consentStatementVersion: collectionStatement.version,
+      consentedAt: new Date(),
+      receivedAt: new Date(),
     });
     const good = Array.from({ length: 30 }, (_, index) => anEnrolment({ givenName: `Tamaiti ${index}` }));
     const reused = anEnrolment();

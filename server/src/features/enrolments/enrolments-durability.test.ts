@@ -41,7 +41,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('an acknowledged enrolment a
   it('is in the database after the server is killed mid-stream, with its stored answer', async () => {
     const dataDir = path.join(workDir, 'data');
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PWA_DIST: path.join(workDir, 'no-app') };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      PWA_DIST: path.join(workDir, 'no-app'),
+    };
     delete env.DATABASE_URL;
     // Node itself with tsx's loader, so that SIGKILL reaches the server (the tsx command is a parent process that would die alone).
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -64,7 +73,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('an acknowledged enrolment a
           const response = await fetch(`http://127.0.0.1:${port}/api/enrolments`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ _id: id, serviceKey: 'whanau_ora_support', givenName: 'Hine', familyName: 'Tautoko', preferredContact: 'phone', phone: '021 555 0101', consent: true, statementVersion: collectionStatement.version }),
+            body: JSON.stringify({
+              _id: id,
+              serviceKey: 'whanau_ora_support',
+              givenName: 'Hine',
+              familyName: 'Tautoko',
+              preferredContact: 'phone',
+              phone: '021 555 0101',
+              consent: true,
+              statementVersion: collectionStatement.version,
+            }),
           });
           if (response.status === 201) acknowledged.push(id);
           else throw new Error(`answered ${response.status}`);

@@ -125,7 +125,10 @@ describe('PATCH /api/enrolments/{id}', () => {
     const enrolment = await buildEnrolment();
     expect((await patch(gardensKaimahi.token, enrolment.id, 1, { status: 'contacted' })).status).toBe(404);
     expect((await patch(manager.token, newId(), 1, { status: 'contacted' })).status).toBe(404);
-    const bad = await api.patch(`/api/enrolments/${enrolment.id}`, { token: whanauKaimahi.token, json: { _id: 'x', baseVersion: 'one', changes: { status: 'done' } } });
+    const bad = await api.patch(`/api/enrolments/${enrolment.id}`, {
+      token: whanauKaimahi.token,
+      json: { _id: 'x', baseVersion: 'one', changes: { status: 'done' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual([
       expect.objectContaining({ msg: 'Must be a valid id', param: '_id' }),

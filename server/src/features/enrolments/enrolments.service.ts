@@ -28,10 +28,7 @@ export { enrolmentOperation } from './enrolment-writer';
  * is what a resend must match. The write joins the enrolments arriving at the same moment in
  * one transaction (group commit, decision 066) and resolves after that transaction's COMMIT.
  */
-export async function receiveEnrolment(
-  enrolment: EnrolmentInput,
-  sent: { request: unknown; ip: string },
-): Promise<OnceOutcome<EnrolmentReceipt>> {
+export async function receiveEnrolment(enrolment: EnrolmentInput, sent: { request: unknown; ip: string }): Promise<OnceOutcome<EnrolmentReceipt>> {
   const outcome = await writeEnrolment(enrolment, sent.request, sent.ip);
   // The enrolment is durable here and about to be acknowledged. Its staff notice (if email is
   // set up) was queued in the same transaction and is sent after the COMMIT (lib/staff-notices.ts).

@@ -199,7 +199,13 @@ describe('POST /api/enrolments', () => {
   });
 
   it('ignores fields a person cannot set: status, source, client and consent time', async () => {
-    const sent = anEnrolment({ status: 'enrolled', source: 'staff', clientId: crypto.randomUUID(), consentedAt: '2001-01-01T00:00:00.000Z', reference: 'WH-0000-0000' });
+    const sent = anEnrolment({
+      status: 'enrolled',
+      source: 'staff',
+      clientId: crypto.randomUUID(),
+      consentedAt: '2001-01-01T00:00:00.000Z',
+      reference: 'WH-0000-0000',
+    });
     const res = await api.post('/api/enrolments', { json: sent });
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('new');
@@ -235,7 +241,9 @@ describe('POST /api/enrolments to a closed service', () => {
     const sent = anEnrolment({ serviceKey: 'mobile_rangatahi' });
     const res = await api.post('/api/enrolments', { json: sent });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ errors: [{ msg: 'Mobile Rangatahi is not taking enrolments right now: Temporarily unavailable', code: 'service_closed', param: 'serviceKey' }] });
+    expect(res.body).toEqual({
+      errors: [{ msg: 'Mobile Rangatahi is not taking enrolments right now: Temporarily unavailable', code: 'service_closed', param: 'serviceKey' }],
+    });
     expect(await rowsWithId(sent._id)).toBe(0);
   });
 
@@ -284,16 +292,37 @@ describe('POST /api/enrolments with bad input', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(
-      ['_id', 'consent', 'dateOfBirth', 'email', 'familyName', 'givenName', 'householdSize', 'message', 'preferredContact', 'serviceKey', 'statementVersion'].sort(),
+      [
+        '_id',
+        'consent',
+        'dateOfBirth',
+        'email',
+        'familyName',
+        'givenName',
+        'householdSize',
+        'message',
+        'preferredContact',
+        'serviceKey',
+        'statementVersion',
+      ].sort(),
     );
-    for (const error of res.body.errors) expect(Object.keys(error).filter((key) => key !== 'limit').sort()).toEqual(['code', 'msg', 'param']);
+    for (const error of res.body.errors)
+      expect(
+        Object.keys(error)
+          .filter((key) => key !== 'limit')
+          .sort(),
+      ).toEqual(['code', 'msg', 'param']);
   });
 
   const tomorrowAnywhere = dayFromToday(2);
   const cases: [string, Record<string, unknown>, ApiErrorItem[]][] = [
     ['missing given name', without(anEnrolment(), 'givenName'), [{ msg: 'Given name is required', code: 'required', param: 'givenName' }]],
     ['blank family name', anEnrolment({ familyName: '  ' }), [{ msg: 'Family name is required', code: 'required', param: 'familyName' }]],
-    ['too long a name', anEnrolment({ familyName: 'P'.repeat(201) }), [{ msg: 'Family name must be at most 200 characters', code: 'too_long', param: 'familyName', limit: 200 }]],
+    [
+      'too long a name',
+      anEnrolment({ familyName: 'P'.repeat(201) }),
+      [{ msg: 'Family name must be at most 200 characters', code: 'too_long', param: 'familyName', limit: 200 }],
+    ],
     [
       'neither phone nor email',
       anEnrolment({ phone: '', email: undefined }),
@@ -303,29 +332,95 @@ describe('POST /api/enrolments with bad input', () => {
       ],
     ],
     ['a bad email', anEnrolment({ email: 'mere@' }), [{ msg: 'Please give a valid email address', code: 'invalid_email', param: 'email' }]],
-    ['letters in the phone number', anEnrolment({ phone: 'call me' }), [{ msg: 'Phone number can only have digits, spaces and + - ( )', code: 'invalid_phone', param: 'phone' }]],
-    ['too few digits in the phone number', anEnrolment({ phone: '555 12' }), [{ msg: 'Phone number must have 6 to 20 digits', code: 'invalid_phone', param: 'phone' }]],
-    ['a date of birth in the future', anEnrolment({ dateOfBirth: tomorrowAnywhere }), [{ msg: 'Date of birth cannot be in the future', code: 'invalid_date', param: 'dateOfBirth' }]],
-    ['a date of birth that is not a real date', anEnrolment({ dateOfBirth: '2011-02-30' }), [{ msg: 'Date of birth is not a real date', code: 'invalid_date', param: 'dateOfBirth' }]],
-    ['a date of birth in another format', anEnrolment({ dateOfBirth: '01/04/1988' }), [{ msg: 'Date of birth must be a date like 1990-03-25', code: 'invalid_date', param: 'dateOfBirth' }]],
-    ['a date of birth before 1900', anEnrolment({ dateOfBirth: '1899-12-31' }), [{ msg: 'Date of birth cannot be before 1900', code: 'invalid_date', param: 'dateOfBirth' }]],
-    ['a household of 0', anEnrolment({ householdSize: 0 }), [{ msg: 'Household size must be at least 1', code: 'too_small', param: 'householdSize', limit: 1 }]],
-    ['a household of 31', anEnrolment({ householdSize: 31 }), [{ msg: 'Household size must be at most 30', code: 'too_big', param: 'householdSize', limit: 30 }]],
-    ['a household of 2.5', anEnrolment({ householdSize: 2.5 }), [{ msg: 'Household size must be a whole number', code: 'not_integer', param: 'householdSize' }]],
-    ['a household size as text', anEnrolment({ householdSize: 'four' }), [{ msg: 'Household size must be a number', code: 'invalid_type', param: 'householdSize' }]],
-    ['no way of contact chosen', without(anEnrolment(), 'preferredContact'), [{ msg: 'Choose how you would like us to contact you: phone, email or text', code: 'required', param: 'preferredContact' }]],
-    ['preferring email without an email', anEnrolment({ email: '', preferredContact: 'email' }), [{ msg: 'To be contacted by email, give an email address', code: 'contact_needed', param: 'preferredContact' }]],
-    ['preferring text without a phone', anEnrolment({ phone: '', preferredContact: 'text' }), [{ msg: 'To be contacted by text, give a mobile phone number', code: 'contact_needed', param: 'preferredContact' }]],
-    ['too long a message', anEnrolment({ message: 'x'.repeat(2001) }), [{ msg: 'Message must be at most 2000 characters', code: 'too_long', param: 'message', limit: 2000 }]],
+    [
+      'letters in the phone number',
+      anEnrolment({ phone: 'call me' }),
+      [{ msg: 'Phone number can only have digits, spaces and + - ( )', code: 'invalid_phone', param: 'phone' }],
+    ],
+    [
+      'too few digits in the phone number',
+      anEnrolment({ phone: '555 12' }),
+      [{ msg: 'Phone number must have 6 to 20 digits', code: 'invalid_phone', param: 'phone' }],
+    ],
+    [
+      'a date of birth in the future',
+      anEnrolment({ dateOfBirth: tomorrowAnywhere }),
+      [{ msg: 'Date of birth cannot be in the future', code: 'invalid_date', param: 'dateOfBirth' }],
+    ],
+    [
+      'a date of birth that is not a real date',
+      anEnrolment({ dateOfBirth: '2011-02-30' }),
+      [{ msg: 'Date of birth is not a real date', code: 'invalid_date', param: 'dateOfBirth' }],
+    ],
+    [
+      'a date of birth in another format',
+      anEnrolment({ dateOfBirth: '01/04/1988' }),
+      [{ msg: 'Date of birth must be a date like 1990-03-25', code: 'invalid_date', param: 'dateOfBirth' }],
+    ],
+    [
+      'a date of birth before 1900',
+      anEnrolment({ dateOfBirth: '1899-12-31' }),
+      [{ msg: 'Date of birth cannot be before 1900', code: 'invalid_date', param: 'dateOfBirth' }],
+    ],
+    [
+      'a household of 0',
+      anEnrolment({ householdSize: 0 }),
+      [{ msg: 'Household size must be at least 1', code: 'too_small', param: 'householdSize', limit: 1 }],
+    ],
+    [
+      'a household of 31',
+      anEnrolment({ householdSize: 31 }),
+      [{ msg: 'Household size must be at most 30', code: 'too_big', param: 'householdSize', limit: 30 }],
+    ],
+    [
+      'a household of 2.5',
+      anEnrolment({ householdSize: 2.5 }),
+      [{ msg: 'Household size must be a whole number', code: 'not_integer', param: 'householdSize' }],
+    ],
+    [
+      'a household size as text',
+      anEnrolment({ householdSize: 'four' }),
+      [{ msg: 'Household size must be a number', code: 'invalid_type', param: 'householdSize' }],
+    ],
+    [
+      'no way of contact chosen',
+      without(anEnrolment(), 'preferredContact'),
+      [{ msg: 'Choose how you would like us to contact you: phone, email or text', code: 'required', param: 'preferredContact' }],
+    ],
+    [
+      'preferring email without an email',
+      anEnrolment({ email: '', preferredContact: 'email' }),
+      [{ msg: 'To be contacted by email, give an email address', code: 'contact_needed', param: 'preferredContact' }],
+    ],
+    [
+      'preferring text without a phone',
+      anEnrolment({ phone: '', preferredContact: 'text' }),
+      [{ msg: 'To be contacted by text, give a mobile phone number', code: 'contact_needed', param: 'preferredContact' }],
+    ],
+    [
+      'too long a message',
+      anEnrolment({ message: 'x'.repeat(2001) }),
+      [{ msg: 'Message must be at most 2000 characters', code: 'too_long', param: 'message', limit: 2000 }],
+    ],
     ['consent not given', anEnrolment({ consent: false }), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
     ['consent missing', without(anEnrolment(), 'consent'), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
     ['consent as text', anEnrolment({ consent: 'true' }), [{ msg: 'Please tick the box to agree', code: 'not_accepted', param: 'consent' }]],
     [
       'an old privacy statement',
       anEnrolment({ statementVersion: '2020-01-01' }),
-      [{ msg: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again', code: 'invalid_value', param: 'statementVersion' }],
+      [
+        {
+          msg: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',
+          code: 'invalid_value',
+          param: 'statementVersion',
+        },
+      ],
     ],
-    ['an unknown service', anEnrolment({ serviceKey: 'not_a_service' }), [{ msg: 'Choose one of the trust’s services', code: 'invalid_value', param: 'serviceKey' }]],
+    [
+      'an unknown service',
+      anEnrolment({ serviceKey: 'not_a_service' }),
+      [{ msg: 'Choose one of the trust’s services', code: 'invalid_value', param: 'serviceKey' }],
+    ],
     ['an id that is not a UUID', anEnrolment({ _id: '12345' }), [{ msg: 'Must be a valid id', code: 'invalid_id', param: '_id' }]],
     ['no id', without(anEnrolment(), '_id'), [{ msg: 'Must be a valid id', code: 'required', param: '_id' }]],
   ];
@@ -491,7 +586,9 @@ describe('GET /api/enrolments', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(['page', 'pageSize', 'service', 'status']);
     const badStatus = await api.get('/api/enrolments?status=done', { token });
-    expect(badStatus.body).toEqual({ errors: [{ msg: 'Status must be one of: new, contacted, enrolled, completed, declined', code: 'invalid_value', param: 'status' }] });
+    expect(badStatus.body).toEqual({
+      errors: [{ msg: 'Status must be one of: new, contacted, enrolled, completed, declined', code: 'invalid_value', param: 'status' }],
+    });
   });
 });
 
@@ -558,7 +655,13 @@ describe('POST /api/enrolments rate limit', () => {
 describe('privacy of the logs', () => {
   it('writes none of an enrolment’s personal details to the log files', async () => {
     const marker = crypto.randomBytes(6).toString('hex');
-    const details = { givenName: `Given${marker}`, familyName: `Family${marker}`, email: `e${marker}@example.org`, suburb: `Suburb${marker}`, message: `Message ${marker}` };
+    const details = {
+      givenName: `Given${marker}`,
+      familyName: `Family${marker}`,
+      email: `e${marker}@example.org`,
+      suburb: `Suburb${marker}`,
+      message: `Message ${marker}`,
+    };
     const sent = anEnrolment(details);
     expect((await api.post('/api/enrolments', { json: sent })).status).toBe(201);
     expect((await api.post('/api/enrolments', { json: sent })).status).toBe(201);
@@ -568,7 +671,10 @@ describe('privacy of the logs', () => {
     expect((await api.get(`/api/enrolments?service=${openService}`, { token })).status).toBe(200);
 
     const logDir = path.join(process.env.DATA_DIR ?? '', 'logs');
-    const logs = fs.readdirSync(logDir).map((file) => fs.readFileSync(path.join(logDir, file), 'utf8')).join('\n');
+    const logs = fs
+      .readdirSync(logDir)
+      .map((file) => fs.readFileSync(path.join(logDir, file), 'utf8'))
+      .join('\n');
     expect(logs).toContain('/api/enrolments');
     expect(logs).not.toContain(marker);
   });

@@ -214,7 +214,11 @@ describe('access', () => {
     const file = writeLog('trust-2020-06-01.log', 'keep\n');
     const id = await idOf('trust-2020-06-01.log');
     const { token: staffToken } = await buildUser({ access: 1 });
-    for (const [method, route] of [['GET', '/api/logs'], ['GET', `/api/logs/${id}`], ['DELETE', `/api/logs/${id}`]] as const) {
+    for (const [method, route] of [
+      ['GET', '/api/logs'],
+      ['GET', `/api/logs/${id}`],
+      ['DELETE', `/api/logs/${id}`],
+    ] as const) {
       const anonymous = await api.request(method, route);
       expect(anonymous.status, `${method} ${route}`).toBe(401);
       expect(anonymous.body).toEqual({ errors: [{ msg: 'No token, authorisation denied', code: 'not_signed_in' }] });

@@ -21,7 +21,24 @@ describe('GET /api/services', () => {
       'raised_gardens',
     ]);
     for (const service of res.body) {
-      for (const field of ['key', 'bg', 'title', 'status', 'statusText', 'url', 'enrol', 'subtitle', 'actionText', 'formLabel', 'icon', 'descriptionTitle', 'referralText', 'description', 'Sections', 'extras']) {
+      for (const field of [
+        'key',
+        'bg',
+        'title',
+        'status',
+        'statusText',
+        'url',
+        'enrol',
+        'subtitle',
+        'actionText',
+        'formLabel',
+        'icon',
+        'descriptionTitle',
+        'referralText',
+        'description',
+        'Sections',
+        'extras',
+      ]) {
         expect(service, `${service.key}.${field}`).toHaveProperty(field);
       }
       expect(service.description.length).toBeGreaterThan(0);

@@ -21,7 +21,8 @@ export async function updateSite(actor: Actor, changes: UpdateSiteInput): Promis
   return sequelize.transaction(async (transaction) => {
     // Migration 006 makes the row; made again here only if someone removed it by hand.
     const row =
-      (await SiteSettings.findByPk(siteRowId, { transaction, lock: transaction.LOCK.UPDATE })) ?? (await SiteSettings.create({ id: siteRowId }, { transaction }));
+      (await SiteSettings.findByPk(siteRowId, { transaction, lock: transaction.LOCK.UPDATE })) ??
+      (await SiteSettings.create({ id: siteRowId }, { transaction }));
     const changed = siteFields.filter((field) => changes[field] !== undefined && changes[field] !== row[field]);
     if (changed.length > 0) {
       await row.update(Object.fromEntries(changed.map((field) => [field, changes[field]])), { transaction });

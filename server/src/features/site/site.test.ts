@@ -149,7 +149,12 @@ describe('the trust’s own details', () => {
     const empty = await api.patch('/api/site', { token: manager.token, json: { colour: 'red' } });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({
-      errors: [{ msg: 'Change at least one of: name, phone, email, address, postalAddress, charityNumber, donateUrl, socialUrl, privacyOfficer, hours', code: 'bad_request' }],
+      errors: [
+        {
+          msg: 'Change at least one of: name, phone, email, address, postalAddress, charityNumber, donateUrl, socialUrl, privacyOfficer, hours',
+          code: 'bad_request',
+        },
+      ],
     });
     const text = await api.patch('/api/site', { token: manager.token, body: 'name=X', headers: { 'content-type': 'text/plain' } });
     expect(text.status).toBe(415);

@@ -16,11 +16,18 @@ function applyMutation(actor: Actor, mutation: SyncMutation): Promise<OnceOutcom
     case 'client.create':
       return createClientOnce(actor, CreateClientSchema.parse({ ...payload, _id: mutation._id }), undefined, { sync: mutation });
     case 'client.update':
-      return updateClientOnce(actor, mutation.entityId, UpdateClientSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }), { sync: mutation });
+      return updateClientOnce(actor, mutation.entityId, UpdateClientSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }), {
+        sync: mutation,
+      });
     case 'note.create':
       return addNoteOnce(actor, mutation.entityId, CreateNoteSchema.parse({ ...payload, _id: mutation._id }), { sync: mutation });
     case 'enrolment.update':
-      return updateEnrolmentOnce(actor, mutation.entityId, UpdateEnrolmentSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }), { sync: mutation });
+      return updateEnrolmentOnce(
+        actor,
+        mutation.entityId,
+        UpdateEnrolmentSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }),
+        { sync: mutation },
+      );
   }
 }
 

@@ -73,7 +73,12 @@ describe('POST /api/sync', () => {
     expect(big.body.errors).toEqual([expect.objectContaining({ msg: 'Send at most 100 mutations at once', param: 'mutations' })]);
     const bad = await sync([{ _id: 'x', kind: 'client.delete', entityId: 'y', payload: 'z' }]);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((error: { param: string }) => error.param)).toEqual(['mutations.0._id', 'mutations.0.kind', 'mutations.0.entityId', 'mutations.0.payload']);
+    expect(bad.body.errors.map((error: { param: string }) => error.param)).toEqual([
+      'mutations.0._id',
+      'mutations.0.kind',
+      'mutations.0.entityId',
+      'mutations.0.payload',
+    ]);
     expect((await sync([])).body.errors).toEqual([expect.objectContaining({ msg: 'Send at least one mutation' })]);
   });
 

@@ -10,12 +10,16 @@ import { hashPassword } from '../../lib/passwords';
 // `param` lets the app's form show the message on the field at fault.
 const aboveOwnAccess = () => new ApiError(403, [{ msg: 'You cannot give an access level above your own', code: 'access_too_high', param: 'access' }]);
 const emailInUse = () => conflict('That email is already in use', 'email', 'already_in_use');
-const lastManager = (param?: string) =>
-  conflict('This is the last active manager: give another account manager access first', param, 'last_manager');
+const lastManager = (param?: string) => conflict('This is the last active manager: give another account manager access first', param, 'last_manager');
 
 /** Staff accounts by name (then email, so the order is the same on SQLite and PostgreSQL). */
 export function listStaff(): Promise<User[]> {
-  return User.findAll({ order: [[fn('lower', col('name')), 'ASC'], ['email', 'ASC']] });
+  return User.findAll({
+    order: [
+      [fn('lower', col('name')), 'ASC'],
+      ['email', 'ASC'],
+    ],
+  });
 }
 
 /** One account; inside a transaction its row is locked (PostgreSQL) until the change commits. */
@@ -59,11 +63,12 @@ export async function createStaff(actorId: string, input: CreateUserInput): Prom
     const actor = await currentActor(actorId, transaction);
     if (input.access > actor.access) throw aboveOwnAccess();
     if (await findByEmail(input.email, transaction)) throw emailInUse();
-    const user = await User.create(
-      { name: input.name, email: input.email, access: input.access, services: input.services, passwordHash },
-      { transaction },
+    const user = await User.create({ name: input.name, email: input.email, access: input.access, services: input.services, passwordHash }, { transaction });
+    await recordAudit(
+      actorOf(actor),
+      { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access', 'services'] },
+      transaction,
     );
-    await recordAudit(actorOf(actor), { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access', 'services'] }, transaction);
     return user;
   });
 }

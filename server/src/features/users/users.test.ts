@@ -120,7 +120,10 @@ describe('POST /api/users', () => {
   it('lets a manager create another manager, and an owner (access 3) create an owner', async () => {
     const { token: manager } = await buildUser({ access: 2 });
     const { token: owner } = await buildUser({ access: 3 });
-    const asManager = await api.post('/api/users', { token: manager, json: { name: 'Second Manager', email: uniqueEmail(), access: 2, password: newPassword } });
+    const asManager = await api.post('/api/users', {
+      token: manager,
+      json: { name: 'Second Manager', email: uniqueEmail(), access: 2, password: newPassword },
+    });
     expect(asManager.status).toBe(201);
     expect(asManager.body.access).toBe(2);
     const asOwner = await api.post('/api/users', { token: owner, json: { name: 'Second Owner', email: uniqueEmail(), access: 3, password: newPassword } });
@@ -326,18 +329,18 @@ describe('PATCH /api/users/{id}', () => {
     expect((await signIn(user.email, testPassword)).status).toBe(200);
   });
 
-  it.each([
-    ...badBodies,
-    ['active as text', { active: 'yes' }, [{ msg: 'Active must be true or false', code: 'invalid_type', param: 'active' }]] as const,
-  ])('refuses %s with 400 and changes nothing', async (_name, changes, errors) => {
-    const { token } = await buildUser({ access: 2 });
-    const { user } = await buildUser();
-    const before = await allAccounts();
-    const res = await api.patch(`/api/users/${user.id}`, { token, json: changes });
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ errors });
-    expect(await allAccounts()).toEqual(before);
-  });
+  it.each([...badBodies, ['active as text', { active: 'yes' }, [{ msg: 'Active must be true or false', code: 'invalid_type', param: 'active' }]] as const])(
+    'refuses %s with 400 and changes nothing',
+    async (_name, changes, errors) => {
+      const { token } = await buildUser({ access: 2 });
+      const { user } = await buildUser();
+      const before = await allAccounts();
+      const res = await api.patch(`/api/users/${user.id}`, { token, json: changes });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ errors });
+      expect(await allAccounts()).toEqual(before);
+    },
+  );
 
   it('answers 400 to malformed JSON and 415 to another content type, changing nothing', async () => {
     const { token } = await buildUser({ access: 2 });
@@ -346,7 +349,11 @@ describe('PATCH /api/users/{id}', () => {
     const malformed = await api.patch(`/api/users/${user.id}`, { token, body: '{"name": ', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ errors: [{ msg: 'Request body is not valid', code: 'invalid_body' }] });
-    const wrongType = await api.patch(`/api/users/${user.id}`, { token, body: 'name=Hacked', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const wrongType = await api.patch(`/api/users/${user.id}`, {
+      token,
+      body: 'name=Hacked',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body).toEqual({ errors: [{ msg: 'Send JSON (Content-Type: application/json)', code: 'unsupported_media_type' }] });
     expect(await allAccounts()).toEqual(before);
@@ -360,7 +367,12 @@ describe('PATCH /api/users/{id}', () => {
     expect(missing.body).toEqual({ errors: [{ msg: 'Account not found', code: 'not_found' }] });
     const malformed = await api.patch('/api/users/12345', { token, json: { name: '' } });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ errors: [{ msg: 'Must be a valid id', code: 'invalid_id', param: 'id' }, { msg: 'Name is required', code: 'required', param: 'name' }] });
+    expect(malformed.body).toEqual({
+      errors: [
+        { msg: 'Must be a valid id', code: 'invalid_id', param: 'id' },
+        { msg: 'Name is required', code: 'required', param: 'name' },
+      ],
+    });
     expect(await allAccounts()).toEqual(before);
   });
 });
@@ -438,9 +450,7 @@ describe('the last active manager', () => {
     const managers = await onlyTheseManagers(2);
     const results = await Promise.all(
       managers.map(({ user, token }, index) =>
-        index === 0
-          ? api.patch(`/api/users/${user.id}`, { token, json: { access: 1 } })
-          : api.delete(`/api/users/${user.id}`, { token }),
+        index === 0 ? api.patch(`/api/users/${user.id}`, { token, json: { access: 1 } }) : api.delete(`/api/users/${user.id}`, { token }),
       ),
     );
     expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
@@ -518,7 +528,10 @@ describe('services a kaimahi works on', () => {
     ]);
     const notList = await api.patch(`/api/users/${user.id}`, { token, json: { services: 'raised_gardens' } });
     expect(notList.body.errors).toEqual([expect.objectContaining({ msg: 'Services must be a list of service keys', param: 'services' })]);
-    const created = await api.post('/api/users', { token, json: { name: 'With Services', email: uniqueEmail(), access: 1, password: newPassword, services: ['raised_gardens'] } });
+    const created = await api.post('/api/users', {
+      token,
+      json: { name: 'With Services', email: uniqueEmail(), access: 1, password: newPassword, services: ['raised_gardens'] },
+    });
     expect(created.body.services).toEqual(['raised_gardens']);
   });
 });

@@ -27,14 +27,7 @@ export function BlogPostView({ post }: { post: BlogPost }) {
       </header>
       <div className="container blog-post__content">
         <figure className="blog-post__figure">
-          <ResponsiveImage
-            src={post.image.src}
-            alt={post.image.alt}
-            width={post.image.width}
-            height={post.image.height}
-            eager
-            className="blog-post__image"
-          />
+          <ResponsiveImage src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} eager className="blog-post__image" />
         </figure>
         <MarkdownContent markdown={post.text} className="blog-post__text" />
       </div>

@@ -28,7 +28,8 @@ export function BlogPostDetail({ id }: { id: string }) {
           {(loaded) => (
             <article className="manage-card manage-detail">
               <p className="manage-detail__meta">
-                {t('manage.postMeta', { author: loaded.author, when: formatDateTime(loaded.createdAt) })} <Link to={paths.blogPost(loaded._id)}>{t('manage.seeOnBlog')}</Link>
+                {t('manage.postMeta', { author: loaded.author, when: formatDateTime(loaded.createdAt) })}{' '}
+                <Link to={paths.blogPost(loaded._id)}>{t('manage.seeOnBlog')}</Link>
               </p>
               <ResponsiveImage
                 className="manage-detail__image"

@@ -35,11 +35,7 @@ function Slides({ features }: { features: Feature[] }) {
     <div className="carousel" role="region" aria-roledescription="carousel" aria-label={t('carousel.label')}>
       {count > 1 && (
         <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__button carousel__play"
-            onClick={() => setPlaying((value) => !value)}
-          >
+          <button type="button" className="carousel__button carousel__play" onClick={() => setPlaying((value) => !value)}>
             <Icon name={playing ? 'pause' : 'play'} />
             <span>{playing ? t('carousel.pause') : t('carousel.play')}</span>
             <span className="visually-hidden"> {t('carousel.slideShow')}</span>

@@ -1,5 +1,16 @@
 import type { AuditEvent } from '@contract/audit';
-import type { CaseNote, ClientChanges, ClientDetail, ClientRecord, Consent, ConsentMethod, CreateClientInput, EditConflictBody, FieldConflict, ListClientsQuery } from '@contract/clients';
+import type {
+  CaseNote,
+  ClientChanges,
+  ClientDetail,
+  ClientRecord,
+  Consent,
+  ConsentMethod,
+  CreateClientInput,
+  EditConflictBody,
+  FieldConflict,
+  ListClientsQuery,
+} from '@contract/clients';
 import type { Page } from '@contract/common';
 import type { EnrolmentListItem, EnrolmentStatus, ListEnrolmentsQuery, UpdateEnrolmentInput } from '@contract/enrolments';
 

@@ -20,6 +20,7 @@ export function useUpdateEnrolment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEnrolment,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: enrolmentKeys.all() }), queryClient.invalidateQueries({ queryKey: clientKeys.all() })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: enrolmentKeys.all() }), queryClient.invalidateQueries({ queryKey: clientKeys.all() })]),
   });
 }

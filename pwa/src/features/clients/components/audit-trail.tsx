@@ -39,7 +39,9 @@ export function AuditTrail({ clientId }: { clientId: string }) {
                 <p className="clients-muted">
                   <time dateTime={event.at}>{formatDate(event.at, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
                 </p>
-                {event.fields && event.fields.length > 0 && <p className="clients-muted">{t('clients.audit.fields', { fields: event.fields.map(fieldName).join(', ') })}</p>}
+                {event.fields && event.fields.length > 0 && (
+                  <p className="clients-muted">{t('clients.audit.fields', { fields: event.fields.map(fieldName).join(', ') })}</p>
+                )}
               </li>
             ))}
           </ol>

@@ -47,7 +47,15 @@ export function ClashPanel({ item, onResolve, onDiscard }: ClashPanelProps) {
       error={error}
       changedBy={changedBy}
       mineNote={t('clients.conflict.fromDevice')}
-      onResolve={(changes) => void run(() => onResolve(changes, record.version, Object.keys(item.payload ?? {}).filter((field) => !conflicts.some((conflict) => conflict.field === field))))}
+      onResolve={(changes) =>
+        void run(() =>
+          onResolve(
+            changes,
+            record.version,
+            Object.keys(item.payload ?? {}).filter((field) => !conflicts.some((conflict) => conflict.field === field)),
+          ),
+        )
+      }
       onDiscard={() => void run(onDiscard)}
     />
   );

@@ -27,13 +27,15 @@ export function ClientDetails({ client }: { client: Client }) {
       <div className="client-details__wide">
         <dt>{t('clients.field.consent')}</dt>
         <dd>
-          {client.consent
-            ? t('clients.consent.summary', {
-                how: t(consentHowKey[client.consent.how]),
-                date: formatDate(client.consent.at),
-                version: client.consent.statementVersion,
-              })
-            : <span className="clients-muted">{t('clients.consent.none')}</span>}
+          {client.consent ? (
+            t('clients.consent.summary', {
+              how: t(consentHowKey[client.consent.how]),
+              date: formatDate(client.consent.at),
+              version: client.consent.statementVersion,
+            })
+          ) : (
+            <span className="clients-muted">{t('clients.consent.none')}</span>
+          )}
         </dd>
       </div>
     </dl>

@@ -21,9 +21,7 @@ export function ClientEnrolments({ enrolments, who }: { enrolments: ClientDetail
                 <p className="client-enrolments__service">{serviceTitle(enrolment.serviceKey)}</p>
                 <StatusChip status={enrolment.status} />
               </div>
-              <p className="clients-muted">
-                {t('clients.enrolments.received', { date: formatDate(enrolment.receivedAt), reference: enrolment.reference })}
-              </p>
+              <p className="clients-muted">{t('clients.enrolments.received', { date: formatDate(enrolment.receivedAt), reference: enrolment.reference })}</p>
               <EnrolmentStatusActions enrolment={enrolment} who={`${who}, ${serviceTitle(enrolment.serviceKey)}`} />
             </li>
           ))}

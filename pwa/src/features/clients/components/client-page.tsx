@@ -33,7 +33,19 @@ import './clients.css';
 function pageOfNewClient(item: StaffItem): ClientDetail {
   const time = new Date(item.createdAt).toISOString();
   const fields = item.payload ?? {};
-  const blank = { preferredName: null, dateOfBirth: null, phone: null, email: null, address: null, suburb: null, iwi: null, hapu: null, household: null, notes: null, consent: null };
+  const blank = {
+    preferredName: null,
+    dateOfBirth: null,
+    phone: null,
+    email: null,
+    address: null,
+    suburb: null,
+    iwi: null,
+    hapu: null,
+    household: null,
+    notes: null,
+    consent: null,
+  };
   return {
     ...blank,
     ...(fields as Partial<ClientDetail>),
@@ -132,7 +144,12 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   const record = withWaitingEdits(base, items);
   const waitingNotes = items
     .filter((item) => item.kind === 'note.create' && item.status !== 'synced' && item.payload && !record.caseNotes.some((note) => note._id === item._id))
-    .map((item) => ({ _id: item._id, text: String(item.payload?.text ?? ''), createdAt: new Date(item.createdAt).toISOString(), state: t(`clients.sync.state.${item.status}`) }))
+    .map((item) => ({
+      _id: item._id,
+      text: String(item.payload?.text ?? ''),
+      createdAt: new Date(item.createdAt).toISOString(),
+      state: t(`clients.sync.state.${item.status}`),
+    }))
     .reverse();
   const notSent = waitingCreate !== undefined;
   return (
@@ -140,7 +157,14 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
       <PageHeader
         eyebrow={t('clients.record.title')}
         title={name}
-        lead={notSent ? t('clients.offline.unsentRecord') : t('clients.record.version', { version: formatNumber(record.version), date: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        lead={
+          notSent
+            ? t('clients.offline.unsentRecord')
+            : t('clients.record.version', {
+                version: formatNumber(record.version),
+                date: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+              })
+        }
       />
       <div className="container page-body client-page">
         <p className="client-page__back">

@@ -51,7 +51,9 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
   const page = Math.max(1, Number(params.get('page')) || 1);
   const clients = useClients({ q: q || undefined, service: service || undefined, status: status || undefined, page, pageSize }, !fromDevice);
   // Searched as the person types (no pause needed: the copy is in memory).
-  const local = fromDevice ? [...waitingNewClients(items), ...searchCaseload({ q: search.trim() || undefined, service: service || undefined, status: status || undefined })] : null;
+  const local = fromDevice
+    ? [...waitingNewClients(items), ...searchCaseload({ q: search.trim() || undefined, service: service || undefined, status: status || undefined })]
+    : null;
   const data = local ? { items: local.slice((page - 1) * pageSize, page * pageSize), total: local.length } : clients.data;
 
   const update = useCallback(
@@ -102,7 +104,12 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
           className="clients-filters__search"
           onChange={(event) => setSearch(event.currentTarget.value)}
         />
-        <SelectField label={t('clients.filter.service')} name="service" value={service} onChange={(event) => update({ service: event.currentTarget.value, page: '' })}>
+        <SelectField
+          label={t('clients.filter.service')}
+          name="service"
+          value={service}
+          onChange={(event) => update({ service: event.currentTarget.value, page: '' })}
+        >
           <option value="">{t('clients.filter.anyService')}</option>
           {services.map((entry) => (
             <option key={entry.key} value={entry.key}>
@@ -110,7 +117,12 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
             </option>
           ))}
         </SelectField>
-        <SelectField label={t('clients.filter.status')} name="status" value={status} onChange={(event) => update({ status: event.currentTarget.value, page: '' })}>
+        <SelectField
+          label={t('clients.filter.status')}
+          name="status"
+          value={status}
+          onChange={(event) => update({ status: event.currentTarget.value, page: '' })}
+        >
           <option value="">{t('clients.filter.anyStatus')}</option>
           {enrolmentStatuses.map((value) => (
             <option key={value} value={value}>
@@ -176,7 +188,13 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
               </div>
             </>
           )}
-          <Pager page={page} pageSize={pageSize} total={data.total} onPage={(next) => update({ page: next > 1 ? String(next) : '' })} label={t('clients.pages')} />
+          <Pager
+            page={page}
+            pageSize={pageSize}
+            total={data.total}
+            onPage={(next) => update({ page: next > 1 ? String(next) : '' })}
+            label={t('clients.pages')}
+          />
         </>
       )}
     </section>

@@ -36,7 +36,12 @@ export function ClientsPage({ userId }: { userId: string | null }) {
         <div className="clients-bar">
           <nav aria-label={t('clients.views')} className="clients-tabs">
             {tabs.map((name) => (
-              <Link key={name} to={name === 'inbox' ? paths.clients : `${paths.clients}?tab=${name}`} className="clients-tabs__tab" aria-current={tab === name ? 'page' : undefined}>
+              <Link
+                key={name}
+                to={name === 'inbox' ? paths.clients : `${paths.clients}?tab=${name}`}
+                className="clients-tabs__tab"
+                aria-current={tab === name ? 'page' : undefined}
+              >
                 {tabLabel[name]}
               </Link>
             ))}

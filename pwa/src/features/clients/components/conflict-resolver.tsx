@@ -43,7 +43,11 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
         {t('clients.conflict.title')}
       </h2>
       <p>{t('clients.conflict.lead', { count: conflicts.length })}</p>
-      {alsoSent.length > 0 && <p className="conflict__also">{t('clients.conflict.alsoSaved', { fields: alsoSent.map((field) => (labelOf(field) ? t(labelOf(field)) : field)).join(', ') })}</p>}
+      {alsoSent.length > 0 && (
+        <p className="conflict__also">
+          {t('clients.conflict.alsoSaved', { fields: alsoSent.map((field) => (labelOf(field) ? t(labelOf(field)) : field)).join(', ') })}
+        </p>
+      )}
       <form noValidate onSubmit={handleSubmit}>
         <FormProblems messages={formErrorsOf(error)} />
         {conflicts.map((conflict) => {
@@ -80,7 +84,12 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
                   {t('clients.conflict.keepTheirs')}
                 </label>
                 <label className="conflict__choice">
-                  <input type="radio" name={name} checked={choice.keep === 'other'} onChange={() => set({ keep: 'other', value: displayValue(conflict.mine) })} />
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={choice.keep === 'other'}
+                    onChange={() => set({ keep: 'other', value: displayValue(conflict.mine) })}
+                  />
                   {t('clients.conflict.other')}
                 </label>
                 {choice.keep === 'other' && (

@@ -59,7 +59,11 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
       <h2 id="create-client-heading" ref={headingRef} tabIndex={-1}>
         {t('clients.create.title')}
       </h2>
-      {enrolment && <p className="clients-muted">{t('clients.create.fromEnrolment', { name: `${enrolment.givenName} ${enrolment.familyName}`, reference: enrolment.reference })}</p>}
+      {enrolment && (
+        <p className="clients-muted">
+          {t('clients.create.fromEnrolment', { name: `${enrolment.givenName} ${enrolment.familyName}`, reference: enrolment.reference })}
+        </p>
+      )}
       <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
         <FormProblems messages={formErrorsOf(error)} />
         <ClientFields

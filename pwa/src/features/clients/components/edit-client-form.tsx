@@ -69,7 +69,10 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
       const conflict = conflictOf(failure);
       if (conflict) {
         // The server's record now: shown on the page, and the base of the next attempt.
-        const now = withRecord(queryClient.getQueryData<ClientDetail>(clientKeys.detail(baseRecord._id)), conflict.record) ?? { ...baseRecord, ...conflict.record };
+        const now = withRecord(queryClient.getQueryData<ClientDetail>(clientKeys.detail(baseRecord._id)), conflict.record) ?? {
+          ...baseRecord,
+          ...conflict.record,
+        };
         queryClient.setQueryData(clientKeys.detail(baseRecord._id), now);
         setClash({ base: now, pending: changes, conflicts: conflict.conflicts });
         setBase(now);
@@ -110,7 +113,12 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
       </h2>
       <form ref={formRef} noValidate onSubmit={handleSubmit} className="client-form">
         <FormProblems messages={formErrorsOf(error)} />
-        <ClientFields values={values} errors={fieldErrorsOf(error)} disabled={update.isPending} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+        <ClientFields
+          values={values}
+          errors={fieldErrorsOf(error)}
+          disabled={update.isPending}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        />
         <div className="client-form__actions">
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? t('clients.saving') : t('clients.edit.save')}

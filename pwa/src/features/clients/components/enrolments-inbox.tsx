@@ -29,10 +29,22 @@ export function EnrolmentsInbox() {
   const enrolments = useEnrolments({ status: status || undefined, service: service || undefined, page, pageSize });
 
   if (mode.kind === 'create') {
-    return <CreateClientForm enrolment={mode.enrolment} onCreated={(client) => void navigate(staffPaths.client(client._id))} onCancel={() => setMode({ kind: 'list' })} />;
+    return (
+      <CreateClientForm
+        enrolment={mode.enrolment}
+        onCreated={(client) => void navigate(staffPaths.client(client._id))}
+        onCancel={() => setMode({ kind: 'list' })}
+      />
+    );
   }
   if (mode.kind === 'link') {
-    return <LinkClientPanel enrolment={mode.enrolment} onLinked={(clientId) => void navigate(staffPaths.client(clientId))} onCancel={() => setMode({ kind: 'list' })} />;
+    return (
+      <LinkClientPanel
+        enrolment={mode.enrolment}
+        onLinked={(clientId) => void navigate(staffPaths.client(clientId))}
+        onCancel={() => setMode({ kind: 'list' })}
+      />
+    );
   }
 
   return (
@@ -89,7 +101,11 @@ export function EnrolmentsInbox() {
             <ul className="enrolment-list">
               {enrolments.data.items.map((enrolment) => (
                 <li key={enrolment._id}>
-                  <EnrolmentCard enrolment={enrolment} onCreate={() => setMode({ kind: 'create', enrolment })} onLink={() => setMode({ kind: 'link', enrolment })} />
+                  <EnrolmentCard
+                    enrolment={enrolment}
+                    onCreate={() => setMode({ kind: 'create', enrolment })}
+                    onLink={() => setMode({ kind: 'link', enrolment })}
+                  />
                 </li>
               ))}
             </ul>

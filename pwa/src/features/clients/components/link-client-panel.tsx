@@ -29,7 +29,9 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
   const likely = useEnrolmentDuplicates(enrolment._id);
   const searched = useClients({ q, pageSize: 10 }, q !== '');
   const name = `${enrolment.givenName} ${enrolment.familyName}`;
-  const matches: DuplicateCandidate[] = q ? (searched.data?.items ?? []).map((client) => ({ client, reasons: likely.data?.find((candidate) => candidate.client._id === client._id)?.reasons ?? [] })) : (likely.data ?? []);
+  const matches: DuplicateCandidate[] = q
+    ? (searched.data?.items ?? []).map((client) => ({ client, reasons: likely.data?.find((candidate) => candidate.client._id === client._id)?.reasons ?? [] }))
+    : (likely.data ?? []);
   const loading = q ? searched.isPending : likely.isPending;
   const failure = q ? searched.error : likely.error;
 
@@ -73,7 +75,9 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
               <div>
                 <p className="link-matches__name">{clientName(client)}</p>
                 <p className="clients-muted">
-                  {[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email, client.suburb].filter(Boolean).join(' · ')}
+                  {[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email, client.suburb]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 {reasons.map((reason) => (
                   <p key={reason} className="likely-chip">
@@ -81,7 +85,12 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
                   </p>
                 ))}
               </div>
-              <Button size="sm" disabled={update.isPending} onClick={() => void link(client._id)} aria-label={t('clients.actionFor', { action: t('clients.link.choose'), name: clientName(client) })}>
+              <Button
+                size="sm"
+                disabled={update.isPending}
+                onClick={() => void link(client._id)}
+                aria-label={t('clients.actionFor', { action: t('clients.link.choose'), name: clientName(client) })}
+              >
                 {t('clients.link.choose')}
               </Button>
             </li>

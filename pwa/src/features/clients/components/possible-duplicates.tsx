@@ -19,7 +19,9 @@ export function PossibleDuplicates({ clientId }: { clientId: string }) {
         {duplicates.data.map(({ client, reasons }) => (
           <li key={client._id}>
             <Link to={staffPaths.client(client._id)}>{clientName(client)}</Link>{' '}
-            <span className="clients-muted">{[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email].filter(Boolean).join(' · ')}</span>
+            <span className="clients-muted">
+              {[client.dateOfBirth ? formatDate(`${client.dateOfBirth}T12:00:00Z`) : null, client.phone, client.email].filter(Boolean).join(' · ')}
+            </span>
             <span className="likely-chip">{reasons.map((reason) => t(reasonKey[reason])).join(' · ')}</span>
           </li>
         ))}

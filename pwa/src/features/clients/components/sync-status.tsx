@@ -16,7 +16,10 @@ const when = (time: number) => formatDate(new Date(time).toISOString(), { dateSt
 function useLastSyncAt(): number | null {
   const [value, setValue] = useState<number | null>(null);
   useEffect(() => {
-    const subscription = liveQuery(async () => (await getLocalDb().settings.get('lastSyncAt'))?.value ?? null).subscribe({ next: setValue, error: () => undefined });
+    const subscription = liveQuery(async () => (await getLocalDb().settings.get('lastSyncAt'))?.value ?? null).subscribe({
+      next: setValue,
+      error: () => undefined,
+    });
     return () => subscription.unsubscribe();
   }, []);
   return value;
@@ -52,7 +55,11 @@ export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: S
       case 'client.create':
         return t('clients.sync.kind.create', { name: [item.payload?.givenName, item.payload?.familyName].filter(Boolean).join(' ') });
       case 'client.update':
-        return t('clients.sync.kind.update', { fields: Object.keys(item.payload ?? {}).map(labelOf).join(', ') });
+        return t('clients.sync.kind.update', {
+          fields: Object.keys(item.payload ?? {})
+            .map(labelOf)
+            .join(', '),
+        });
       case 'note.create':
         return t('clients.sync.kind.note');
       default:
@@ -65,7 +72,11 @@ export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: S
       <h2 id="sync-heading">{t('clients.sync.title')}</h2>
       {!clientId && size > 0 && <p className="clients-muted">{t('clients.sync.copy', { count: size, shown: formatNumber(size) })}</p>}
       <p className="clients-muted" aria-live="polite">
-        {refreshing ? t('clients.sync.refreshing') : refreshedAt ? t('clients.sync.refreshedAt', { time: when(refreshedAt) }) : t('clients.sync.neverRefreshed')}
+        {refreshing
+          ? t('clients.sync.refreshing')
+          : refreshedAt
+            ? t('clients.sync.refreshedAt', { time: when(refreshedAt) })
+            : t('clients.sync.neverRefreshed')}
       </p>
       <p className="sync-panel__count" data-testid="waiting-count" aria-live="polite">
         {waiting.length ? t('clients.sync.waiting', { count: waiting.length, shown: formatNumber(waiting.length) }) : t('clients.sync.nothingWaiting')}

@@ -44,8 +44,25 @@ async function cipherFor(userId = crypto.randomUUID()) {
 describe('the caseload copy', () => {
   it('keeps the server’s answer sealed, searches it like the server, and asks only for changes next time', async () => {
     const cipher = await cipherFor();
-    const tuhoe = client('Tūhoe', 'Whānau', { phone: '021 555 0101', caseNotes: [{ _id: 'n1', clientId: 'x', text: 'Rang about the kai parcel', authorId: 'a', authorName: 'Hemi', createdAt: '2026-11-02T00:00:00.000Z' }] });
-    const mere = client('Mere', 'Kāretu', { email: 'mere@example.nz', enrolments: [{ _id: 'e1', reference: 'R', serviceKey: 'raised_gardens', serviceTitle: 'Raised Gardens', status: 'new', source: 'online', receivedAt: '2026-11-01T00:00:00.000Z', version: 1 }] });
+    const tuhoe = client('Tūhoe', 'Whānau', {
+      phone: '021 555 0101',
+      caseNotes: [{ _id: 'n1', clientId: 'x', text: 'Rang about the kai parcel', authorId: 'a', authorName: 'Hemi', createdAt: '2026-11-02T00:00:00.000Z' }],
+    });
+    const mere = client('Mere', 'Kāretu', {
+      email: 'mere@example.nz',
+      enrolments: [
+        {
+          _id: 'e1',
+          reference: 'R',
+          serviceKey: 'raised_gardens',
+          serviceTitle: 'Raised Gardens',
+          status: 'new',
+          source: 'online',
+          receivedAt: '2026-11-01T00:00:00.000Z',
+          version: 1,
+        },
+      ],
+    });
     const asked: (string | undefined)[] = [];
     const answers: CaseloadChanges[] = [
       { clients: [tuhoe, mere], ids: [tuhoe._id, mere._id], cursor: '2026-11-23T00:00:00.000Z' },

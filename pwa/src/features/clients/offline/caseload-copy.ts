@@ -160,7 +160,10 @@ export function fetchCaseloadChanges(since: string | undefined): Promise<Caseloa
  * those that left the caseload, and moves the cursor on. Throws (ApiRequestError, status 0) with
  * no signal; the copy stays as it was.
  */
-export async function refreshCaseload(cipher: StaffCipher, fetchChanges: typeof fetchCaseloadChanges = fetchCaseloadChanges): Promise<{ changed: number; removed: number }> {
+export async function refreshCaseload(
+  cipher: StaffCipher,
+  fetchChanges: typeof fetchCaseloadChanges = fetchCaseloadChanges,
+): Promise<{ changed: number; removed: number }> {
   await loadCaseload(cipher);
   return serially(() => refreshNow(cipher, fetchChanges));
 }

@@ -116,7 +116,15 @@ export function unsent(items: readonly StaffItem[]): StaffItem[] {
 export function withWaitingEdits<T extends Record<string, unknown>>(record: T, items: readonly StaffItem[]): T {
   let shown: Record<string, unknown> = record;
   for (const item of items) {
-    if (item.kind !== 'client.update' || item.entityId !== record._id || !item.payload || item.status === 'synced' || item.status === 'rejected' || item.status === 'conflict') continue;
+    if (
+      item.kind !== 'client.update' ||
+      item.entityId !== record._id ||
+      !item.payload ||
+      item.status === 'synced' ||
+      item.status === 'rejected' ||
+      item.status === 'conflict'
+    )
+      continue;
     shown = { ...shown, ...(item.payload as ClientChanges) };
   }
   return shown as T;

@@ -11,7 +11,11 @@ onStaffCipherChange((cipher) => {
 
 /** The signed-in person's vault: none, locked (ask for the password), or unlocked. */
 export function useVaultState(userId: string | null): VaultState {
-  const state = useSyncExternalStore(subscribeVault, () => vaultStateOf(userId), () => vaultStateOf(userId));
+  const state = useSyncExternalStore(
+    subscribeVault,
+    () => vaultStateOf(userId),
+    () => vaultStateOf(userId),
+  );
   useEffect(() => {
     if (userId) void readVaultState(userId).catch(() => undefined);
   }, [userId]);

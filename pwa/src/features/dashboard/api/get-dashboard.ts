@@ -11,7 +11,8 @@ export function getDashboard(signal?: AbortSignal): Promise<DashboardData> {
   return apiRequest<DashboardData>(staffApiPaths.dashboard, { signal });
 }
 
-export const dashboardQuery = () => queryOptions({ queryKey: dashboardKeys.all(), queryFn: ({ signal }) => getDashboard(signal), staleTime: 0, refetchOnWindowFocus: 'always' });
+export const dashboardQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.all(), queryFn: ({ signal }) => getDashboard(signal), staleTime: 0, refetchOnWindowFocus: 'always' });
 
 export function useDashboard() {
   return useQuery(dashboardQuery());

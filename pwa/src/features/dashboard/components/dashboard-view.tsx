@@ -39,9 +39,21 @@ export function DashboardView() {
   return (
     <div className="dashboard">
       <ul className="dashboard-stats" aria-label={t('dashboard.summary')}>
-        <Stat value={data.newEnrolments} label={t('dashboard.newEnrolments', { count: data.newEnrolments })} to={paths.clients} link={t('dashboard.openInbox')} testId="new-enrolments" />
+        <Stat
+          value={data.newEnrolments}
+          label={t('dashboard.newEnrolments', { count: data.newEnrolments })}
+          to={paths.clients}
+          link={t('dashboard.openInbox')}
+          testId="new-enrolments"
+        />
         <Stat value={data.receivedLast7Days} label={t('dashboard.newThisWeek', { count: data.receivedLast7Days })} testId="received-this-week" />
-        <Stat value={data.clients} label={t('dashboard.clients', { count: data.clients })} to={`${paths.clients}?tab=clients`} link={t('dashboard.openClients')} testId="clients" />
+        <Stat
+          value={data.clients}
+          label={t('dashboard.clients', { count: data.clients })}
+          to={`${paths.clients}?tab=clients`}
+          link={t('dashboard.openClients')}
+          testId="clients"
+        />
         <Stat value={data.notesLast7Days} label={t('dashboard.notesThisWeek', { count: data.notesLast7Days })} testId="notes-this-week" />
       </ul>
       <section className="dashboard-card">

@@ -122,9 +122,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             </p>
           ) : (
             <>
-              <p className="enrol-form__summary-title">
-                {t('form.problems', { count: problemCount })}
-              </p>
+              <p className="enrol-form__summary-title">{t('form.problems', { count: problemCount })}</p>
               <ul>
                 {general.map((message) => (
                   <li key={message}>{message}</li>
@@ -282,9 +280,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           aria-describedby={describedBy('consent')}
           onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
         />
-        <label htmlFor={fieldId('consent')}>
-          {t('form.consent')}
-        </label>
+        <label htmlFor={fieldId('consent')}>{t('form.consent')}</label>
         <FieldError id={`${fieldId('consent')}-error`} message={byField.consent} />
       </div>
 
@@ -298,9 +294,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
           </Button>
         )}
       </div>
-      <p className="enrol-form__note">
-        {t('form.savedFirst')}
-      </p>
+      <p className="enrol-form__note">{t('form.savedFirst')}</p>
     </form>
   );
 }

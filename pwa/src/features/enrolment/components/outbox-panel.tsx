@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { describeItem, formatDateTime } from '../item-status';
-import {
-  enrolmentOutbox,
-  queuedPersonName,
-  useLastSyncAt,
-  useSendNow,
-  useWaitingEnrolments,
-  type EnrolmentOperation,
-} from '../offline/use-enrolment-outbox';
+import { enrolmentOutbox, queuedPersonName, useLastSyncAt, useSendNow, useWaitingEnrolments, type EnrolmentOperation } from '../offline/use-enrolment-outbox';
 import { useOnline } from '../offline/use-online';
 import { useT } from '../../../i18n/use-t';
 import './enrolment.css';
@@ -33,10 +26,7 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
   if (!items) return null;
   const waiting = items.filter((item) => item.state === 'pending' || item.state === 'sending').length;
   const attention = items.length - waiting;
-  const counts = [
-    waiting > 0 && t('outbox.waiting', { count: waiting }),
-    attention > 0 && t('outbox.attention', { count: attention }),
-  ].filter(Boolean);
+  const counts = [waiting > 0 && t('outbox.waiting', { count: waiting }), attention > 0 && t('outbox.attention', { count: attention })].filter(Boolean);
 
   return (
     <section className="enrol-outbox" aria-labelledby="enrol-outbox-heading">

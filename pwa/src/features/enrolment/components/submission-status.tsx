@@ -53,9 +53,7 @@ export function SubmissionStatus({ itemId, serviceTitle, onEnrolAnother, onFix }
       <>
         <h2 className="enrol-result__title">{status.title}</h2>
         {status.detail && <p>{status.detail}</p>}
-        {item.state === 'pending' && (
-          <p className="enrol-result__note">{t('result.closeNote')}</p>
-        )}
+        {item.state === 'pending' && <p className="enrol-result__note">{t('result.closeNote')}</p>}
       </>
     );
   } else if (item === null) {

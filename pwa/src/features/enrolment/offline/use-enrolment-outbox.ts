@@ -20,10 +20,13 @@ export function useWaitingEnrolments(): EnrolmentOperation[] | undefined {
 
 /** One enrolment item, followed through its states (undefined while loading, null once removed). */
 export function useOutboxItem(id: string | null): EnrolmentOperation | null | undefined {
-  return useLiveQuery(async () => {
-    const operation = id ? await getLocalDb().outbox.get(id) : undefined;
-    return operation && isEnrolment(operation) ? operation : null;
-  }, `outbox-item:${id ?? ''}`);
+  return useLiveQuery(
+    async () => {
+      const operation = id ? await getLocalDb().outbox.get(id) : undefined;
+      return operation && isEnrolment(operation) ? operation : null;
+    },
+    `outbox-item:${id ?? ''}`,
+  );
 }
 
 /**
@@ -33,7 +36,10 @@ export function useOutboxItem(id: string | null): EnrolmentOperation | null | un
 export function queuedPersonName(operation: EnrolmentOperation): string | null {
   const payload = operation.payload;
   if (!payload) return null;
-  const name = [payload.givenName, payload.familyName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [payload.givenName, payload.familyName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return name || null;
 }
 

@@ -8,8 +8,7 @@ export async function getLogFileText(id: string, signal?: AbortSignal): Promise<
   return (await apiRequest<string | undefined>(staffApiPaths.log(id), { signal })) ?? '';
 }
 
-export const logFileQuery = (id: string) =>
-  queryOptions({ queryKey: logKeys.file(id), queryFn: ({ signal }) => getLogFileText(id, signal) });
+export const logFileQuery = (id: string) => queryOptions({ queryKey: logKeys.file(id), queryFn: ({ signal }) => getLogFileText(id, signal) });
 
 export function useLogFileText(id: string) {
   return useQuery(logFileQuery(id));

@@ -22,9 +22,7 @@ export function LogFileList() {
                   <Link to={staffPaths.manageLog(file._id)} className="manage-list__title manage-mono">
                     {file.name}
                   </Link>
-                  <span className="manage-list__meta">
-                    {t('manage.logMeta', { size: formatBytes(file.size), when: formatDateTime(file.modifiedAt) })}
-                  </span>
+                  <span className="manage-list__meta">{t('manage.logMeta', { size: formatBytes(file.size), when: formatDateTime(file.modifiedAt) })}</span>
                 </div>
               </li>
             ))}

@@ -48,11 +48,11 @@ export function LogFileView({ id }: { id: string }) {
             {t('manage.contents')}
           </h2>
           {logFile ? (
-            <p className="manage-detail__meta">
-              {t('manage.logMeta', { size: formatBytes(logFile.size), when: formatDateTime(logFile.modifiedAt) })}
-            </p>
+            <p className="manage-detail__meta">{t('manage.logMeta', { size: formatBytes(logFile.size), when: formatDateTime(logFile.modifiedAt) })}</p>
           ) : null}
-          <QueryState query={logText}>{(text) => (text ? <LogTable text={text} name={name} /> : <p className="manage-empty">{t('manage.logEmpty')}</p>)}</QueryState>
+          <QueryState query={logText}>
+            {(text) => (text ? <LogTable text={text} name={name} /> : <p className="manage-empty">{t('manage.logEmpty')}</p>)}
+          </QueryState>
           {/* Only a file of the listing, whose text has loaded, can be deleted: no button for a file that is not there. */}
           {logFile && logText.isSuccess ? (
             <div className="manage-detail__actions">

@@ -16,11 +16,7 @@ function Section({ section }: { section: ServiceSection }) {
     <section className="service-section">
       {section.title && <h3 className="service-section__title">{section.title}</h3>}
       {section.description &&
-        (section.markUp ? (
-          <MarkdownContent markdown={section.description} />
-        ) : (
-          <p className="service-section__text">{section.description}</p>
-        ))}
+        (section.markUp ? <MarkdownContent markdown={section.description} /> : <p className="service-section__text">{section.description}</p>)}
       {section.bullets.length > 0 && (
         <ul className="service-section__bullets">
           {section.bullets.map((bullet) => (

@@ -9,8 +9,7 @@ export function listServiceStatuses(signal?: AbortSignal): Promise<Service[]> {
   return apiRequest<Service[]>(apiPaths.services, { signal });
 }
 
-export const serviceStatusesQuery = () =>
-  queryOptions({ queryKey: serviceKeys.statuses(), queryFn: ({ signal }) => listServiceStatuses(signal) });
+export const serviceStatusesQuery = () => queryOptions({ queryKey: serviceKeys.statuses(), queryFn: ({ signal }) => listServiceStatuses(signal) });
 
 export function useServiceStatuses() {
   return useQuery(serviceStatusesQuery());

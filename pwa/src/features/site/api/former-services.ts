@@ -11,8 +11,7 @@ export async function listFormerServices(signal?: AbortSignal): Promise<FormerSe
   return services.sort((a, b) => a.order - b.order);
 }
 
-export const formerServicesQuery = () =>
-  queryOptions({ queryKey: siteKeys.formerServices(), queryFn: ({ signal }) => listFormerServices(signal) });
+export const formerServicesQuery = () => queryOptions({ queryKey: siteKeys.formerServices(), queryFn: ({ signal }) => listFormerServices(signal) });
 
 export function useFormerServices() {
   return useQuery(formerServicesQuery());

@@ -63,9 +63,33 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
       <h3 className="manage-form__title">{title}</h3>
-      <TextField label={t('manage.former.title')} name="title" required value={values.title} error={errors.title?.join(' ')} readOnly={sending} onChange={set('title')} />
-      <TextField label={t('manage.former.years')} name="years" hint={t('manage.former.yearsHint')} value={values.years} error={errors.years?.join(' ')} readOnly={sending} onChange={set('years')} />
-      <TextArea label={t('manage.former.text')} name="text" rows={4} value={values.text} error={errors.text?.join(' ')} readOnly={sending} onChange={set('text')} />
+      <TextField
+        label={t('manage.former.title')}
+        name="title"
+        required
+        value={values.title}
+        error={errors.title?.join(' ')}
+        readOnly={sending}
+        onChange={set('title')}
+      />
+      <TextField
+        label={t('manage.former.years')}
+        name="years"
+        hint={t('manage.former.yearsHint')}
+        value={values.years}
+        error={errors.years?.join(' ')}
+        readOnly={sending}
+        onChange={set('years')}
+      />
+      <TextArea
+        label={t('manage.former.text')}
+        name="text"
+        rows={4}
+        value={values.text}
+        error={errors.text?.join(' ')}
+        readOnly={sending}
+        onChange={set('text')}
+      />
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={sending}>
           {sending ? t('manage.former.saving') : t('manage.former.save')}

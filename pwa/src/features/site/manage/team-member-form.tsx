@@ -90,8 +90,24 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
       <h3 className="manage-form__title">{title}</h3>
-      <TextField label={t('manage.team.name')} name="name" required value={values.name} error={errors.name?.join(' ')} readOnly={sending} onChange={set('name')} />
-      <TextField label={t('manage.team.role')} name="role" hint={t('manage.team.roleHint')} value={values.role} error={errors.role?.join(' ')} readOnly={sending} onChange={set('role')} />
+      <TextField
+        label={t('manage.team.name')}
+        name="name"
+        required
+        value={values.name}
+        error={errors.name?.join(' ')}
+        readOnly={sending}
+        onChange={set('name')}
+      />
+      <TextField
+        label={t('manage.team.role')}
+        name="role"
+        hint={t('manage.team.roleHint')}
+        value={values.role}
+        error={errors.role?.join(' ')}
+        readOnly={sending}
+        onChange={set('role')}
+      />
       <TextArea label={t('manage.team.bio')} name="bio" rows={4} value={values.bio} error={errors.bio?.join(' ')} readOnly={sending} onChange={set('bio')} />
       {member?.image ? (
         <div className="team-editor__current">

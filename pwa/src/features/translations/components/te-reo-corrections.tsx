@@ -28,8 +28,7 @@ const shown = (message: Message): string => (typeof message === 'string' ? messa
 type Entry = { key: MessageKey; english: string; maori: string; reviewed: boolean; haystack: string };
 
 /** A gloss's English is the trust's wording it is shown beside. */
-const englishOf = (key: MessageKey): string =>
-  key in en ? shown(en[key as keyof typeof en]) : (spec[key.slice('gloss.'.length) as SpecKey] ?? '');
+const englishOf = (key: MessageKey): string => (key in en ? shown(en[key as keyof typeof en]) : (spec[key.slice('gloss.'.length) as SpecKey] ?? ''));
 
 const entries: Entry[] = (Object.keys(mi) as MessageKey[]).map((key) => {
   const english = englishOf(key);
@@ -44,7 +43,9 @@ export function TeReoCorrections() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const needle = foldForSearch(deferredSearch.trim());
-  const found = needle ? entries.filter((entry) => entry.haystack.includes(needle) || foldForSearch(corrections.data?.[entry.key] ?? '').includes(needle)) : entries;
+  const found = needle
+    ? entries.filter((entry) => entry.haystack.includes(needle) || foldForSearch(corrections.data?.[entry.key] ?? '').includes(needle))
+    : entries;
 
   return (
     <>

@@ -8,8 +8,7 @@ export function getStaffMember(id: string, signal?: AbortSignal): Promise<StaffU
   return apiRequest<StaffUser>(staffApiPaths.user(id), { signal });
 }
 
-export const staffMemberQuery = (id: string) =>
-  queryOptions({ queryKey: userKeys.member(id), queryFn: ({ signal }) => getStaffMember(id, signal) });
+export const staffMemberQuery = (id: string) => queryOptions({ queryKey: userKeys.member(id), queryFn: ({ signal }) => getStaffMember(id, signal) });
 
 export function useStaffMember(id: string) {
   return useQuery(staffMemberQuery(id));

@@ -64,7 +64,16 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
 
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-label={t('manage.addStaff')}>
-      <TextField label={t('manage.name')} name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={sending} onChange={set('name')} />
+      <TextField
+        label={t('manage.name')}
+        name="name"
+        required
+        autoComplete="off"
+        value={values.name}
+        error={errors.name?.join(' ')}
+        readOnly={sending}
+        onChange={set('name')}
+      />
       <TextField
         label={t('manage.email')}
         name="email"

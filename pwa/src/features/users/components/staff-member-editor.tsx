@@ -119,7 +119,16 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
 
   return (
     <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
-      <TextField label={t('manage.name')} name="name" required autoComplete="off" value={values.name} error={errors.name?.join(' ')} readOnly={saving} onChange={set('name')} />
+      <TextField
+        label={t('manage.name')}
+        name="name"
+        required
+        autoComplete="off"
+        value={values.name}
+        error={errors.name?.join(' ')}
+        readOnly={saving}
+        onChange={set('name')}
+      />
       <TextField
         label={t('manage.email')}
         name="email"

@@ -24,9 +24,7 @@ export function StaffMemberPage({ id }: { id: string }) {
       />
       <div className="container manage-page">
         <BackToManage />
-        <QueryState query={staffMember}>
-          {(account) => <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />}
-        </QueryState>
+        <QueryState query={staffMember}>{(account) => <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />}</QueryState>
       </div>
     </>
   );
