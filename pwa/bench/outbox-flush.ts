@@ -16,8 +16,7 @@ import { enrolmentBody } from '../../server/bench/enrolment-body';
 import { startHarness } from '../e2e/harness';
 import { openLocalDb } from '../src/lib/local-db';
 import { createOutbox, fetchTransport, type OutboxTransport } from '../src/lib/outbox';
-import { validateOutboxPayload } from '../src/lib/outbox-validation';
-import { createTestCipher } from '../src/lib/outbox.test-support';
+import { createTestCipher, kindOf, offlineKinds } from '../src/lib/outbox.test-support';
 
 const count = Number(process.env.BENCH_QUEUED ?? 1000);
 const editCount = Number(process.env.BENCH_EDITS ?? 1000);
@@ -49,7 +48,7 @@ async function engineOnly(what: 'enrolments' | 'edits'): Promise<number> {
   const outbox = createOutbox({
     db: openLocalDb(`bench-engine-${what}-${Date.now()}`),
     transport: instant,
-    validate: validateOutboxPayload,
+    kinds: offlineKinds,
     flushOnEnqueue: false,
     locks: null,
     getToken: () => 'token',
@@ -60,10 +59,9 @@ async function engineOnly(what: 'enrolments' | 'edits'): Promise<number> {
   for (let index = 0; index < (what === 'enrolments' ? count : editCount); index += 1) {
     if (what === 'enrolments') {
       const { _id: _unused, ...payload } = enrolmentBody(index);
-      await outbox.enqueue({ kind: 'enrolment.create', payload, label: 'Whānau Ora Support' });
+      await outbox.enqueue(kindOf('enrolment.create'), { payload, label: 'Whānau Ora Support' });
     } else {
-      await outbox.enqueue({
-        kind: 'client.update',
+      await outbox.enqueue(kindOf('client.update'), {
         userId,
         label: 'Client edit',
         entityId: clients[(index * 7919) % clientCount]!,
@@ -106,11 +104,11 @@ try {
 
   // No signal: the server is down while the phone queues.
   await harness.server.stop();
-  const phone = createOutbox({ db: openLocalDb(`bench-${Date.now()}`), transport, validate: validateOutboxPayload, flushOnEnqueue: false, locks: null });
+  const phone = createOutbox({ db: openLocalDb(`bench-${Date.now()}`), transport, kinds: offlineKinds, flushOnEnqueue: false, locks: null });
   started = performance.now();
   for (let index = 0; index < count; index += 1) {
     const { _id: _unused, ...payload } = enrolmentBody(count + index);
-    await phone.enqueue({ kind: 'enrolment.create', payload, label: 'Whānau Ora Support' });
+    await phone.enqueue(kindOf('enrolment.create'), { payload, label: 'Whānau Ora Support' });
   }
   const queueMs = performance.now() - started;
 
@@ -177,7 +175,7 @@ try {
   const device = createOutbox({
     db: openLocalDb(`bench-staff-${Date.now()}`),
     transport,
-    validate: validateOutboxPayload,
+    kinds: offlineKinds,
     flushOnEnqueue: false,
     locks: null,
     getToken: () => token,
@@ -188,8 +186,7 @@ try {
   started = performance.now();
   // Every edit made on the copy as it was at version 1: the outbox chains a record's edits.
   for (const edit of editsFor(offlineClients)) {
-    await device.enqueue({
-      kind: 'client.update',
+    await device.enqueue(kindOf('client.update'), {
       userId,
       label: 'Client edit',
       entityId: edit.clientId,

@@ -9,6 +9,7 @@ import { AppRoutes } from './app/router';
 import { loadCorrections } from './i18n/load-corrections';
 import { startLanguage } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
+import { setStaffQueryClient } from './lib/staff-queries';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -17,6 +18,8 @@ if (!root) throw new Error('The page has no #root element');
 
 const container = root;
 const queryClient = createQueryClient();
+// Sign-out drops staff data from it, and a sync refreshes the staff screens (lib/staff-queries.ts).
+setStaffQueryClient(queryClient);
 // What /services, /service/… and /enrol/… show first is the services' list: asked for now, while
 // the page's own script is still on its way, not after it (issue 12).
 if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());
@@ -47,5 +50,6 @@ void startLanguage().then(() => {
   void loadCorrections();
 });
 
-// Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6).
-startOutboxAfterLoad();
+// Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6). The kinds the
+// outbox carries come from the features, loaded only when the outbox is.
+startOutboxAfterLoad(() => import('./offline-kinds').then((module) => module.offlineKinds));

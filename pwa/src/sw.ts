@@ -19,6 +19,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { servedFromCacheHeader } from './lib/connectivity';
 import { createOutbox, outboxSyncTag } from './lib/outbox';
+import { offlineKinds } from './offline-kinds';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -73,8 +74,8 @@ self.addEventListener('message', (event) => {
   if (typeof event.data === 'object' && event.data !== null && event.data.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-/** The worker's outbox: no sign-in token here, so it sends anonymous enrolments and leaves staff edits to the page. */
-const outbox = createOutbox({ flushOnEnqueue: false });
+/** The worker's outbox: the app's kinds, but no sign-in token here, so it sends anonymous enrolments and leaves staff edits to the page. */
+const outbox = createOutbox({ kinds: offlineKinds, flushOnEnqueue: false });
 
 async function flushFromSync(lastChance: boolean): Promise<void> {
   const report = await outbox.flush({ force: true });

@@ -22,3 +22,6 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 /** The signed-in person as `GET /api/auth` and the users API show them: never a hash. */
 /** `services`: the keys of the services the person works on (managers see every service). */
 export type CurrentUser = { _id: string; name: string; email: string; access: number; services: string[] };
+
+/** `GET /api/auth/device-key`: this session's device secret (256 bits, base64url), for the staff copy's key on the device. */
+export type DeviceKey = { deviceKey: string };

@@ -33,7 +33,7 @@ export const SyncRequestSchema = z.object({
 
 export type SyncResult = {
   _id: string;
-  status: 'applied' | 'duplicate' | 'conflict' | 'rejected';
+  status: 'applied' | 'duplicate' | 'conflict' | 'rejected' | 'not_applied';
   record?: unknown;
   conflicts?: FieldConflict[];
   errors?: { msg: string; param?: string }[];

@@ -21,32 +21,12 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { ApiErrorItem } from '@contract/errors';
-import type { EnrolmentInput, UpdateEnrolmentInput } from '@contract/enrolments';
-import type { ClientChanges, CreateClientInput, CreateNoteInput } from '@contract/clients';
 import type { Sealed } from './staff-cipher';
 
 import { localDbName } from './local-db-name';
 import { LocalStorageFullError } from './save-errors';
 
 export { localDbName };
-
-/** A kaimahi's writes, as `POST /api/sync` carries them (the mutation's `payload`). */
-export type StaffPayloads = {
-  /** The new client's fields; its id is the operation's `_id`. */
-  'client.create': Omit<CreateClientInput, '_id'>;
-  /** The changed fields only. */
-  'client.update': ClientChanges;
-  'note.create': Omit<CreateNoteInput, '_id'>;
-  'enrolment.update': UpdateEnrolmentInput['changes'];
-};
-export type StaffKind = keyof StaffPayloads;
-
-/** What the outbox knows how to send: each kind's payload as it goes to the server. */
-export type OutboxPayloads = { 'enrolment.create': EnrolmentInput } & StaffPayloads;
-export type OutboxKind = keyof OutboxPayloads;
-
-/** A payload as the table keeps it: staff data only sealed (AES-GCM), an anonymous enrolment as typed. */
-export type StoredPayload<K extends OutboxKind> = K extends StaffKind ? Sealed : OutboxPayloads[K];
 
 /**
  * pending: waiting to be sent (now, or at `nextAttemptAt` after a failure);
@@ -64,7 +44,7 @@ export type OutboxError = { status: number; errors: ApiErrorItem[] };
 type OutboxOperationBase = {
   /** The operation's id, made on this device before any request; the server's idempotency key. */
   _id: string;
-  /** The record the operation makes or changes (for an enrolment, the enrolment's own id). */
+  /** The record the operation makes (then its own `_id`) or changes. */
   entityId: string;
   /** For edits: the record version the change was made against. */
   baseVersion?: number;
@@ -73,6 +53,10 @@ type OutboxOperationBase = {
    * one was made: this one goes only after it, and is moved onto the version it produced.
    */
   follows?: string;
+  /** The record it is shown with, when that is another (a case note's client); names no one. */
+  subjectId?: string;
+  /** The names (never the values) of the fields an edit changes, so a sent edit can still say what it changed. */
+  fields?: string[];
   /** A clash (state `conflict`): `{conflicts:[{field, mine, theirs}], record}`, sealed like the payload. */
   conflict?: Sealed | null;
   /** The staff member who made it; null for an anonymous enrolment. Never their token. */
@@ -90,13 +74,13 @@ type OutboxOperationBase = {
   state: OutboxState;
 };
 
-/** One queued write. `payload` is null once the server has it (the person's details leave the phone). */
-export type OutboxOperation = {
-  [K in OutboxKind]: OutboxOperationBase & { kind: K; payload: StoredPayload<K> | null };
-}[OutboxKind];
-
-/** One queued write of one kind. */
-export type OutboxOperationOf<K extends OutboxKind> = Extract<OutboxOperation, { kind: K }>;
+/**
+ * One queued write. What its payload holds is its kind's business (each feature defines its kinds,
+ * src/offline-kinds.ts registers them): an encrypted kind's payload is stored only `Sealed`, an
+ * anonymous enrolment's as typed. `payload` is null once the server has it (the person's details
+ * leave the phone).
+ */
+export type OutboxOperation = OutboxOperationBase & { kind: string; payload: unknown };
 
 /** Proof an enrolment arrived: kept on the phone after its details are removed. */
 export type EnrolmentReceiptRecord = {

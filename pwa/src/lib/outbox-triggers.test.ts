@@ -3,8 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import { createOutbox, outboxBackoff } from './outbox';
 import { startOutboxTriggers } from './outbox-triggers';
-import { validateOutboxPayload } from './outbox-validation';
-import { createEnrolmentServer, enrolmentDraft, freshDbName } from './outbox.test-support';
+import { createEnrolmentServer, enrolmentDraft, freshDbName, kindOf, offlineKinds } from './outbox.test-support';
 
 // The page's events, without a browser: `window` and `document` as plain event targets.
 const fakeWindow = new EventTarget();
@@ -34,8 +33,8 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_
 
 it('flushes at start, and again by itself when the backoff time comes', async () => {
   const server = createEnrolmentServer();
-  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0 });
-  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  const outbox = createOutbox({ kinds: offlineKinds, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0 });
+  await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });
   server.fail('503');
   stop = startOutboxTriggers(outbox);
   await until(() => server.requests.length === 1);
@@ -45,9 +44,9 @@ it('flushes at start, and again by itself when the backoff time comes', async ()
 
 it('flushes on "online", ignoring the backoff, and when the page becomes visible', async () => {
   const server = createEnrolmentServer();
-  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  const outbox = createOutbox({ kinds: offlineKinds, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
   server.fail('network');
-  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });
   stop = startOutboxTriggers(outbox);
   await until(() => server.requests.length === 1);
   await until(async () => (await db.outbox.toCollection().first())?.state === 'pending');
@@ -56,7 +55,7 @@ it('flushes on "online", ignoring the backoff, and when the page becomes visible
   await until(() => server.rows.length === 1);
 
   server.fail('network');
-  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft({ givenName: 'Hemi' }) });
+  await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft({ givenName: 'Hemi' }) });
   await until(() => server.requests.length === 3);
   await until(async () => (await db.outbox.where('state').equals('pending').count()) === 1);
   // Not due yet (backoff ≈ 2 s), but visible pages only flush what is due: nothing goes out…
@@ -70,8 +69,8 @@ it('flushes on "online", ignoring the backoff, and when the page becomes visible
 it('sends at once when the app is reopened, even if the backoff had not run out', async () => {
   const server = createEnrolmentServer();
   // A first page: the send fails, and the item is put off for most of a long backoff.
-  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
-  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  const outbox = createOutbox({ kinds: offlineKinds, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });
   server.fail('network');
   await outbox.flush();
   const waiting = await db.outbox.toCollection().first();
@@ -86,9 +85,9 @@ it('sends at once when the app is reopened, even if the backoff had not run out'
 it('sends at once when the server answers again after the app saw it unreachable', async () => {
   const { reportServerAnswered, reportServerUnreachable } = await import('./connectivity');
   const server = createEnrolmentServer();
-  const outbox = createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
+  const outbox = createOutbox({ kinds: offlineKinds, db, transport: server.transport, locks: null, flushOnEnqueue: false, random: () => 0.99 });
   server.fail('network');
-  await outbox.enqueue({ kind: 'enrolment.create', label, payload: enrolmentDraft() });
+  await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });
   stop = startOutboxTriggers(outbox);
   await until(() => server.requests.length === 1);
   await until(async () => (await db.outbox.toCollection().first())?.state === 'pending');

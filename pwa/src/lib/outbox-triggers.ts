@@ -9,11 +9,21 @@
 import { liveQuery } from 'dexie';
 import { getToken, onSignedIn } from './auth-token';
 import { isServerReachable, subscribeConnectivity } from './connectivity';
-import { createOutbox, outboxSyncTag, type EnqueueInput, type FlushReport, type Outbox, type StaffKind } from './outbox';
-import { validateOutboxPayload } from './outbox-validation';
+import {
+  countUnsentStaffWork as countUnsent,
+  createOutbox,
+  outboxEvents,
+  outboxSyncTag,
+  type EnqueueInput,
+  type FlushReport,
+  type OfflineKind,
+  type Outbox,
+} from './outbox';
+import { loadOutboxKinds } from './outbox/kinds-source';
+import { refreshStaffQueries } from './staff-queries';
 import { getStaffCipher, onStaffCipherChange } from './staff-cipher';
 
-let appOutbox: Outbox | undefined;
+let appOutbox: Promise<Outbox> | undefined;
 
 /**
  * Who the stored token belongs to: the user `GET /api/auth` last confirmed for it (kept in
@@ -33,33 +43,42 @@ export function signedInUserId(token: string | null = getToken()): string | null
   }
 }
 
-/** The page's outbox: the app's database, `fetch`, the sign-in token read at send time, the staff cipher. */
-export function getAppOutbox(): Outbox {
-  appOutbox ??= createOutbox({
-    validate: validateOutboxPayload,
-    getToken,
-    getUserId: () => signedInUserId(),
-    onEnqueued: () => void registerBackgroundSync(),
+/** The page's outbox: the app's database and kinds, `fetch`, the sign-in token read at send time, the staff cipher. */
+export function getAppOutbox(): Promise<Outbox> {
+  appOutbox ??= (async () => {
+    const kinds = await loadOutboxKinds();
+    return createOutbox({ kinds, getToken, getUserId: () => signedInUserId(), onEnqueued: () => void registerBackgroundSync() });
+  })();
+  appOutbox.catch(() => {
+    appOutbox = undefined; // a chunk that failed to load is asked for again next time
   });
   return appOutbox;
 }
 
+/** Queues an anonymous item (an enrolment): it goes whoever is signed in, the service worker too. */
+export async function enqueueOffline(kind: OfflineKind, input: Omit<EnqueueInput, 'userId'>) {
+  ensureOutboxTriggers();
+  return (await getAppOutbox()).enqueue(kind, { ...input, userId: null });
+}
+
 /**
- * The kaimahi's writes, for the caseload's screens: queued sealed under the signed-in person's
- * key (the copy must be unlocked), sent through `POST /api/sync`.
+ * The kaimahi's writes: queued sealed under the signed-in person's key (the copy must be
+ * unlocked), sent through the kind's lane when there is signal. The one write path of every
+ * staff edit: the outbox decides whether it goes now or waits.
  */
 export const staffOutbox = {
   /** Queues a staff write for the unlocked person; throws OutboxStateError while locked, OutboxValidationError when invalid. */
-  enqueue: <K extends StaffKind>(input: Omit<EnqueueInput<K>, 'userId'>) => {
+  enqueue: async (kind: OfflineKind, input: Omit<EnqueueInput, 'userId'>) => {
     ensureOutboxTriggers();
     const cipher = getStaffCipher();
-    return getAppOutbox().enqueue({ ...input, userId: cipher?.userId ?? null });
+    return (await getAppOutbox()).enqueue(kind, { ...input, userId: cipher?.userId ?? null });
   },
-  resolveConflict: (itemId: string, changes: Record<string, unknown>, baseVersion: number) => getAppOutbox().resolveConflict(itemId, changes, baseVersion),
-  resend: (itemId: string, payload: unknown) => getAppOutbox().resend(itemId, payload),
-  discard: (itemId: string) => getAppOutbox().discard(itemId),
-  /** Sign-out or five wrong unlocks: the person's items leave the device. */
-  wipe: (userId?: string) => getAppOutbox().wipeStaffItems(userId),
+  resolveConflict: async (itemId: string, changes: Record<string, unknown>, baseVersion: number) =>
+    (await getAppOutbox()).resolveConflict(itemId, changes, baseVersion),
+  resend: async (itemId: string, payload: unknown) => (await getAppOutbox()).resend(itemId, payload),
+  discard: async (itemId: string) => (await getAppOutbox()).discard(itemId),
+  /** Sign-out or five wrong unlocks: the person's items leave the device (everyone's when left out). */
+  wipe: async (userId?: string) => (await getAppOutbox()).wipeStaffItems(userId),
 };
 
 type SyncCapableRegistration = ServiceWorkerRegistration & { sync: { register(tag: string): Promise<void> } };
@@ -101,7 +120,25 @@ export function ensureOutboxTriggers(): void {
 }
 
 /** Starts the triggers once for the page; returns a function that stops them (for tests and hot reload). */
-export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void {
+export function startOutboxTriggers(outbox?: Outbox): () => void {
+  if (outbox) return startTriggersOf(outbox);
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  started = true;
+  void getAppOutbox()
+    .then((appOutbox) => {
+      if (!stopped) stop = startTriggersOf(appOutbox);
+    })
+    .catch(() => {
+      started = false;
+    });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+function startTriggersOf(outbox: Outbox): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   started = true;
@@ -160,6 +197,10 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
   });
   // Signing in again lifts needs_auth from that person's items (and only theirs).
   const stopSignIn = onSignedIn((userId) => void outbox.resumeUser(userId).then(() => flush(true)));
+  // After a sync every staff screen shows the server's answer: lists, pages, the dashboard's counts.
+  const stopRefreshing = outboxEvents.subscribe((landing) => {
+    if (landing.userId !== null) refreshStaffQueries();
+  });
   runFlush = flush;
   // Reopening the app sends what waits at once, whatever the backoff said when it was closed.
   void flush(true);
@@ -171,6 +212,7 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
     stopWatching();
     stopCipher();
     stopSignIn();
+    stopRefreshing();
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     if (runFlush === flush) {
@@ -181,7 +223,6 @@ export function startOutboxTriggers(outbox: Outbox = getAppOutbox()): () => void
 }
 
 /** How many staff items (anyone's work signed in on this device) the server has not confirmed: what signing out would lose. */
-export async function countUnsentStaffWork(): Promise<number> {
-  const items = await getAppOutbox().db.outbox.where('state').anyOf(['pending', 'sending', 'needs_auth', 'conflict', 'rejected']).toArray();
-  return items.filter((item) => item.userId !== null).length;
+export function countUnsentStaffWork(): Promise<number> {
+  return countUnsent();
 }

@@ -3,8 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import { createOutbox, type Outbox } from './outbox';
-import { validateOutboxPayload } from './outbox-validation';
-import { createClock, createEnrolmentServer, createLocks, enrolmentDraft, freshDbName, type Fault } from './outbox.test-support';
+import { createClock, createEnrolmentServer, createLocks, enrolmentDraft, freshDbName, type Fault, kindOf, offlineKinds } from './outbox.test-support';
 
 /**
  * Whatever happens between the phone and the server — no signal, server errors, rate limits,
@@ -50,7 +49,7 @@ async function run(steps: Step[], seed: number) {
   const open = (): Outbox => {
     const db = openLocalDb(dbName);
     handles.push(db);
-    return createOutbox({ validate: validateOutboxPayload, db, transport: server.transport, now: clock.now, random, locks, flushOnEnqueue: false });
+    return createOutbox({ kinds: offlineKinds, db, transport: server.transport, now: clock.now, random, locks, flushOnEnqueue: false });
   };
 
   let outbox = open();
@@ -60,8 +59,7 @@ async function run(steps: Step[], seed: number) {
     switch (step.type) {
       case 'enqueue': {
         const givenName = `Person${enqueued.length}x`;
-        const operation = await outbox.enqueue({
-          kind: 'enrolment.create',
+        const operation = await outbox.enqueue(kindOf('enrolment.create'), {
           label: 'Whānau Ora Support',
           payload: enrolmentDraft({ givenName, email: `${givenName.toLowerCase()}@example.nz` }),
         });

@@ -1,10 +1,19 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
-import { createOutbox, listStaffItems, OutboxStateError, readConflict, type OutboxEvent, type OutboxOptions, type OutboxResponse } from './outbox';
-import { validateOutboxPayload } from './outbox-validation';
+import { createOutbox, OutboxStateError, readConflict, readQueuedItems, type OutboxEvent, type OutboxOptions, type OutboxResponse } from './outbox';
 import type { StaffCipher } from './staff-cipher';
-import { createClock, createEnrolmentServer, createSyncServer, createTestCipher, enrolmentDraft, everythingStored, freshDbName } from './outbox.test-support';
+import {
+  createClock,
+  createEnrolmentServer,
+  createSyncServer,
+  createTestCipher,
+  enrolmentDraft,
+  everythingStored,
+  freshDbName,
+  kindOf,
+  offlineKinds,
+} from './outbox.test-support';
 
 const openDbs: LocalDb[] = [];
 afterEach(() => {
@@ -23,7 +32,7 @@ async function setUp(options: Partial<OutboxOptions> & { user?: string } = {}) {
   let signedIn: string | null = user;
   const events: OutboxEvent[] = [];
   const outbox = createOutbox({
-    validate: validateOutboxPayload,
+    kinds: offlineKinds,
     db,
     now: clock.now,
     random: () => 0.5,
@@ -58,23 +67,24 @@ describe('staff items are sealed', () => {
   it('stores every staff payload only encrypted; the label names no one; locked, nothing can be queued', async () => {
     const { outbox, db, sync, lock, user } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    const created = await outbox.enqueue({
-      kind: 'client.create',
+    const created = await outbox.enqueue(kindOf('client.create'), {
       userId: user,
       label: 'New client',
       payload: { givenName: 'Ngaio', familyName: 'Tāwhiri', phone: '021 777 1234' },
     });
-    await outbox.enqueue({
-      kind: 'client.update',
+    await outbox.enqueue(kindOf('client.update'), {
       userId: user,
       label: 'Client edit',
       entityId: clientId,
       baseVersion: 1,
       payload: { suburb: 'Aranui', email: 'mere@example.nz' },
     });
-    await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: created.entityId, payload: { text: 'Met at the marae about housing' } });
-    await outbox.enqueue({
-      kind: 'enrolment.update',
+    await outbox.enqueue(kindOf('note.create'), {
+      userId: user,
+      label: 'Note',
+      payload: { clientId: created.entityId, text: 'Met at the marae about housing' },
+    });
+    await outbox.enqueue(kindOf('enrolment.update'), {
       userId: user,
       label: 'Enrolment',
       entityId: crypto.randomUUID(),
@@ -87,7 +97,7 @@ describe('staff items are sealed', () => {
     expect(created.entityId).toBe(created._id);
 
     lock();
-    await expect(outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'x' } })).rejects.toBeInstanceOf(
+    await expect(outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'x' } })).rejects.toBeInstanceOf(
       OutboxStateError,
     );
     expect(await db.outbox.count()).toBe(4);
@@ -96,11 +106,17 @@ describe('staff items are sealed', () => {
   it('checks each staff kind with the contract schema and names the field', async () => {
     const { outbox, user } = await setUp();
     const error = await outbox
-      .enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: crypto.randomUUID(), baseVersion: 1, payload: { email: 'not an email' } })
+      .enqueue(kindOf('client.update'), {
+        userId: user,
+        label: 'Client edit',
+        entityId: crypto.randomUUID(),
+        baseVersion: 1,
+        payload: { email: 'not an email' },
+      })
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ name: 'OutboxValidationError', errors: [expect.objectContaining({ param: 'email' })] });
     await expect(
-      outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: crypto.randomUUID(), payload: { suburb: 'x' } }),
+      outbox.enqueue(kindOf('client.update'), { userId: user, label: 'Client edit', entityId: crypto.randomUUID(), payload: { suburb: 'x' } }),
     ).rejects.toBeInstanceOf(OutboxStateError);
   });
 });
@@ -112,7 +128,7 @@ describe('staff items go through POST /api/sync', () => {
     const made: string[] = [];
     for (let index = 0; index < 250; index += 1) {
       made.push(
-        (await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clients[index % 5]!, payload: { text: `note ${index}` } }))._id,
+        (await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId: clients[index % 5]!, text: `note ${index}` } }))._id,
       );
       clock.advance(1);
     }
@@ -128,8 +144,7 @@ describe('staff items go through POST /api/sync', () => {
   it('reads each result: applied and duplicate are done, a clash and a refusal stop only their item', async () => {
     const { outbox, db, sync, user, events, clock } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene', phone: '021 111 1111' });
-    const clash = await outbox.enqueue({
-      kind: 'client.update',
+    const clash = await outbox.enqueue(kindOf('client.update'), {
       userId: user,
       label: 'Client edit',
       entityId: clientId,
@@ -137,9 +152,9 @@ describe('staff items go through POST /api/sync', () => {
       payload: { phone: '021 333 3333', suburb: 'Linwood' },
     });
     clock.advance(1);
-    const missing = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: crypto.randomUUID(), payload: { text: 'Lost' } });
+    const missing = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId: crypto.randomUUID(), text: 'Lost' } });
     clock.advance(1);
-    const note = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'Rang her' } });
+    const note = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'Rang her' } });
     sync.editDirectly(clientId, { phone: '021 222 2222' });
     sync.fail('duplicate');
 
@@ -153,12 +168,12 @@ describe('staff items go through POST /api/sync', () => {
     expect(await db.outbox.get(note._id)).toMatchObject({ state: 'done', payload: null });
     expect(sync.notes).toHaveLength(1);
     expect(await everythingStored(db)).not.toContain('021 222 2222');
-    expect(events.map((event) => [event.type, event.itemId])).toEqual([
+    expect(events.map((event) => [event.status, event.itemId])).toEqual([
       ['conflict', clash._id],
       ['rejected', missing._id],
       ['applied', note._id],
     ]);
-    expect(events[2]).toMatchObject({ kind: 'note.create', entityId: clientId, record: { text: 'Rang her' } });
+    expect(events[2]).toMatchObject({ kind: 'note.create', entityId: note._id, subjectId: clientId, record: { text: 'Rang her' } });
 
     const opened = await readConflict(clash._id, { db, cipher: (await setUpCipherFor(db, clash._id)) ?? null });
     expect(opened).toBeNull(); // another key cannot open it
@@ -174,7 +189,7 @@ describe('staff items go through POST /api/sync', () => {
     });
     const ids: string[] = [];
     for (const text of ['a', 'b', 'c']) {
-      ids.push((await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: crypto.randomUUID(), payload: { text } }))._id);
+      ids.push((await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId: crypto.randomUUID(), text } }))._id);
       clock.advance(1);
     }
     const report = await outbox.flush();
@@ -196,8 +211,7 @@ describe('clashes', () => {
   it('are read opened, and resolved as a new operation on the current version with the fields that did not clash', async () => {
     const { outbox, db, sync, user, cipher } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene', phone: '021 111 1111' });
-    const edit = await outbox.enqueue({
-      kind: 'client.update',
+    const edit = await outbox.enqueue(kindOf('client.update'), {
       userId: user,
       label: 'Client edit',
       entityId: clientId,
@@ -209,14 +223,12 @@ describe('clashes', () => {
 
     const clash = await readConflict(edit._id, { db, cipher: cipher() });
     expect(clash).toMatchObject({
-      itemId: edit._id,
-      entityId: clientId,
       conflicts: [{ field: 'phone', mine: '021 333 3333', theirs: '021 222 2222' }],
       record: { _id: clientId, phone: '021 222 2222', version: 2 },
       mine: { phone: '021 333 3333', suburb: 'Linwood' },
       version: 2,
     });
-    const listed = await listStaffItems({ clientId }, { db, cipher: cipher() });
+    const listed = await readQueuedItems({ db, cipher: cipher(), subjectId: clientId });
     expect(listed).toEqual([expect.objectContaining({ _id: edit._id, state: 'conflict', payload: { phone: '021 333 3333', suburb: 'Linwood' } })]);
 
     const resolution = await outbox.resolveConflict(edit._id, { phone: '021 444 4444' }, clash!.version!);
@@ -230,8 +242,7 @@ describe('clashes', () => {
   it('a kaimahi never clashes with their own earlier edit: the later one waits for it and moves onto its version', async () => {
     const { outbox, db, sync, user, clock } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    const first = await outbox.enqueue({
-      kind: 'client.update',
+    const first = await outbox.enqueue(kindOf('client.update'), {
       userId: user,
       label: 'Client edit',
       entityId: clientId,
@@ -239,8 +250,7 @@ describe('clashes', () => {
       payload: { phone: '021 111 1111' },
     });
     clock.advance(1);
-    const second = await outbox.enqueue({
-      kind: 'client.update',
+    const second = await outbox.enqueue(kindOf('client.update'), {
       userId: user,
       label: 'Client edit',
       entityId: clientId,
@@ -248,7 +258,7 @@ describe('clashes', () => {
       payload: { phone: '021 999 9999' },
     });
     clock.advance(1);
-    const note = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'after both' } });
+    const note = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'after both' } });
     expect(second.follows).toBe(first._id);
     const report = await outbox.flush();
     expect(report).toMatchObject({ sent: 3, conflicts: 0 });
@@ -263,16 +273,14 @@ describe('clashes', () => {
     const pairs = [];
     for (let index = 0; index < 20; index += 1) {
       const clientId = sync.seedClient({ givenName: `Same${index}`, familyName: 'Moment' });
-      const first = await outbox.enqueue({
-        kind: 'client.update',
+      const first = await outbox.enqueue(kindOf('client.update'), {
         userId: user,
         label: 'Client edit',
         entityId: clientId,
         baseVersion: 1,
         payload: { suburb: 'Aranui' },
       });
-      const second = await outbox.enqueue({
-        kind: 'client.update',
+      const second = await outbox.enqueue(kindOf('client.update'), {
         userId: user,
         label: 'Client edit',
         entityId: clientId,
@@ -291,8 +299,8 @@ describe('who may send', () => {
   it('while the copy is locked staff items wait (enrolments still go); unlocked, they are sent', async () => {
     const { outbox, sync, enrolments, user, lock, unlock } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'kept' } });
-    await outbox.enqueue({ kind: 'enrolment.create', label: 'Whānau Ora Support', payload: enrolmentDraft() });
+    await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'kept' } });
+    await outbox.enqueue(kindOf('enrolment.create'), { label: 'Whānau Ora Support', payload: enrolmentDraft() });
     const key = lock();
     expect(key).toBeNull();
     const report = await outbox.flush({ force: true });
@@ -315,7 +323,7 @@ describe('who may send', () => {
   it('a 401 holds that person’s items until they sign in again; never sent under someone else’s sign-in', async () => {
     const { outbox, db, sync, user, signIn, setToken } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    const note = await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'one' } });
+    const note = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'one' } });
     sync.fail('401');
     expect((await outbox.flush()).needsAuth).toBe(1);
     expect((await db.outbox.get(note._id))?.state).toBe('needs_auth');
@@ -341,9 +349,9 @@ describe('who may send', () => {
   it('wipe removes every staff item of that person and leaves enrolments', async () => {
     const { outbox, db, sync, user } = await setUp();
     const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
-    await outbox.enqueue({ kind: 'note.create', userId: user, label: 'Note', entityId: clientId, payload: { text: 'one' } });
-    await outbox.enqueue({ kind: 'client.update', userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui' } });
-    const enrolment = await outbox.enqueue({ kind: 'enrolment.create', label: 'Whānau Ora Support', payload: enrolmentDraft() });
+    await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'one' } });
+    await outbox.enqueue(kindOf('client.update'), { userId: user, label: 'Client edit', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui' } });
+    const enrolment = await outbox.enqueue(kindOf('enrolment.create'), { label: 'Whānau Ora Support', payload: enrolmentDraft() });
     expect(await outbox.wipeStaffItems(user)).toBe(2);
     expect((await db.outbox.toArray()).map((item) => item._id)).toEqual([enrolment._id]);
   });

@@ -10,6 +10,12 @@ import { EnrolmentSchema, enrolmentReference, collectionStatement, type Enrolmen
 import type { LocalDb } from './local-db';
 import type { OutboxLocks, OutboxRequest, OutboxResponse, OutboxTransport } from './outbox';
 import type { StaffCipher } from './staff-cipher';
+import { offlineKinds } from '../offline-kinds';
+
+/** The app's own registry of kinds (src/offline-kinds.ts): the engine is tested with what the app carries. */
+export { offlineKinds };
+/** One registered kind, by its name. */
+export const kindOf = (name: string) => offlineKinds.get(name);
 
 /** What the next request meets: no signal, a server error, rate limiting, a lost answer, a duplicate delivery. */
 export type Fault = 'network' | '500' | '503' | '429' | 'lost-answer' | 'duplicate' | '401' | 'html';
@@ -220,8 +226,12 @@ export function createSyncServer(options: { tokens?: Record<string, string> } = 
         ? { ...(stored.result as object), status: 'duplicate' }
         : { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Operation id reused' }] };
     let result: Record<string, unknown>;
-    const client = clients.get(mutation.entityId);
-    if (mutation.kind === 'client.create') {
+    // A note names itself (entityId = _id) and its client in the payload.
+    const clientId = mutation.kind === 'note.create' ? String(mutation.payload.clientId) : mutation.entityId;
+    const client = clients.get(clientId);
+    if ((mutation.kind === 'client.create' || mutation.kind === 'note.create') && mutation.entityId !== mutation._id) {
+      result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'A new record takes the id of its operation', param: 'entityId' }] };
+    } else if (mutation.kind === 'client.create') {
       if (typeof mutation.payload.givenName !== 'string')
         result = { _id: mutation._id, status: 'rejected', errors: [{ msg: 'Given name is required', param: 'payload.givenName' }] };
       else {

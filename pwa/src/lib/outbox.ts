@@ -1,36 +1,31 @@
 /**
  * The outbox's public entry: the one queue for every write made on this device (DESIGN §6).
- * The engine and the kinds it carries live in `lib/outbox/` (engine.ts: lanes, batches and
- * states; registry.ts: the kinds; enrolment-kind.ts and staff-kinds.ts: what each means;
- * staff.ts: reading a kaimahi's sealed items). The page's outbox and its triggers are in
- * outbox-triggers.ts; docs/offline.md and docs/decisions/040 describe the design.
+ * The engine lives in `lib/outbox/` (create-outbox.ts composes store, flush, settle; sync-lane.ts
+ * is the staff lane; read-items.ts the one reader of a person's items). The kinds belong to their
+ * features and are registered in src/offline-kinds.ts. The page's outbox and its triggers are in
+ * outbox-triggers.ts; docs/offline.md and docs/decisions/040 and 074 describe the design.
  */
 import { getLocalDb, type LocalDb, type OutboxOperation } from './local-db';
 
-export type { OutboxOperation, OutboxOperationOf, OutboxState, OutboxKind, StaffKind, StaffPayloads } from './local-db';
-export { createOutbox, OutboxStateError, type EnqueueInput, type FlushReport, type OpenedConflict, type Outbox, type OutboxOptions } from './outbox/engine';
-export {
-  backoffDelay,
-  isStuck,
-  keepDoneForMs,
-  outboxBackoff,
-  outboxLockName,
-  outboxSchemaVersion,
-  outboxSyncTag,
-  parseRetryAfter,
-  stuckAfterAttempts,
-} from './outbox/policy';
+export type { OutboxOperation, OutboxState } from './local-db';
+export { createOutbox, type Outbox, type OutboxOptions } from './outbox/create-outbox';
+export { OutboxStateError } from './outbox/errors';
+export type { EnqueueInput, OpenedConflict } from './outbox/store';
+export type { FlushReport } from './outbox/report';
+export { backoffDelay, isStuck, keepDoneForMs, outboxBackoff, outboxLockName, outboxSyncTag, parseRetryAfter, stuckAfterAttempts } from './outbox/policy';
 export { fetchTransport } from './outbox/transport';
-export { createOutboxRegistry, outboxRegistry, standardOutboxKinds, type OutboxRegistry } from './outbox/registry';
-export { enrolmentConcurrency } from './outbox/enrolment-kind';
-export { isStaffKind, staffKinds } from './outbox/staff-kinds';
+export { createOutboxRegistry, type OutboxRegistry } from './outbox/registry';
+export { syncLane } from './outbox/sync-lane';
 export { outboxEvents } from './outbox/events';
-export { countStaffItems, listStaffItems, readConflict, type StaffConflict, type StaffItem } from './outbox/staff';
+export { checkPayload, asObject, changeParam, OutboxValidationError } from './outbox/check';
+export { countQueuedItems, countUnsentStaffWork, readConflict, readQueuedItems, statusOf, type QueuedItem, type QueuedItemStatus } from './outbox/read-items';
 export type {
+  OfflineKind,
   OpenedItem,
   OutboxEvent,
   OutboxItemResult,
-  OutboxKindDefinition,
+  OutboxLanding,
+  OutboxLane,
   OutboxLocks,
   OutboxRequest,
   OutboxResponse,

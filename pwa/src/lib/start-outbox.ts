@@ -11,6 +11,8 @@
 import { getToken, subscribeToToken } from './auth-token';
 import { localDbMayExist } from './local-db-name';
 import { readOutboxHint } from './outbox/hint';
+import { provideOutboxKinds } from './outbox/kinds-source';
+import type { OutboxRegistry } from './outbox/registry';
 
 /** Whether the outbox should be loaded on this page. */
 export async function outboxMayBeNeeded(): Promise<boolean> {
@@ -27,7 +29,10 @@ async function startIfSomethingMayWait(): Promise<void> {
   ensureOutboxTriggers();
 }
 
-export function startOutboxAfterLoad(): void {
+/** Starts the outbox after the page has loaded, with the kinds the app gives (src/offline-kinds.ts, loaded on first use). */
+export function startOutboxAfterLoad(loadKinds: () => Promise<OutboxRegistry>): void {
+  // Said at once, so a page that queues before the load event finds the kinds.
+  provideOutboxKinds(loadKinds);
   const start = () => void startIfSomethingMayWait().catch(() => undefined);
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

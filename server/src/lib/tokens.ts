@@ -46,3 +46,16 @@ export function verifyToken(token: string): TokenClaims | undefined {
     return undefined;
   }
 }
+
+/** A key of its own for device secrets, derived from the signing secret (never the secret itself). */
+const deviceKeyRoot = crypto.hkdfSync('sha256', secret, 'te-whare-trust', 'device-key', 32);
+
+/**
+ * The device secret of one session: it wraps the staff copy's key on that device, so the app
+ * reopens with signal and a live session without asking for the password (DESIGN §6). The same
+ * for the same token, and nothing to store: a signed-out, expired or revoked token is refused
+ * before it is asked, so the secret is gone with the session.
+ */
+export function deviceSecretFor(claims: TokenClaims): string {
+  return crypto.createHmac('sha256', Buffer.from(deviceKeyRoot)).update(claims.jti).digest('base64url');
+}

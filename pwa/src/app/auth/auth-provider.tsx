@@ -4,12 +4,10 @@ import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'reac
 import { useNavigate } from 'react-router-dom';
 import { announceSignedIn, getToken, maySignOut, setToken, subscribeToToken } from '../../lib/auth-token';
 import { isProtectedPath, paths } from '../../lib/paths';
+import { dropStaffQueries } from '../../lib/staff-queries';
 import { useAlerts } from '../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
 import { AuthContext, type AuthApi, type AuthStatus } from './auth-context';
-
-/** Query roots that hold public content; everything else is staff data, dropped at sign-out. */
-const publicQueryRoots = new Set<unknown>(['services', 'content']);
 
 /** Loads the user at start when a token is stored (spec §4) and offers log in and log out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -50,9 +48,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (user) await import('../../lib/vault/vault').then((vault) => vault.wipeVault(user._id)).catch(() => undefined);
     forgetLastUser();
     setToken(null);
-    queryClient.removeQueries({ predicate: (query) => !publicQueryRoots.has(query.queryKey[0]) });
+    dropStaffQueries();
     setAlert(spec.loggedOut, 'success');
-  }, [navigate, queryClient, setAlert, user]);
+  }, [navigate, setAlert, user]);
 
   const auth = useMemo<AuthApi>(() => ({ status, user, access: user?.access ?? 0, logIn, logOut }), [status, user, logIn, logOut]);
 

@@ -11,8 +11,6 @@ export const stuckAfterAttempts = 10;
 export const outboxBackoff = { baseMs: 2_000, capMs: 5 * 60_000, minMs: 1_000, retryAfterMaxMs: 24 * 60 * 60_000 } as const;
 /** How long a sent item's bare record (no personal data) stays listed before it is tidied away. */
 export const keepDoneForMs = 30 * 24 * 60 * 60_000;
-/** Version of the payload shapes written by this build. */
-export const outboxSchemaVersion = 1;
 
 /** Whether an item has failed often enough that the app should say it is stuck. */
 export function isStuck(operation: Pick<OutboxOperation, 'state' | 'attempts'>): boolean {

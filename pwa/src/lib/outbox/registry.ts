@@ -1,28 +1,27 @@
 /**
- * The kinds an outbox knows. Each kind says how its items are checked (outbox-validation.ts,
- * page only), whether its payload is sealed staff data, how a batch of its items is sent and
- * what each result means (types.ts). The app's outbox and the service worker's use the
- * standard kinds below; a feature may register more where the app starts.
+ * The kinds an outbox carries. The engine holds none of its own: each feature defines its kinds
+ * and src/offline-kinds.ts registers them for the app and the service worker.
  */
-import type { OutboxKind } from '../local-db';
-import { enrolmentCreateKind } from './enrolment-kind';
-import { staffKindDefinitions } from './staff-kinds';
-import type { OutboxKindDefinition } from './types';
+import type { OfflineKind } from './types';
 
 export type OutboxRegistry = {
-  register(definition: OutboxKindDefinition): void;
-  get(kind: OutboxKind): OutboxKindDefinition;
+  register(definition: OfflineKind): void;
+  get(kind: string): OfflineKind;
   has(kind: string): boolean;
+  all(): OfflineKind[];
 };
 
-export function createOutboxRegistry(definitions: OutboxKindDefinition[] = []): OutboxRegistry {
-  const byKind = new Map<string, OutboxKindDefinition>();
+export function createOutboxRegistry(definitions: readonly OfflineKind[] = []): OutboxRegistry {
+  const byKind = new Map<string, OfflineKind>();
   const registry: OutboxRegistry = {
     register(definition) {
-      const lane = [...byKind.values()].find((other) => other.lane === definition.lane);
-      if (lane && (lane.sealed !== definition.sealed || lane.batchSize !== definition.batchSize || lane.concurrency !== definition.concurrency)) {
-        throw new Error(`Kind ${definition.kind} does not match the other kinds of lane ${definition.lane}`);
+      if (byKind.has(definition.kind)) throw new Error(`Outbox kind ${definition.kind} is registered twice`);
+      const other = [...byKind.values()].find((known) => known.lane.name === definition.lane.name);
+      // Kinds of one lane go out in one request: they must agree on how it is made and kept.
+      if (other && (other.lane !== definition.lane || other.encrypted !== definition.encrypted || other.needsUser !== definition.needsUser)) {
+        throw new Error(`Kind ${definition.kind} does not match the other kinds of lane ${definition.lane.name}`);
       }
+      if (definition.encrypted && !definition.needsUser) throw new Error(`Kind ${definition.kind}: encrypted data belongs to a signed-in person`);
       byKind.set(definition.kind, definition);
     },
     get(kind) {
@@ -31,13 +30,8 @@ export function createOutboxRegistry(definitions: OutboxKindDefinition[] = []): 
       return definition;
     },
     has: (kind) => byKind.has(kind),
+    all: () => [...byKind.values()],
   };
   for (const definition of definitions) registry.register(definition);
   return registry;
 }
-
-/** Enrolments and the kaimahi's writes: what the app and its service worker carry. */
-export const standardOutboxKinds: OutboxKindDefinition[] = [enrolmentCreateKind, ...staffKindDefinitions];
-
-/** The app's registry: the standard kinds, and any a feature registers at start. */
-export const outboxRegistry = createOutboxRegistry(standardOutboxKinds);

@@ -24,9 +24,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, type LocalDb } from '../local-db';
-import { createOutbox, fetchTransport, readConflict, type Outbox, type OutboxEvent, type OutboxRequest, type OutboxTransport } from '../outbox';
-import { validateOutboxPayload } from '../outbox-validation';
-import { createTestCipher, everythingStored, freshDbName } from '../outbox.test-support';
+import { asObject, createOutbox, fetchTransport, readConflict, type Outbox, type OutboxEvent, type OutboxRequest, type OutboxTransport } from '../outbox';
+import { createTestCipher, everythingStored, freshDbName, kindOf, offlineKinds } from '../outbox.test-support';
 import type { StaffCipher } from '../staff-cipher';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -252,7 +251,7 @@ async function runScenario(steps: Step[], seed: number) {
     const copy = new Map(clientIds.map((id) => [id, 1]));
     const outbox = createOutbox({
       db,
-      validate: validateOutboxPayload,
+      kinds: offlineKinds,
       transport: deviceTransport(state, () => Math.floor(random() * 1000)),
       random,
       locks: null,
@@ -262,9 +261,9 @@ async function runScenario(steps: Step[], seed: number) {
       getCipher: () => cipher,
       onEvent: (event) => {
         events.push(event);
-        if (event.type === 'applied' && !appliedOrder.has(event.itemId)) appliedOrder.set(event.itemId, appliedOrder.size);
+        if (event.status === 'applied' && !appliedOrder.has(event.itemId)) appliedOrder.set(event.itemId, appliedOrder.size);
         // The caseload's copy follows what the server applied.
-        if (event.type === 'applied' && event.kind === 'client.update') {
+        if (event.status === 'applied' && event.kind === 'client.update') {
           const version = (event.record as { version?: number } | undefined)?.version ?? 0;
           copy.set(event.entityId, Math.max(copy.get(event.entityId) ?? 1, version));
         }
@@ -279,8 +278,7 @@ async function runScenario(steps: Step[], seed: number) {
 
   async function edit(deviceIndex: number, clientId: string, changes: Partial<Record<Field, string>>) {
     const target = devices[deviceIndex]!;
-    const operation = await target.outbox.enqueue({
-      kind: 'client.update',
+    const operation = await target.outbox.enqueue(kindOf('client.update'), {
       userId,
       label: 'Client edit',
       entityId: clientId,
@@ -302,7 +300,7 @@ async function runScenario(steps: Step[], seed: number) {
       case 'note': {
         const clientId = clientIds[step.client]!;
         const text = value();
-        const operation = await devices[step.device]!.outbox.enqueue({ kind: 'note.create', userId, label: 'Note', entityId: clientId, payload: { text } });
+        const operation = await devices[step.device]!.outbox.enqueue(kindOf('note.create'), { userId, label: 'Note', payload: { clientId, text } });
         ops.push({ itemId: operation._id, device: step.device, kind: 'note.create', clientId, changes: {} });
         typed.push(text);
         break;
@@ -344,7 +342,7 @@ async function runScenario(steps: Step[], seed: number) {
         const resolution = await target.outbox.resolveConflict(clash._id, changes, opened!.version!);
         const old = ops.find((op) => op.itemId === clash._id)!;
         old.resolvedInto = resolution._id;
-        const merged = { ...opened!.mine, ...changes } as Partial<Record<Field, string>>;
+        const merged = { ...asObject(opened!.mine), ...changes } as Partial<Record<Field, string>>;
         ops.push({ itemId: resolution._id, device: step.device, kind: 'client.update', clientId: old.clientId, changes: merged });
         break;
       }
@@ -371,7 +369,7 @@ describe('offline staff sync against the real server', () => {
         // Every item is settled: applied, or a clash its own device can open.
         const applied = new Map<string, unknown>();
         for (const target of devices)
-          for (const event of target.events) if (event.type === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.record);
+          for (const event of target.events) if (event.status === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.record);
         for (const op of ops) {
           if (op.resolvedInto) continue; // a clash the device resolved: replaced by its resolution
           const row = await devices[op.device]!.db.outbox.get(op.itemId);

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { ChangePasswordSchema, LoginSchema } from '../../../contract/auth';
+import { ChangePasswordSchema, LoginSchema, type DeviceKey } from '../../../contract/auth';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, signedIn } from '../../lib/auth';
 import { StaffPasswordSchema } from '../../lib/password-policy';
+import { deviceSecretFor } from '../../lib/tokens';
 import { validate } from '../../lib/validate';
 import { presentCurrentUser } from './auth.presenter';
 import { changeOwnPassword, logIn, logOut } from './auth.service';
@@ -18,6 +19,15 @@ authRouter.post(
 
 authRouter.get('/', authenticate, (ctx) => {
   ctx.body = presentCurrentUser(signedIn(ctx).user);
+});
+
+/**
+ * The device secret of this session (the app wraps the staff copy's key with it on this device).
+ * Never cached; gone once the token is signed out, expires or is revoked.
+ */
+authRouter.get('/device-key', authenticate, (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { deviceKey: deviceSecretFor(signedIn(ctx).token) } satisfies DeviceKey;
 });
 
 authRouter.post('/logout', authenticate, async (ctx) => {

@@ -79,6 +79,32 @@ describe('tokens', () => {
   });
 });
 
+describe('GET /api/auth/device-key', () => {
+  it('gives each session its own 256-bit secret, the same every time it asks, never cached', async () => {
+    const { user, password } = await buildUser();
+    const first = (await api.post('/api/auth', { json: { email: user.email, password } })).body.token;
+    const second = (await api.post('/api/auth', { json: { email: user.email, password } })).body.token;
+    const asked = await api.get('/api/auth/device-key', { token: first });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(asked.body)).toEqual(['deviceKey']);
+    expect(Buffer.from(asked.body.deviceKey, 'base64url')).toHaveLength(32);
+    expect((await api.get('/api/auth/device-key', { token: first })).body).toEqual(asked.body);
+    expect((await api.get('/api/auth/device-key', { token: second })).body.deviceKey).not.toBe(asked.body.deviceKey);
+  });
+
+  it('is gone with the session: signed out, or any bad token, answers 401', async () => {
+    const { user, password } = await buildUser();
+    const token = (await api.post('/api/auth', { json: { email: user.email, password } })).body.token;
+    expect((await api.post('/api/auth/logout', { token })).status).toBe(204);
+    const after = await api.get('/api/auth/device-key', { token });
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ errors: [{ msg: 'Token is not valid', code: 'invalid_token' }] });
+    expect((await api.get('/api/auth/device-key')).status).toBe(401);
+    for (const [kind, bad] of Object.entries(badTokens(user))) expect((await api.get('/api/auth/device-key', { token: bad })).status, kind).toBe(401);
+  });
+});
+
 describe('POST /api/auth/password', () => {
   it('changes one’s own password: the current one is needed, every other session ends, this one carries on', async () => {
     const { user, password } = await buildUser();

@@ -3,46 +3,51 @@ import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/text-area';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { useAddNote } from '../api/add-note';
 import type { CaseNote } from '../api/types';
 import { fieldErrorsOf, formErrorsOf } from './error-text';
 import { FormProblems } from './form-problems';
 
 type CaseNotesProps = {
-  clientId: string;
   notes: readonly CaseNote[];
   /** Notes saved on this device and not yet on the server, with their state's words. */
   waiting?: readonly { _id: string; text: string; createdAt: string; state: string }[];
-  /** With the device's copy unlocked, a note goes to the outbox (saved here, sent when there is signal). */
-  queue?: (note: { _id: string; text: string }) => Promise<void>;
+  /** Saves the note on this device (the outbox sends it now or when there is signal); resolves with its id. */
+  queue: (text: string) => Promise<string>;
 };
 
 /** Case notes, newest first, with who wrote each and when; a form to add one on top. */
-export function CaseNotes({ clientId, notes, waiting = [], queue }: CaseNotesProps) {
+export function CaseNotes({ notes, waiting = [], queue }: CaseNotesProps) {
   const t = useT();
-  const addNote = useAddNote();
   const [text, setText] = useState('');
-  // The note's id is made once per note: pressing again after a lost answer adds it once.
-  const [noteId, setNoteId] = useState(() => crypto.randomUUID());
-  const [added, setAdded] = useState(false);
-  const [queueError, setQueueError] = useState<unknown>(null);
+  const [saving, setSaving] = useState(false);
+  /** The note just saved, followed until the server has it. */
+  const [added, setAdded] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const areaRef = useRef<HTMLDivElement>(null);
   const sorted = [...notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const addedState = !added
+    ? ''
+    : waiting.some((note) => note._id === added)
+      ? t('clients.offline.noteWaiting')
+      : notes.some((note) => note._id === added)
+        ? t('clients.notes.added')
+        : '';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (addNote.isPending) return;
-    setAdded(false);
-    setQueueError(null);
+    if (saving) return;
+    setAdded(null);
+    setError(null);
+    setSaving(true);
     try {
-      if (queue) await queue({ _id: noteId, text });
-      else await addNote.mutateAsync({ clientId, note: { _id: noteId, text } });
+      const noteId = await queue(text);
       setText('');
-      setNoteId(crypto.randomUUID());
-      setAdded(true);
+      setAdded(noteId);
     } catch (failure) {
-      if (queue) setQueueError(failure);
+      setError(failure);
       areaRef.current?.querySelector('textarea')?.focus();
+    } finally {
+      setSaving(false);
     }
   }
 
@@ -50,7 +55,7 @@ export function CaseNotes({ clientId, notes, waiting = [], queue }: CaseNotesPro
     <section className="clients-card" aria-labelledby="notes-heading">
       <h2 id="notes-heading">{t('clients.notes.title')}</h2>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="note-form">
-        <FormProblems messages={formErrorsOf(queueError ?? addNote.error)} />
+        <FormProblems messages={formErrorsOf(error)} />
         <div ref={areaRef}>
           <TextArea
             label={t('clients.notes.add')}
@@ -58,20 +63,20 @@ export function CaseNotes({ clientId, notes, waiting = [], queue }: CaseNotesPro
             rows={3}
             required
             value={text}
-            error={fieldErrorsOf(queueError ?? addNote.error).text}
-            readOnly={addNote.isPending}
+            error={fieldErrorsOf(error).text}
+            readOnly={saving}
             onChange={(event) => {
               setText(event.currentTarget.value);
-              setAdded(false);
+              setAdded(null);
             }}
           />
         </div>
         <div className="client-form__actions">
-          <Button type="submit" disabled={addNote.isPending}>
-            {addNote.isPending ? t('clients.saving') : t('clients.notes.save')}
+          <Button type="submit" disabled={saving}>
+            {saving ? t('clients.saving') : t('clients.notes.save')}
           </Button>
           <p className="clients-status" role="status">
-            {added ? (queue ? t('clients.offline.noteWaiting') : t('clients.notes.added')) : ''}
+            {addedState}
           </p>
         </div>
       </form>

@@ -24,6 +24,7 @@ export function ClashPanel({ item, onResolve, onDiscard }: ClashPanelProps) {
   const [error, setError] = useState<unknown>(null);
   if (!item.conflict) return null;
   const { conflicts, record } = item.conflict;
+  const mine: ClientChanges = item.change?.kind === 'client.update' ? item.change.changes : {};
   const time = formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' });
   const changedBy = record.updatedByName ? t('clients.conflict.changedBy', { name: record.updatedByName, time }) : t('clients.conflict.changedWhen', { time });
 
@@ -42,7 +43,7 @@ export function ClashPanel({ item, onResolve, onDiscard }: ClashPanelProps) {
   return (
     <ConflictResolver
       conflicts={conflicts}
-      pending={(item.payload ?? {}) as ClientChanges}
+      pending={mine}
       saving={saving}
       error={error}
       changedBy={changedBy}
@@ -52,7 +53,7 @@ export function ClashPanel({ item, onResolve, onDiscard }: ClashPanelProps) {
           onResolve(
             changes,
             record.version,
-            Object.keys(item.payload ?? {}).filter((field) => !conflicts.some((conflict) => conflict.field === field)),
+            Object.keys(mine).filter((field) => !conflicts.some((conflict) => conflict.field === field)),
           ),
         )
       }

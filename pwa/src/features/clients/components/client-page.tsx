@@ -14,8 +14,8 @@ import { useClient } from '../api/get-client';
 import type { ClientDetail } from '../api/types';
 import { clientName } from '../client-form-values';
 import { caseloadClient, keepClient } from '../offline/caseload-copy';
-import { useStaffItems, withWaitingEdits, type StaffItem } from '../offline/staff-items';
-import { discardItem, outboxTakesStaffWrites, queueEdit, queueNote, queueResolution, sendNow } from '../offline/staff-writes';
+import { newClientRecord, useStaffItems, withWaitingEdits } from '../offline/staff-items';
+import { discardItem, queueEdit, queueNote, queueResolution, sendNow } from '../offline/staff-writes';
 import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
 import { ClashPanel } from './clash-panel';
 import { AuditTrail } from './audit-trail';
@@ -29,41 +29,6 @@ import { PossibleDuplicates } from './possible-duplicates';
 import { SyncStatus } from './sync-status';
 import './clients.css';
 
-/** A client made on this device and not yet on the server, as a page (version 0, nothing linked). */
-function pageOfNewClient(item: StaffItem): ClientDetail {
-  const time = new Date(item.createdAt).toISOString();
-  const fields = item.payload ?? {};
-  const blank = {
-    preferredName: null,
-    dateOfBirth: null,
-    phone: null,
-    email: null,
-    address: null,
-    suburb: null,
-    iwi: null,
-    hapu: null,
-    household: null,
-    notes: null,
-    consent: null,
-  };
-  return {
-    ...blank,
-    ...(fields as Partial<ClientDetail>),
-    _id: item.entityId,
-    givenName: String(fields.givenName ?? ''),
-    familyName: String(fields.familyName ?? ''),
-    version: 0,
-    createdAt: time,
-    createdBy: null,
-    updatedAt: time,
-    updatedBy: null,
-    createdByName: null,
-    updatedByName: null,
-    enrolments: [],
-    caseNotes: [],
-  };
-}
-
 /** The newer of the server's answer and the device's copy (the copy may have been refreshed since). */
 function newer(a: ClientDetail | undefined, b: ClientDetail | undefined): ClientDetail | undefined {
   if (!a || !b) return a ?? b;
@@ -75,14 +40,16 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   const t = useT();
   const client = useClient(id);
   const [editing, setEditing] = useState(false);
-  const [message, setMessage] = useState('');
+  /** The edit just saved (its item's id), followed until the server has it; or 'unchanged'. */
+  const [saved, setSaved] = useState<string | null>(null);
   useCaseloadRevision();
   const vault = useVaultState(userId);
-  const queued = vault.status === 'unlocked' && userId !== null && outboxTakesStaffWrites;
-  const items = useStaffItems(userId).filter((item) => item.entityId === id);
-  const waitingCreate = items.find((item) => item.kind === 'client.create' && item.status !== 'synced');
+  const items = useStaffItems(userId).filter((item) => item.subjectId === id);
+  const waitingCreate = items.find((item) => item.change?.kind === 'client.create' && item.status !== 'synced');
   const fromServer = client.data;
-  const fromDevice = caseloadClient(id) ?? (waitingCreate ? pageOfNewClient(waitingCreate) : undefined);
+  const newFields = waitingCreate?.change?.kind === 'client.create' ? waitingCreate.change.fields : undefined;
+  const fromDevice =
+    caseloadClient(id) ?? (waitingCreate && newFields ? newClientRecord(waitingCreate.entityId, waitingCreate.createdAt, newFields) : undefined);
   // A clash carries the server's record as it is now: newer than anything else on the device.
   const clash = items.find((item) => item.status === 'conflict' && item.conflict);
   const clashRecord = clash?.conflict?.record;
@@ -105,8 +72,22 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   }, [fromServer, userId]);
 
   useEffect(() => {
-    if (!editing && message) document.getElementById('details-heading')?.focus();
-  }, [editing, message]);
+    if (!editing && saved) document.getElementById('details-heading')?.focus();
+  }, [editing, saved]);
+  const savedItem = saved ? items.find((item) => item._id === saved) : undefined;
+  // Said once, then updated as the edit travels: saved here, sending, and gone once the server has it.
+  const message =
+    saved === 'unchanged'
+      ? t('clients.edit.nothingChanged')
+      : !savedItem
+        ? ''
+        : savedItem.status === 'synced'
+          ? t('clients.edit.saved')
+          : savedItem.status === 'saved' || savedItem.status === 'stuck'
+            ? t('clients.offline.editSaved')
+            : savedItem.status === 'sending'
+              ? t('clients.sync.state.sending')
+              : '';
 
   if (!base && client.isPending) {
     return (
@@ -129,7 +110,7 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
             <p className="clients-empty">{t('clients.record.notFound')}</p>
           ) : (
             <>
-              {noSignal && vault.status === 'unlocked' && <p className="clients-card clients-card--notice">{t('clients.offline.notKept')}</p>}
+              {noSignal && <p className="clients-card clients-card--notice">{t('clients.offline.notKept')}</p>}
               <LoadProblem error={client.error} onRetry={() => void client.refetch()} />
             </>
           )}
@@ -143,10 +124,14 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
 
   const record = withWaitingEdits(base, items);
   const waitingNotes = items
-    .filter((item) => item.kind === 'note.create' && item.status !== 'synced' && item.payload && !record.caseNotes.some((note) => note._id === item._id))
-    .map((item) => ({
-      _id: item._id,
-      text: String(item.payload?.text ?? ''),
+    .flatMap((item) =>
+      item.change?.kind === 'note.create' && item.status !== 'synced' && !record.caseNotes.some((note) => note._id === item.entityId)
+        ? [{ item, note: item.change.note }]
+        : [],
+    )
+    .map(({ item, note }) => ({
+      _id: item.entityId,
+      text: note.text,
       createdAt: new Date(item.createdAt).toISOString(),
       state: t(`clients.sync.state.${item.status}`),
     }))
@@ -184,9 +169,9 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
             {editing ? (
               <EditClientForm
                 client={record}
-                queue={queued ? (baseVersion, changes) => queueEdit(id, baseVersion, changes) : undefined}
-                onDone={(text) => {
-                  setMessage(text);
+                queue={(baseVersion, changes) => queueEdit(id, baseVersion, changes)}
+                onDone={(itemId) => {
+                  setSaved(itemId ?? 'unchanged');
                   setEditing(false);
                 }}
                 onCancel={() => setEditing(false)}
@@ -200,9 +185,9 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={notSent || (onDevice && !queued)}
+                    disabled={notSent}
                     onClick={() => {
-                      setMessage('');
+                      setSaved(null);
                       setEditing(true);
                     }}
                   >
@@ -215,17 +200,10 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                 <ClientDetails client={record} />
               </section>
             )}
-            {!notSent && (
-              <CaseNotes
-                clientId={record._id}
-                notes={record.caseNotes}
-                waiting={waitingNotes}
-                queue={queued ? (note) => queueNote(id, note.text) : undefined}
-              />
-            )}
+            {!notSent && <CaseNotes notes={record.caseNotes} waiting={waitingNotes} queue={(text) => queueNote(id, text)} />}
           </div>
           <div className="client-page__side">
-            {vault.status === 'unlocked' && <SyncStatus items={items} clientId={id} onSendNow={sendNow} />}
+            {vault.status === 'unlocked' && <SyncStatus items={items} onSendNow={sendNow} />}
             <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} />
             {!onDevice && <PossibleDuplicates clientId={record._id} />}
             {isManager && !onDevice && <ExportActions clientId={record._id} />}

@@ -13,7 +13,7 @@ import type { Client } from '../api/types';
 import { clientName } from '../client-form-values';
 import { isCaseloadLoaded, searchCaseload } from '../offline/caseload-copy';
 import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
-import type { StaffItem } from '../offline/staff-items';
+import { newClientRecord, type StaffItem } from '../offline/staff-items';
 import { useDebounced } from '../use-debounced';
 import { LoadProblem } from './load-problem';
 import { Pager } from './pager';
@@ -25,9 +25,9 @@ const birthDate = (value: string | null) => (value ? formatDate(`${value}T12:00:
 
 /** New clients saved on this device and not yet on the server, shaped like records for the list. */
 function waitingNewClients(items: readonly StaffItem[]): Client[] {
-  return items
-    .filter((item) => item.kind === 'client.create' && item.payload && item.status !== 'synced')
-    .map((item) => ({ ...(item.payload as Partial<Client>), _id: item.entityId, updatedAt: new Date(item.createdAt).toISOString() }) as Client);
+  return items.flatMap((item) =>
+    item.change?.kind === 'client.create' && item.status !== 'synced' ? [newClientRecord(item.entityId, item.createdAt, item.change.fields)] : [],
+  );
 }
 
 /**

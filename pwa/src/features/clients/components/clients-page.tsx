@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 import { staffPaths } from '../../../lib/staff-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useStaffItems } from '../offline/staff-items';
-import { outboxTakesStaffWrites, queueNewClient, sendNow } from '../offline/staff-writes';
+import { queueNewClient, sendNow } from '../offline/staff-writes';
 import { useVaultState } from '../offline/use-caseload';
 import { CreateClientForm } from './create-client-form';
 import { ClientsList } from './clients-list';
@@ -21,7 +21,6 @@ export function ClientsPage({ userId }: { userId: string | null }) {
   const t = useT();
   const vault = useVaultState(userId);
   const items = useStaffItems(userId);
-  const queued = vault.status === 'unlocked' && userId !== null && outboxTakesStaffWrites;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const asked = params.get('tab');
@@ -52,14 +51,14 @@ export function ClientsPage({ userId }: { userId: string | null }) {
             </Link>
           )}
         </div>
-        {vault.status === 'unlocked' && tab !== 'new' && <SyncStatus items={items} onSendNow={sendNow} />}
+        {vault.status === 'unlocked' && tab !== 'new' && <SyncStatus items={items} linkToClients onSendNow={sendNow} />}
         {tab === 'inbox' && <EnrolmentsInbox />}
         {tab === 'clients' && <ClientsList userId={userId} items={items} />}
         {tab === 'new' && (
           <CreateClientForm
             onCreated={(client) => void navigate(staffPaths.client(client._id))}
             onCancel={() => void navigate(-1)}
-            queue={queued ? queueNewClient : undefined}
+            queue={queueNewClient}
             onQueued={(id) => void navigate(staffPaths.client(id))}
           />
         )}

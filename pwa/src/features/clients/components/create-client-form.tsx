@@ -13,7 +13,10 @@ type CreateClientFormProps = {
   enrolment?: StaffEnrolment;
   onCreated: (client: ClientDetail) => void;
   onCancel: () => void;
-  /** With the device's copy unlocked, the new client goes to the outbox (saved here, sent when there is signal); called with its id. */
+  /**
+   * A new client (not from an enrolment) is saved on this device and sent by the outbox; resolves
+   * with its id. From an enrolment it is made on the server, which links the two (the inbox is online).
+   */
   queue?: (input: CreateClientInput) => Promise<string>;
   onQueued?: (id: string) => void;
 };

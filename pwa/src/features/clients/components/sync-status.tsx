@@ -6,7 +6,8 @@ import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { getLocalDb } from '../../../lib/local-db';
 import { staffPaths } from '../../../lib/staff-paths';
-import { caseloadRefreshedAt, caseloadSize } from '../offline/caseload-copy';
+import { clientName } from '../client-form-values';
+import { caseloadClient, caseloadRefreshedAt, caseloadSize } from '../offline/caseload-copy';
 import { unsent, type StaffItem } from '../offline/staff-items';
 import { useCaseloadRevision } from '../offline/use-caseload';
 import { fieldLabelKey } from './labels';
@@ -26,9 +27,10 @@ function useLastSyncAt(): number | null {
 }
 
 type SyncStatusProps = {
+  /** The items to show: this client's on the client page, all of them on /clients. */
   items: readonly StaffItem[];
-  /** Only this client's items (the client page); all of them on /clients. */
-  clientId?: string;
+  /** On /clients, each item names its client and links to it. */
+  linkToClients?: boolean;
   refreshing?: boolean;
   onSendNow?: () => void;
 };
@@ -38,30 +40,34 @@ type SyncStatusProps = {
  * changes waiting, when the server last answered, and each change with its state ("Saved on this
  * device" → "Sending…" → "Synced") or the server's own words when it stopped.
  */
-export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: SyncStatusProps) {
+export function SyncStatus({ items, linkToClients = false, refreshing = false, onSendNow }: SyncStatusProps) {
   const t = useT();
   useCaseloadRevision();
   const lastSyncAt = useLastSyncAt();
   // Sent items stay listed a little while as "Synced", then leave the list.
   const recent = Date.now() - 15 * 60_000;
-  const shown = items.filter((item) => (!clientId || item.entityId === clientId) && (item.status !== 'synced' || (item.sentAt ?? 0) > recent));
+  const shown = items.filter((item) => item.status !== 'synced' || (item.sentAt ?? 0) > recent);
   const waiting = unsent(shown);
   const refreshedAt = caseloadRefreshedAt();
   const size = caseloadSize();
   const labelOf = (field: string) => (field in fieldLabelKey ? t(fieldLabelKey[field as keyof typeof fieldLabelKey]) : field);
 
+  /** Who it is about (the copy on this device, or the new client's own fields) and what it does. */
   function describe(item: StaffItem): string {
+    const kept = caseloadClient(item.subjectId);
+    const name = kept
+      ? clientName(kept)
+      : item.change?.kind === 'client.create'
+        ? clientName({ ...item.change.fields, preferredName: item.change.fields.preferredName ?? null })
+        : '';
+    const fields = item.fields.map(labelOf).join(', ');
     switch (item.kind) {
       case 'client.create':
-        return t('clients.sync.kind.create', { name: [item.payload?.givenName, item.payload?.familyName].filter(Boolean).join(' ') });
+        return t('clients.sync.kind.create', { name });
       case 'client.update':
-        return t('clients.sync.kind.update', {
-          fields: Object.keys(item.payload ?? {})
-            .map(labelOf)
-            .join(', '),
-        });
+        return name ? t('clients.sync.kind.updateOf', { name, fields }) : t('clients.sync.kind.update', { fields });
       case 'note.create':
-        return t('clients.sync.kind.note');
+        return name ? t('clients.sync.kind.noteFor', { name }) : t('clients.sync.kind.note');
       default:
         return t('clients.sync.kind.enrolment');
     }
@@ -70,7 +76,7 @@ export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: S
   return (
     <section className="clients-card sync-panel" aria-labelledby="sync-heading">
       <h2 id="sync-heading">{t('clients.sync.title')}</h2>
-      {!clientId && size > 0 && <p className="clients-muted">{t('clients.sync.copy', { count: size, shown: formatNumber(size) })}</p>}
+      {linkToClients && size > 0 && <p className="clients-muted">{t('clients.sync.copy', { count: size, shown: formatNumber(size) })}</p>}
       <p className="clients-muted" aria-live="polite">
         {refreshing
           ? t('clients.sync.refreshing')
@@ -87,7 +93,7 @@ export function SyncStatus({ items, clientId, refreshing = false, onSendNow }: S
           {shown.map((item) => (
             <li key={item._id} className={`sync-item sync-item--${item.status}`} data-testid="sync-item">
               <span className="sync-item__what">
-                {!clientId && item.kind !== 'enrolment.update' ? <Link to={staffPaths.client(item.entityId)}>{describe(item)}</Link> : describe(item)}
+                {linkToClients && item.kind !== 'enrolment.update' ? <Link to={staffPaths.client(item.subjectId)}>{describe(item)}</Link> : describe(item)}
               </span>
               <span className="sync-item__state">{t(`clients.sync.state.${item.status}`)}</span>
               {(item.status === 'rejected' || item.status === 'stuck' || item.status === 'needs_auth') && item.errors.length > 0 && (

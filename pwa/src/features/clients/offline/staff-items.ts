@@ -1,110 +1,72 @@
 /**
- * The kaimahi's own writes waiting in the outbox, opened with their key so the pages can show
- * them on top of the device's copy: a new client before the server has it, an edit's values,
- * a note "Saved on this device", and a clash to settle. The outbox keeps these sealed
- * (lib/staff-cipher.ts); opened values live only in memory.
+ * The kaimahi's own writes waiting in the outbox, as this feature's screens show them: a new
+ * client before the server has it, an edit's values over the record, a note "Saved on this
+ * device", a clash to settle. Read through the outbox's one reader (lib/outbox/read-items.ts);
+ * here each is typed by its kind, once per change of the outbox.
  */
-import { liveQuery } from 'dexie';
-import { useEffect, useState } from 'react';
-import type { ApiErrorItem } from '@contract/errors';
-import { getLocalDb, type OutboxOperation } from '../../../lib/local-db';
-import { getStaffCipher, isSealed, onStaffCipherChange, type StaffCipher } from '../../../lib/staff-cipher';
-import type { ClientChanges, Conflict, Client } from '../api/types';
+import { useMemo } from 'react';
+import type { ClientDetail, ClientRecord } from '@contract/clients';
+import type { OfflineKind, QueuedItem } from '../../../lib/outbox';
+import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
+import type { ClientChanges, Conflict } from '../api/types';
+import {
+  clientCreateKind,
+  clientUpdateKind,
+  enrolmentUpdateKind,
+  noteCreateKind,
+  type EnrolmentChanges,
+  type NewClientPayload,
+  type NotePayload,
+} from './kinds';
 
-export type StaffItemKind = 'client.create' | 'client.update' | 'note.create' | 'enrolment.update';
+export type { QueuedItemStatus as StaffItemStatus } from '../../../lib/outbox';
 
-/** What a person sees of an item: saved here, being sent, sent, or stopped with the server's words. */
-export type StaffItemStatus = 'saved' | 'sending' | 'synced' | 'stuck' | 'conflict' | 'rejected' | 'needs_auth';
+/** What an item writes, read by its kind; null once sent (the values leave the phone) or when unreadable. */
+export type StaffChange =
+  | { kind: 'client.create'; fields: NewClientPayload }
+  | { kind: 'client.update'; changes: ClientChanges }
+  | { kind: 'note.create'; note: NotePayload }
+  | { kind: 'enrolment.update'; changes: EnrolmentChanges };
 
-export type StaffItem = {
-  _id: string;
-  kind: StaffItemKind;
-  /** The client (or enrolment) it writes. */
-  entityId: string;
-  baseVersion?: number;
-  /** The opened payload: fields of a new client, an edit's changes, or `{text}` of a note. */
-  payload: Record<string, unknown> | null;
-  status: StaffItemStatus;
-  createdAt: number;
-  sentAt: number | null;
-  errors: ApiErrorItem[];
+export type StaffItem = Omit<QueuedItem, 'conflict'> & {
+  change: StaffChange | null;
   /** A clash: each clashing field with mine/theirs, and the server's record now. */
-  conflict: { conflicts: Conflict[]; record: Client } | null;
+  conflict: { conflicts: Conflict[]; record: ClientRecord } | null;
 };
 
-const staffKinds = new Set<string>(['client.create', 'client.update', 'note.create', 'enrolment.update']);
-const stuckAfterAttempts = 10;
+const isClientRecord = (value: unknown): value is ClientRecord =>
+  typeof value === 'object' && value !== null && '_id' in value && 'version' in value && typeof value.version === 'number';
 
-function statusOf(operation: OutboxOperation): StaffItemStatus {
-  switch (operation.state) {
-    case 'done':
-      return 'synced';
-    case 'sending':
-      return 'sending';
-    case 'pending':
-      return operation.attempts >= stuckAfterAttempts ? 'stuck' : 'saved';
-    default:
-      return operation.state;
-  }
-}
-
-async function openValue(cipher: StaffCipher, value: unknown): Promise<unknown> {
-  if (value === null || value === undefined) return null;
-  if (!isSealed(value)) return value;
+function read<P>(kind: OfflineKind<P>, item: QueuedItem): P | null {
+  if (item.kind !== kind.kind || item.payload === null) return null;
   try {
-    return await cipher.open(value);
+    return kind.check(item.payload, item._id);
   } catch {
     return null;
   }
 }
 
-function isConflictBody(value: unknown): value is { conflicts: Conflict[]; record: Client } {
-  return typeof value === 'object' && value !== null && 'conflicts' in value && Array.isArray(value.conflicts) && 'record' in value;
+function changeOf(item: QueuedItem): StaffChange | null {
+  const fields = read(clientCreateKind, item);
+  if (fields) return { kind: 'client.create', fields };
+  const changes = read(clientUpdateKind, item);
+  if (changes) return { kind: 'client.update', changes };
+  const note = read(noteCreateKind, item);
+  if (note) return { kind: 'note.create', note };
+  const enrolment = read(enrolmentUpdateKind, item);
+  if (enrolment) return { kind: 'enrolment.update', changes: enrolment };
+  return null;
 }
 
-/** The person's staff items (sent ones too, for "Synced"), oldest first, opened. */
-export async function readStaffItems(cipher: StaffCipher): Promise<StaffItem[]> {
-  const rows = await getLocalDb().outbox.where('userId').equals(cipher.userId).toArray();
-  const mine = rows.filter((row) => staffKinds.has(row.kind)).sort((a, b) => a.createdAt - b.createdAt || a._id.localeCompare(b._id));
-  return Promise.all(
-    mine.map(async (row) => {
-      const payload = await openValue(cipher, row.payload);
-      const conflictValue = 'conflict' in row ? await openValue(cipher, row.conflict) : null;
-      const body = isConflictBody(conflictValue) ? conflictValue : null;
-      return {
-        _id: row._id,
-        kind: row.kind as StaffItemKind,
-        entityId: row.entityId,
-        ...(row.baseVersion === undefined ? {} : { baseVersion: row.baseVersion }),
-        payload: typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null,
-        status: statusOf(row),
-        createdAt: row.createdAt,
-        sentAt: row.sentAt,
-        errors: row.lastError?.errors ?? [],
-        conflict: body ?? (row.state === 'conflict' && row.lastError ? conflictFromError(row.lastError) : null),
-      } satisfies StaffItem;
-    }),
-  );
+export function toStaffItem(item: QueuedItem): StaffItem {
+  const conflict = item.conflict && isClientRecord(item.conflict.record) ? { conflicts: item.conflict.conflicts, record: item.conflict.record } : null;
+  return { ...item, change: changeOf(item), conflict };
 }
 
-function conflictFromError(error: unknown): StaffItem['conflict'] {
-  return isConflictBody(error) ? error : null;
-}
-
-/** The signed-in person's staff items, live (re-read whenever the outbox changes). */
+/** The signed-in person's items (sent ones too, for "Synced"), oldest first, live. */
 export function useStaffItems(userId: string | null): StaffItem[] {
-  const [items, setItems] = useState<StaffItem[]>([]);
-  const [cipher, setCipher] = useState(() => getStaffCipher());
-  useEffect(() => onStaffCipherChange(setCipher), []);
-  useEffect(() => {
-    if (!cipher || cipher.userId !== userId) {
-      setItems([]);
-      return;
-    }
-    const subscription = liveQuery(() => readStaffItems(cipher)).subscribe({ next: setItems, error: () => setItems([]) });
-    return () => subscription.unsubscribe();
-  }, [cipher, userId]);
-  return items;
+  const items = useQueuedItems(userId, { withSent: true });
+  return useMemo(() => items.map(toStaffItem), [items]);
 }
 
 /** Items not yet confirmed: what "waiting" counts. */
@@ -113,19 +75,48 @@ export function unsent(items: readonly StaffItem[]): StaffItem[] {
 }
 
 /** The record as this kaimahi will see it once their waiting edits land: edits applied in order. */
-export function withWaitingEdits<T extends Record<string, unknown>>(record: T, items: readonly StaffItem[]): T {
-  let shown: Record<string, unknown> = record;
+export function withWaitingEdits<T extends { _id: string }>(record: T, items: readonly StaffItem[]): T {
+  let shown = record;
   for (const item of items) {
     if (
-      item.kind !== 'client.update' ||
+      item.change?.kind !== 'client.update' ||
       item.entityId !== record._id ||
-      !item.payload ||
       item.status === 'synced' ||
       item.status === 'rejected' ||
       item.status === 'conflict'
     )
       continue;
-    shown = { ...shown, ...(item.payload as ClientChanges) };
+    shown = { ...shown, ...item.change.changes };
   }
-  return shown as T;
+  return shown;
+}
+
+/** A client saved on this device and not yet on the server, shaped as a record (version 0, nothing linked). */
+export function newClientRecord(_id: string, createdAt: number, fields: NewClientPayload): ClientDetail {
+  const time = new Date(createdAt).toISOString();
+  return {
+    _id,
+    givenName: fields.givenName,
+    familyName: fields.familyName,
+    preferredName: fields.preferredName ?? null,
+    dateOfBirth: fields.dateOfBirth ?? null,
+    phone: fields.phone ?? null,
+    email: fields.email ?? null,
+    address: fields.address ?? null,
+    suburb: fields.suburb ?? null,
+    iwi: fields.iwi ?? null,
+    hapu: fields.hapu ?? null,
+    household: fields.household ?? null,
+    notes: fields.notes ?? null,
+    consent: fields.consent ?? null,
+    version: 0,
+    createdAt: time,
+    createdBy: null,
+    updatedAt: time,
+    updatedBy: null,
+    createdByName: null,
+    updatedByName: null,
+    enrolments: [],
+    caseNotes: [],
+  };
 }

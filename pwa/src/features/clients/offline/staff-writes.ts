@@ -1,16 +1,15 @@
 /**
- * A kaimahi's writes while their copy is unlocked: each one is checked with the contract's schema
- * and saved to the outbox on this device (sealed with their key), then sent through
- * `POST /api/sync` when there is signal (lib/outbox-triggers.ts). The pages show them at once
- * from the outbox (staff-items.ts); when the server applies one, the copy follows (below).
+ * A kaimahi's writes on client records: one path each. Every write is checked by its kind (the
+ * contract's schema) and saved in the outbox on this device, sealed with their key; the outbox
+ * sends it at once when there is signal, or when the signal comes back (lib/outbox-triggers.ts).
+ * Nothing is shown as done until it is on this device: while the copy is locked, nothing is
+ * queued (the caseload gate asks for the password first).
  */
 import { ApiRequestError } from '../../../lib/api-client';
-import { outboxEvents } from '../../../lib/outbox';
+import { OutboxValidationError } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
-import { OutboxValidationError } from '../../../lib/outbox-validation';
-import { getStaffCipher } from '../../../lib/staff-cipher';
-import type { CaseNote, Client, ClientChanges, ClientDetail, CreateClientInput } from '../api/types';
-import { refreshCaseload, updateClient } from './caseload-copy';
+import type { ClientChanges, CreateClientInput } from '../api/types';
+import { clientCreateKind, clientUpdateKind, noteCreateKind } from './kinds';
 
 /** A refusal by the contract's schema, as the forms read errors (each on its field). */
 async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -25,16 +24,22 @@ async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
 /** Saves a new client on this device; returns its id (the operation's). */
 export async function queueNewClient(input: CreateClientInput): Promise<string> {
   const { _id: _unused, ...fields } = input;
-  const operation = await asFormErrors(() => staffOutbox.enqueue({ kind: 'client.create', payload: fields, label: 'New client' }));
+  const operation = await asFormErrors(() => staffOutbox.enqueue(clientCreateKind, { payload: fields, label: 'New client' }));
   return operation.entityId;
 }
 
-export async function queueEdit(clientId: string, baseVersion: number, changes: ClientChanges): Promise<void> {
-  await asFormErrors(() => staffOutbox.enqueue({ kind: 'client.update', entityId: clientId, baseVersion, payload: changes, label: 'Client edit' }));
+/** Saves an edit on this device; returns its item's id, so the page can follow it until it is sent. */
+export async function queueEdit(clientId: string, baseVersion: number, changes: ClientChanges): Promise<string> {
+  const operation = await asFormErrors(() =>
+    staffOutbox.enqueue(clientUpdateKind, { entityId: clientId, baseVersion, payload: changes, label: 'Client edit' }),
+  );
+  return operation._id;
 }
 
-export async function queueNote(clientId: string, text: string): Promise<void> {
-  await asFormErrors(() => staffOutbox.enqueue({ kind: 'note.create', entityId: clientId, payload: { text }, label: 'Case note' }));
+/** Saves a case note on this device; returns its id (the note's and its item's). */
+export async function queueNote(clientId: string, text: string): Promise<string> {
+  const operation = await asFormErrors(() => staffOutbox.enqueue(noteCreateKind, { payload: { clientId, text }, label: 'Case note' }));
+  return operation.entityId;
 }
 
 /**
@@ -59,33 +64,3 @@ export function discardItem(itemId: string): Promise<void> {
 export function sendNow(): void {
   void sendOutboxNow().catch(() => undefined);
 }
-
-/** Staff writes go to the outbox (this build's engine takes them). */
-export const outboxTakesStaffWrites = true;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-// The server applied one of this person's writes: the copy takes what it now holds, so the page
-// does not fall back to the old values between the item leaving the outbox and the next refresh.
-// Then the copy asks the server what changed, which also brings what others did meanwhile.
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-outboxEvents.subscribe((event) => {
-  const cipher = getStaffCipher();
-  if (event.type === 'applied' || event.type === 'conflict') {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(() => {
-      const now = getStaffCipher();
-      if (now) void refreshCaseload(now).catch(() => undefined);
-    }, 500);
-  }
-  if (event.type !== 'applied' || !cipher || event.userId !== cipher.userId || !isObject(event.record)) return;
-  const record = event.record;
-  void updateClient(cipher, event.entityId, (kept): ClientDetail | undefined => {
-    if (event.kind === 'client.create' && 'caseNotes' in record) return record as ClientDetail;
-    if (event.kind === 'client.update' && kept) return { ...kept, ...(record as Client) };
-    if (event.kind === 'note.create' && kept && !kept.caseNotes.some((note) => note._id === (record as CaseNote)._id)) {
-      return { ...kept, caseNotes: [record as CaseNote, ...kept.caseNotes] };
-    }
-    return undefined;
-  }).catch(() => undefined);
-});

@@ -1,20 +1,34 @@
 /** The enrolment page's view of the outbox: waiting items, receipts, last sync, and actions. */
 import { useCallback, useState } from 'react';
 import { askForPersistentStorage, getLocalDb, type EnrolmentReceiptRecord } from '../../../lib/local-db';
-import { readLastSyncAt, type FlushReport, type OutboxOperation, type OutboxOperationOf } from '../../../lib/outbox';
-import { getAppOutbox, sendOutboxNow } from '../../../lib/outbox-triggers';
+import type { EnrolmentInput } from '@contract/enrolments';
+import { readLastSyncAt, type FlushReport, type OutboxOperation } from '../../../lib/outbox';
+import { enqueueOffline, getAppOutbox, sendOutboxNow } from '../../../lib/outbox-triggers';
+import { enrolmentCreateKind } from './enrolment-kind';
 import { useLiveQuery } from './use-live-query';
 
-/** A queued enrolment. */
-export type EnrolmentOperation = OutboxOperationOf<'enrolment.create'>;
+/** A queued enrolment: its details are on this phone until the server has them (then null). */
+export type EnrolmentOperation = OutboxOperation & { kind: typeof enrolmentCreateKind.kind; payload: EnrolmentInput | null };
 
-const isEnrolment = (operation: OutboxOperation): operation is EnrolmentOperation => operation.kind === 'enrolment.create';
+/** An enrolment of this phone's outbox, its details read by its kind (they were checked when queued). */
+function asEnrolment(operation: OutboxOperation): EnrolmentOperation | null {
+  if (operation.kind !== enrolmentCreateKind.kind) return null;
+  if (operation.payload === null) return { ...operation, kind: enrolmentCreateKind.kind, payload: null };
+  try {
+    return { ...operation, kind: enrolmentCreateKind.kind, payload: enrolmentCreateKind.check(operation.payload, operation._id) };
+  } catch {
+    return { ...operation, kind: enrolmentCreateKind.kind, payload: null };
+  }
+}
 
 /** Enrolments on this phone that the server has not accepted yet, oldest first. */
 export function useWaitingEnrolments(): EnrolmentOperation[] | undefined {
   return useLiveQuery(async () => {
     const operations = await getLocalDb().outbox.orderBy('createdAt').toArray();
-    return operations.filter((operation): operation is EnrolmentOperation => isEnrolment(operation) && operation.state !== 'done');
+    return operations.flatMap((operation) => {
+      const enrolment = operation.state === 'done' ? null : asEnrolment(operation);
+      return enrolment ? [enrolment] : [];
+    });
   }, 'waiting-enrolments');
 }
 
@@ -23,7 +37,7 @@ export function useOutboxItem(id: string | null): EnrolmentOperation | null | un
   return useLiveQuery(
     async () => {
       const operation = id ? await getLocalDb().outbox.get(id) : undefined;
-      return operation && isEnrolment(operation) ? operation : null;
+      return operation ? asEnrolment(operation) : null;
     },
     `outbox-item:${id ?? ''}`,
   );
@@ -76,8 +90,8 @@ export const enrolmentOutbox = {
   enqueue: async (payload: unknown, serviceTitle: string) => {
     // Something now waits on this phone: ask the browser not to evict it under storage pressure.
     void askForPersistentStorage();
-    return getAppOutbox().enqueue({ kind: 'enrolment.create', payload, label: serviceTitle });
+    return enqueueOffline(enrolmentCreateKind, { payload, label: serviceTitle });
   },
-  resend: (id: string, payload: unknown) => getAppOutbox().resend(id, payload),
-  discard: (id: string) => getAppOutbox().discard(id),
+  resend: async (id: string, payload: unknown) => (await getAppOutbox()).resend(id, payload),
+  discard: async (id: string) => (await getAppOutbox()).discard(id),
 };

@@ -1,31 +1,19 @@
 /**
- * The kaimahi's writes: `client.create`, `client.update`, `note.create`, `enrolment.update`. They
- * share one lane, `POST /api/sync`: up to 100 mutations per request, one request at a time per
- * user, in the order made, so a later mutation on a client sees the earlier ones (DESIGN §4b).
- * Their payloads are staff data: sealed at rest, opened only to send.
+ * The staff lane: `POST /api/sync`, up to the contract's bound of mutations per request, one
+ * request at a time per person, in the order made, so a later mutation on a record sees the
+ * earlier ones (DESIGN §4b). Every kind of a kaimahi's offline write goes this way; the lane
+ * knows no kind by name.
  */
 import { syncLimits, type SyncResult } from '@contract/sync';
 import type { FieldConflict } from '@contract/clients';
 import type { ApiErrorItem } from '@contract/errors';
-import type { StaffKind } from '../local-db';
 import { staffApiPaths } from '../staff-paths';
-import type { OpenedItem, OutboxItemResult, OutboxKindDefinition } from './types';
+import type { OpenedItem, OutboxItemResult, OutboxLane } from './types';
 
-export const staffKinds: readonly StaffKind[] = ['client.create', 'client.update', 'note.create', 'enrolment.update'];
-
-export function isStaffKind(kind: string): kind is StaffKind {
-  return (staffKinds as readonly string[]).includes(kind);
-}
+const syncStatuses: ReadonlySet<unknown> = new Set<SyncResult['status']>(['applied', 'duplicate', 'conflict', 'rejected', 'not_applied']);
 
 function isSyncResult(value: unknown): value is SyncResult {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    '_id' in value &&
-    typeof value._id === 'string' &&
-    'status' in value &&
-    (value.status === 'applied' || value.status === 'duplicate' || value.status === 'conflict' || value.status === 'rejected')
-  );
+  return typeof value === 'object' && value !== null && '_id' in value && typeof value._id === 'string' && 'status' in value && syncStatuses.has(value.status);
 }
 
 function errorItems(value: unknown): ApiErrorItem[] {
@@ -46,15 +34,25 @@ function readSyncAnswer(items: OpenedItem[], _status: number, body: unknown): Ou
   for (const [index, item] of items.entries()) {
     const result = results[index];
     if (!isSyncResult(result) || result._id !== item.operation._id) return null;
-    if (result.status === 'applied' || result.status === 'duplicate') read.push({ status: 'done', record: result.record });
-    else if (result.status === 'conflict') {
-      read.push({
-        status: 'conflict',
-        error: { status: 409, errors: errorItems(result.errors) },
-        conflicts: Array.isArray(result.conflicts) ? result.conflicts.filter(isFieldConflict) : [],
-        record: result.record,
-      });
-    } else read.push({ status: 'rejected', error: { status: 400, errors: errorItems(result.errors) } });
+    switch (result.status) {
+      case 'applied':
+      case 'duplicate':
+        read.push({ status: 'done', record: result.record });
+        break;
+      case 'conflict':
+        read.push({
+          status: 'conflict',
+          error: { status: 409, errors: errorItems(result.errors) },
+          conflicts: Array.isArray(result.conflicts) ? result.conflicts.filter(isFieldConflict) : [],
+          record: result.record,
+        });
+        break;
+      case 'not_applied':
+        read.push({ status: 'later' });
+        break;
+      default:
+        read.push({ status: 'rejected', error: { status: 400, errors: errorItems(result.errors) } });
+    }
   }
   return read;
 }
@@ -75,20 +73,17 @@ function readSyncRefusal(items: OpenedItem[], error: { status: number; errors: A
   if (named.size === 0) return items.map(() => ({ status: 'rejected', error }));
   return items.map((_item, index): OutboxItemResult => {
     const errors = named.get(index);
-    return errors
-      ? { status: 'rejected', error: { status: error.status, errors } }
-      : { status: 'retry', error: { status: 0, errors: [{ msg: 'Sent again without the refused item', code: 'server_error' }] } };
+    return errors ? { status: 'rejected', error: { status: error.status, errors } } : { status: 'later' };
   });
 }
 
-const syncLane = {
-  lane: 'sync',
-  sealed: true,
+export const syncLane: OutboxLane = {
+  name: 'sync',
   batchSize: syncLimits.mutationsMax,
-  // One request at a time per user: the order of a client's writes is the order they apply.
+  // One request at a time per person: the order of a record's writes is the order they apply.
   concurrency: 1,
-  request: (items: OpenedItem[]) => ({
-    method: 'POST' as const,
+  request: (items) => ({
+    method: 'POST',
     path: staffApiPaths.sync,
     json: {
       mutations: items.map(({ operation, payload }) => ({
@@ -103,10 +98,3 @@ const syncLane = {
   readAnswer: readSyncAnswer,
   readRefusal: readSyncRefusal,
 };
-
-export const staffKindDefinitions: OutboxKindDefinition[] = [
-  { kind: 'client.create', versioned: false, ...syncLane },
-  { kind: 'client.update', versioned: true, ...syncLane },
-  { kind: 'note.create', versioned: false, ...syncLane },
-  { kind: 'enrolment.update', versioned: true, ...syncLane },
-];

@@ -1,0 +1,115 @@
+/**
+ * The kaimahi's offline writes on client records, as this feature defines them: `client.create`,
+ * `client.update`, `note.create` and `enrolment.update`. Each says how its payload is checked
+ * (the contract's schema), what it is shown with, and how the server's answer lands in the
+ * encrypted copy on this device. They travel the staff lane (`POST /api/sync`), encrypted.
+ * src/offline-kinds.ts registers them; the outbox engine never names them.
+ */
+import { CreateClientSchema, CreateNoteSchema, UpdateClientSchema, type CaseNote, type ClientDetail, type ClientRecord } from '@contract/clients';
+import { IdSchema } from '@contract/common';
+import { UpdateEnrolmentSchema } from '@contract/enrolments';
+import { asObject, changeParam, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
+import { getStaffCipher } from '../../../lib/staff-cipher';
+import type { ClientChanges, CreateClientInput, UpdateEnrolmentInput } from '../api/types';
+import { refreshCaseload, updateClient } from './caseload-copy';
+
+/** A kaimahi's write: encrypted on the device, sent under their token through the staff lane. */
+const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
+
+export type NewClientPayload = Omit<CreateClientInput, '_id'>;
+export type NotePayload = { clientId: string; text: string };
+export type EnrolmentChanges = UpdateEnrolmentInput['changes'];
+
+const NoteMutationSchema = CreateNoteSchema.extend({ clientId: IdSchema });
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isClientDetail = (value: unknown): value is ClientDetail => isObject(value) && typeof value._id === 'string' && Array.isArray(value.caseNotes);
+const isClientRecord = (value: unknown): value is ClientRecord => isObject(value) && typeof value._id === 'string' && typeof value.version === 'number';
+const isCaseNote = (value: unknown): value is CaseNote => isObject(value) && typeof value._id === 'string' && typeof value.text === 'string';
+
+/**
+ * After the server applied a write, the copy asks what changed (which also brings what others did
+ * meanwhile). Debounced: a batch of a hundred results asks once.
+ */
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+function refreshSoon(): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => {
+    const cipher = getStaffCipher();
+    if (cipher) void refreshCaseload(cipher).catch(() => undefined);
+  }, 500);
+}
+
+/** The copy takes what the server now holds, so a page never falls back to old values between sending and the next refresh. */
+function landInCopy(landing: OutboxLanding, update: (kept: ClientDetail | undefined) => ClientDetail | undefined, clientId = landing.entityId) {
+  if (landing.status !== 'rejected') refreshSoon();
+  const cipher = getStaffCipher();
+  if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId) return;
+  return updateClient(cipher, clientId, update);
+}
+
+export const clientCreateKind: OfflineKind<NewClientPayload> = {
+  kind: 'client.create',
+  ...staffWrite,
+  makesRecord: true,
+  versioned: false,
+  schemaVersion: 1,
+  check(payload, operationId) {
+    const { _id: _unused, ...fields } = checkPayload(CreateClientSchema, { ...asObject(payload), _id: operationId });
+    return fields;
+  },
+  land: (landing) => landInCopy(landing, () => (isClientDetail(landing.record) ? landing.record : undefined)),
+};
+
+export const clientUpdateKind: OfflineKind<ClientChanges> = {
+  kind: 'client.update',
+  ...staffWrite,
+  makesRecord: false,
+  versioned: true,
+  schemaVersion: 1,
+  check: (payload, operationId) => checkPayload(UpdateClientSchema, { _id: operationId, baseVersion: 1, changes: payload }, changeParam).changes,
+  fieldsOf: (changes) => Object.keys(changes),
+  land: (landing) => landInCopy(landing, (kept) => (kept && isClientRecord(landing.record) ? { ...kept, ...landing.record } : undefined)),
+};
+
+export const noteCreateKind: OfflineKind<NotePayload> = {
+  kind: 'note.create',
+  ...staffWrite,
+  makesRecord: true,
+  versioned: false,
+  // 1: the client was the mutation's entityId and the payload only {text}; 2: the note names itself and its client.
+  schemaVersion: 2,
+  check(payload, operationId) {
+    const { _id: _unused, ...note } = checkPayload(NoteMutationSchema, { ...asObject(payload), _id: operationId });
+    return note;
+  },
+  subjectOf: (note) => note.clientId,
+  upgrade: (operation, payload) => ({ entityId: operation._id, payload: { ...asObject(payload), clientId: operation.subjectId ?? operation.entityId } }),
+  land: (landing) =>
+    landInCopy(
+      landing,
+      (kept) => {
+        const note = landing.record;
+        if (!kept || !isCaseNote(note) || kept.caseNotes.some((known) => known._id === note._id)) return undefined;
+        return { ...kept, caseNotes: [note, ...kept.caseNotes] };
+      },
+      landing.subjectId,
+    ),
+};
+
+export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
+  kind: 'enrolment.update',
+  ...staffWrite,
+  makesRecord: false,
+  versioned: true,
+  schemaVersion: 1,
+  check: (payload, operationId) => checkPayload(UpdateEnrolmentSchema, { _id: operationId, baseVersion: 1, changes: payload }, changeParam).changes,
+  subjectOf: (changes, entityId) => changes.clientId ?? entityId,
+  fieldsOf: (changes) => Object.keys(changes),
+  land: (landing) => {
+    if (landing.status !== 'rejected') refreshSoon();
+  },
+};
+
+/** This feature's offline kinds, for src/offline-kinds.ts. */
+export const clientOfflineKinds = [clientCreateKind, clientUpdateKind, noteCreateKind, enrolmentUpdateKind];
