@@ -93,6 +93,8 @@ export const enClients = {
   'clients.consent.online': 'Online',
   'clients.consent.inPerson': 'In person',
   'clients.consent.phone': 'By phone',
+  'clients.consent.chooseVersion': 'Choose the statement',
+  'clients.consent.currentVersion': '{version} (the statement published now)',
   'clients.consent.summary': '{how}, {date} (privacy statement {version})',
   'clients.record.title': 'Client record',
   'clients.record.details': 'Details',
@@ -194,8 +196,14 @@ export const enClients = {
     one: 'After {count} more wrong password, the client records on this device are removed for safety.',
     other: 'After {count} wrong passwords, the client records on this device are removed for safety.',
   },
+  'clients.unlock.opening': 'Opening the client records kept on this device…',
+  'clients.copy.title': 'Keep client records on this device',
+  'clients.copy.lead':
+    'No copy of your client records is kept on this device yet, so nothing you change could wait here for signal. Enter your password to keep an encrypted copy. It is checked by the trust’s server.',
+  'clients.copy.submit': 'Keep a copy',
+  'clients.copy.making': 'Keeping your client records on this device, encrypted. This takes a moment.',
   'clients.unlock.wiped':
-    "After five wrong passwords, the client records and unsent changes on this device were removed. Nothing on the trust's server is lost except changes not yet sent. Sign in again when you have signal to keep a new copy.",
+    "After five wrong passwords, the client records and unsent changes on this device were removed and you were signed out. Nothing on the trust's server is lost except changes not yet sent. Sign in again when you have signal to keep a new copy.",
   'clients.sync.title': 'On this device',
   'clients.sync.copy': { one: '{shown} client kept on this device, encrypted.', other: '{shown} clients kept on this device, encrypted.' },
   'clients.sync.refreshedAt': 'Brought up to date {time}.',
@@ -225,7 +233,7 @@ export const enClients = {
     other: 'No signal: searching the {shown} clients kept on this device.',
   },
   'clients.offline.noCopy':
-    'No signal, and no client records are kept on this device. Sign in with your password when you have signal to keep a copy for working offline.',
+    'No signal, and no copy of your client records is kept on this device, so nothing you change can be kept here. When you have signal, give your password again to keep a copy for working offline.',
   'clients.offline.record': 'No signal: this is the copy kept on this device.',
   'clients.offline.notKept': 'This client is not kept on this device, so it cannot be opened without signal.',
   'clients.offline.newClient': 'Saved on this device. It goes to the server when there is signal.',

@@ -617,6 +617,8 @@ export const mi: TranslatedCatalogue<
   'clients.consent.online': draft('Tuihono'),
   'clients.consent.inPerson': draft('Kanohi ki te kanohi'),
   'clients.consent.phone': draft('Mā te waea'),
+  'clients.consent.chooseVersion': draft('Kōwhiria te tauākī'),
+  'clients.consent.currentVersion': draft('{version} (te tauākī kua whakaputaina ināianei)'),
   'clients.consent.summary': draft('{how}, {date} (tauākī matatapu {version})'),
   'clients.record.title': draft('Kōnae kiritaki'),
   'clients.record.details': draft('Ngā taipitopito'),
@@ -744,8 +746,15 @@ export const mi: TranslatedCatalogue<
     one: 'Ki te hē anō te kupuhipa kotahi, ka mukua ngā kōnae kiritaki i tēnei pūrere hei haumaru.',
     other: 'Ki te {count} ngā kupuhipa hē, ka mukua ngā kōnae kiritaki i tēnei pūrere hei haumaru.',
   }),
+  'clients.unlock.opening': draft('E whakatuwhera ana i ngā kōnae kiritaki kei tēnei pūrere…'),
+  'clients.copy.title': draft('Puritia ngā kōnae kiritaki ki tēnei pūrere'),
+  'clients.copy.lead': draft(
+    'Kāore anō he kape o ō kōnae kiritaki e puritia ana i tēnei pūrere, nō reira kāore e taea te pupuri i ō huringa kia hoki mai rā anō te tohu. Tāurua tō kupuhipa kia puritia he kape kua whakamunatia. Ka arowhaitia e te tūmau o te tarahiti.',
+  ),
+  'clients.copy.submit': draft('Puritia he kape'),
+  'clients.copy.making': draft('E pupuri ana i ō kōnae kiritaki ki tēnei pūrere, kua whakamunatia. He wā poto noa iho.'),
   'clients.unlock.wiped': draft(
-    'I muri i ngā kupuhipa hē e rima, kua mukua ngā kōnae kiritaki me ngā huringa kāore anō kia tukuna i tēnei pūrere. Kāore he mea i ngaro i te tūmau o te tarahiti, engari ngā huringa kāore anō kia tukuna. Takiuru anō ina he tohu, kia puritia he kape hou.',
+    'I muri i ngā kupuhipa hē e rima, kua mukua ngā kōnae kiritaki me ngā huringa kāore anō kia tukuna i tēnei pūrere, ā, kua takiputaina koe. Kāore he mea i ngaro i te tūmau o te tarahiti, engari ngā huringa kāore anō kia tukuna. Takiuru anō ina he tohu, kia puritia he kape hou.',
   ),
   'clients.sync.title': draft('I tēnei pūrere'),
   'clients.sync.copy': draft({
@@ -779,7 +788,7 @@ export const mi: TranslatedCatalogue<
     other: 'Kāore he tohu: e rapu ana i ngā kiritaki {shown} e puritia ana i tēnei pūrere.',
   }),
   'clients.offline.noCopy': draft(
-    'Kāore he tohu, ā, kāore he kōnae kiritaki e puritia ana i tēnei pūrere. Takiuru mai me tō kupuhipa ina he tohu, kia puritia he kape mō te mahi tuimotu.',
+    'Kāore he tohu, ā, kāore he kape o ō kōnae kiritaki e puritia ana i tēnei pūrere, nō reira kāore e taea te pupuri i ō huringa i konei. Ina he tohu, tāurua anō tō kupuhipa kia puritia he kape mō te mahi tuimotu.',
   ),
   'clients.offline.record': draft('Kāore he tohu: ko te kape tēnei e puritia ana i tēnei pūrere.'),
   'clients.offline.notKept': draft('Kāore tēnei kiritaki e puritia ana i tēnei pūrere, nō reira e kore e taea te whakatuwhera ki te kore he tohu.'),

@@ -39,6 +39,7 @@ const segment = encodeURIComponent;
 export const apiPaths = {
   auth: '/api/auth',
   logout: '/api/auth/logout',
+  deviceKey: '/api/auth/device-key',
   services: '/api/services',
   service: (key: string) => `/api/services/${segment(key)}`,
   blog: '/api/content/blog',

@@ -9,9 +9,9 @@ import './pages.css';
 /** /client/{id}: one client record; managers also see its audit trail and the export. */
 export default function ClientRoute() {
   const { id = '' } = useParams();
-  const { access, user } = useAuth();
+  const { access, user, keepCopy, endSession } = useAuth();
   return (
-    <CaseloadGate user={user}>
+    <CaseloadGate user={user} onKeepCopy={keepCopy} onWiped={(message) => void endSession(message)}>
       <ClientPage key={id} id={id} userId={user?._id ?? null} isManager={access >= limits.managerAccess} />
     </CaseloadGate>
   );

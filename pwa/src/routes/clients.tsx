@@ -6,9 +6,9 @@ import './pages.css';
 
 /** /clients: the enrolments inbox and the clients list (staff); the device's copy unlocked first. */
 export default function ClientsRoute() {
-  const { user } = useAuth();
+  const { user, keepCopy, endSession } = useAuth();
   return (
-    <CaseloadGate user={user}>
+    <CaseloadGate user={user} onKeepCopy={keepCopy} onWiped={(message) => void endSession(message)}>
       <ClientsPage userId={user?._id ?? null} />
     </CaseloadGate>
   );

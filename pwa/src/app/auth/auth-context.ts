@@ -10,6 +10,10 @@ export type AuthApi = {
   access: number;
   logIn: (email: string, password: string) => Promise<void>;
   logOut: () => Promise<void>;
+  /** A signed-in person with no copy on this device gives their password (checked by the server) to keep one. */
+  keepCopy: (password: string) => Promise<void>;
+  /** Ends the session on this device at once (five wrong unlocks), revoking it when there is signal; `message` says why. */
+  endSession: (message: string) => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthApi | null>(null);

@@ -9,6 +9,15 @@ import { useAlerts } from '../alerts/alerts-context';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
 import { AuthContext, type AuthApi, type AuthStatus } from './auth-context';
 
+/**
+ * Starts opening (or making) the person's encrypted copy with the password just accepted; the
+ * vault says `making` from this moment, and the key is derived while the app goes on.
+ */
+async function openCopy(userId: string, password: string): Promise<void> {
+  const vault = await import('../../lib/vault/vault').catch(() => null);
+  void vault?.openVaultAtSignIn(userId, password).catch(() => undefined);
+}
+
 /** Loads the user at start when a token is stored (spec §4) and offers log in and log out. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeToToken, getToken, () => null);
@@ -27,14 +36,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { token: newToken } = await requestToken({ email, password });
       setToken(newToken);
       const signedIn = await queryClient.fetchQuery(currentUserQuery(newToken));
-      // The password is in hand only now: open (or make) this person's encrypted copy for
-      // working with no signal. Without it the client pages simply work online.
-      await import('../../lib/vault/vault').then((vault) => vault.openVaultAtSignIn(signedIn._id, password)).catch(() => undefined);
       // Their own work held back for sign-in (needs_auth) goes out now.
       announceSignedIn(signedIn._id);
+      // Signed in as soon as the server says so; the copy for working with no signal is made
+      // after, visibly (the client screens say "making" until it is ready).
       setAlert(spec.loggedIn, 'success');
+      await openCopy(signedIn._id, password);
     },
     [queryClient, setAlert],
+  );
+
+  const keepCopy = useCallback(
+    async (password: string) => {
+      if (!user || !token) return;
+      // The password is checked by the server (a new session), then the old session is ended.
+      const { requestToken, revokeToken } = await import('./api/log-in');
+      const { token: newToken } = await requestToken({ email: user.email, password });
+      await revokeToken().catch(() => undefined);
+      setToken(newToken);
+      await queryClient.fetchQuery(currentUserQuery(newToken));
+      await openCopy(user._id, password);
+    },
+    [queryClient, token, user],
+  );
+
+  const endSession = useCallback(
+    async (message: string) => {
+      // Five wrong passwords on this device: signed out everywhere on it, revoked when there is signal.
+      await import('./api/log-in').then((api) => api.revokeToken()).catch(() => undefined);
+      if (isProtectedPath(window.location.pathname)) await navigate(paths.login, { flushSync: true });
+      forgetLastUser();
+      setToken(null);
+      dropStaffQueries();
+      setAlert(message, 'danger');
+    },
+    [navigate, setAlert],
   );
 
   const logOut = useCallback(async () => {
@@ -52,7 +88,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setAlert(spec.loggedOut, 'success');
   }, [navigate, setAlert, user]);
 
-  const auth = useMemo<AuthApi>(() => ({ status, user, access: user?.access ?? 0, logIn, logOut }), [status, user, logIn, logOut]);
+  const auth = useMemo<AuthApi>(
+    () => ({ status, user, access: user?.access ?? 0, logIn, logOut, keepCopy, endSession }),
+    [status, user, logIn, logOut, keepCopy, endSession],
+  );
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;
 }

@@ -3,7 +3,9 @@
  * Deleting it whole is the wipe: at sign-out and after five wrong unlocks.
  *
  * What is stored where (nothing a person typed is in plain text):
- * - `vault`   — the wrapped data key (salt, rounds, IV, ciphertext) and the count of wrong unlocks.
+ * - `vault`   — the data key wrapped by the password (salt, rounds, IV, ciphertext) and by the
+ *               session's device secret (IV, ciphertext; the secret itself is never kept here),
+ *               and the count of wrong unlocks.
  * - `clients` — one row per client of the caseload: the client's id and the sealed client page
  *               (record, enrolments, case notes) as the server last sent it.
  * - `meta`    — the caseload's refresh cursor and when it last refreshed: times only.
@@ -13,9 +15,10 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { Sealed } from '../staff-cipher';
-import type { WrappedKey } from './vault-crypto';
+import type { DeviceWrappedKey, WrappedKey } from './vault-crypto';
 
-export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; failedTries: number };
+/** The data key wrapped by the password, and (while a session lasts) by its device secret. */
+export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; byDevice?: DeviceWrappedKey | null; failedTries: number };
 export type SealedClientRow = { _id: string; sealed: Sealed };
 export type StaffMetaRow = { key: 'cursor'; value: string } | { key: 'refreshedAt'; value: number };
 

@@ -6,6 +6,9 @@
  * - a random AES-GCM 256-bit data key that encrypts the copy, stored only wrapped (AES-GCM) by
  *   the key-encryption key. A wrong password fails the wrap's authentication tag, which is how
  *   the unlock screen checks a password without the server;
+ * - the same data key also wrapped by the session's device secret (`GET /api/auth/device-key`, 256
+ *   random-looking bits the server gives only to a valid token), so the app reopens with signal and
+ *   a live session without the password; the secret is not kept on the device;
  * - the unwrapped data key is non-extractable and lives in memory only.
  *
  * Every sealed value is AES-GCM with a fresh 12-byte IV and the owner's id as additional data,
@@ -34,26 +37,39 @@ async function deriveWrappingKey(password: string, salt: Uint8Array<ArrayBuffer>
   ]);
 }
 
+/** A data key opened with the password: ready to keep in memory, and wrappable once more for a session's device secret. */
+export type OpenedDataKey = { key: CryptoKey; wrapForDevice(deviceSecret: string): Promise<DeviceWrappedKey> };
+
+function opened(key: CryptoKey, extractable: CryptoKey): OpenedDataKey {
+  return {
+    key,
+    async wrapForDevice(deviceSecret) {
+      const iv = randomBytes(12);
+      return { iv, wrapped: await crypto.subtle.wrapKey('raw', extractable, await deviceWrappingKey(deviceSecret), { name: 'AES-GCM', iv }) };
+    },
+  };
+}
+
 /** A new data key for a new copy: returned wrapped (to store) and ready (to keep in memory). */
-export async function createDataKey(password: string, iterations: number = vaultIterations): Promise<{ stored: WrappedKey; key: CryptoKey }> {
+export async function createDataKey(password: string, iterations: number = vaultIterations): Promise<{ stored: WrappedKey } & OpenedDataKey> {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
   const wrappingKey = await deriveWrappingKey(password, salt, iterations);
-  // Extractable only for this one wrap; the copy kept in memory is unwrapped non-extractable.
+  // Extractable only for these wraps (never kept); the copy kept in memory is unwrapped non-extractable.
   const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
   const wrapped = await crypto.subtle.wrapKey('raw', fresh, wrappingKey, { name: 'AES-GCM', iv });
   const stored = { salt, iterations, iv, wrapped };
-  return { stored, key: await unwrapDataKeyWith(wrappingKey, stored) };
+  return { stored, ...opened(await unwrapDataKeyWith(wrappingKey, stored), fresh) };
 }
 
-function unwrapDataKeyWith(wrappingKey: CryptoKey, stored: WrappedKey): Promise<CryptoKey> {
+function unwrapDataKeyWith(wrappingKey: CryptoKey, stored: WrappedKey, extractable = false): Promise<CryptoKey> {
   return crypto.subtle.unwrapKey(
     'raw',
     stored.wrapped,
     wrappingKey,
     { name: 'AES-GCM', iv: new Uint8Array(stored.iv) },
     { name: 'AES-GCM', length: 256 },
-    false,
+    extractable,
     ['encrypt', 'decrypt'],
   );
 }
@@ -63,6 +79,42 @@ export async function unwrapDataKey(password: string, stored: WrappedKey): Promi
   const wrappingKey = await deriveWrappingKey(password, new Uint8Array(stored.salt), stored.iterations);
   try {
     return await unwrapDataKeyWith(wrappingKey, stored);
+  } catch {
+    return null;
+  }
+}
+
+/** The data key wrapped by a session's device secret: no salt or rounds (the secret is random, not a password). */
+export type DeviceWrappedKey = { iv: Uint8Array; wrapped: ArrayBuffer };
+
+function deviceWrappingKey(deviceSecret: string): Promise<CryptoKey> {
+  const bytes = Uint8Array.from(atob(deviceSecret.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+  return crypto.subtle.importKey('raw', bytes, { name: 'AES-GCM', length: 256 }, false, ['wrapKey', 'unwrapKey']);
+}
+
+/** The data key opened with the password (one derivation), ready to keep and to wrap for the device; null when the password is not the copy's. */
+export async function openDataKey(password: string, stored: WrappedKey): Promise<OpenedDataKey | null> {
+  const wrappingKey = await deriveWrappingKey(password, new Uint8Array(stored.salt), stored.iterations);
+  try {
+    const [key, extractable] = await Promise.all([unwrapDataKeyWith(wrappingKey, stored), unwrapDataKeyWith(wrappingKey, stored, true)]);
+    return opened(key, extractable);
+  } catch {
+    return null;
+  }
+}
+
+/** The data key opened with the device secret, or null when this secret is not the one it was wrapped with (another session). */
+export async function unwrapWithDevice(stored: DeviceWrappedKey, deviceSecret: string): Promise<CryptoKey | null> {
+  try {
+    return await crypto.subtle.unwrapKey(
+      'raw',
+      stored.wrapped,
+      await deviceWrappingKey(deviceSecret),
+      { name: 'AES-GCM', iv: new Uint8Array(stored.iv) },
+      { name: 'AES-GCM', length: 256 },
+      false,
+      ['encrypt', 'decrypt'],
+    );
   } catch {
     return null;
   }

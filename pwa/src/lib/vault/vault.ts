@@ -4,27 +4,43 @@
  * it and the client screens (features/clients) read through it.
  *
  * States, per signed-in person:
- * - `none`     — no copy on this device (never signed in here with a password, or wiped);
- * - `locked`   — a copy exists, its key is not in memory (the app was reopened): the unlock
- *                screen asks for the password, checked against the wrapped key, not the server;
+ * - `none`     — no copy on this device (never signed in here with a password, or wiped): the
+ *                client screens ask for the password to make one before anything can be kept;
+ * - `making`   — the password was accepted and the copy's key is being made (PBKDF2: a second
+ *                or two on a phone), after 'Logged In' has shown;
+ * - `locked`   — a copy exists, its key is not in memory (the app was reopened): with signal and
+ *                a live session the device secret opens it; otherwise the unlock screen asks for
+ *                the password, checked against the wrapped key, not the server;
  * - `unlocked` — the key is in memory and handed to the outbox (`setStaffCipher`).
- * Five wrong passwords in a row wipe the copy and the person's staff items in the outbox.
+ * Five wrong passwords in a row wipe the copy and the person's staff items in the outbox (and the
+ * app signs them out: app/auth).
  */
+import type { DeviceKey } from '@contract/auth';
+import { apiRequest } from '../api-client';
 import { getToken, subscribeToToken } from '../auth-token';
 import { getLocalDb } from '../local-db';
+import { apiPaths } from '../paths';
 import { getStaffCipher, onStaffCipherChange, setStaffCipher } from '../staff-cipher';
 import { deleteStaffDb, getStaffDb, staffDbExists } from './staff-db';
-import { createCipher, createDataKey, unwrapDataKey } from './vault-crypto';
+import { createCipher, createDataKey, openDataKey, unwrapDataKey, unwrapWithDevice } from './vault-crypto';
 
 export const maxUnlockTries = 5;
 
-export type VaultState = { status: 'unknown' } | { status: 'none' } | { status: 'locked'; triesLeft: number } | { status: 'unlocked' };
+export type VaultState =
+  { status: 'unknown' } | { status: 'none' } | { status: 'making' } | { status: 'locked'; triesLeft: number; byDevice: boolean } | { status: 'unlocked' };
+
+/** This session's device secret from the server; rejects with no signal or a dead session. */
+export type FetchDeviceSecret = () => Promise<string>;
+const fetchDeviceSecret: FetchDeviceSecret = () => apiRequest<DeviceKey>(apiPaths.deviceKey).then((answer) => answer.deviceKey);
 export type UnlockResult = { ok: true } | { ok: false; triesLeft: number } | { ok: false; wiped: true };
 
 // Constant objects, so React's useSyncExternalStore sees the same snapshot until a change.
 const unknown: VaultState = { status: 'unknown' };
 const none: VaultState = { status: 'none' };
+const making: VaultState = { status: 'making' };
 const unlocked: VaultState = { status: 'unlocked' };
+/** The person whose copy is being made right now: looking on the device meanwhile must not say `none`. */
+let makingFor: string | null = null;
 let state: { userId: string | null; value: VaultState } = { userId: null, value: unknown };
 const listeners = new Set<() => void>();
 
@@ -52,10 +68,12 @@ export function subscribeVault(listener: () => void): () => void {
 
 /** Looks on the device for `userId`'s copy. */
 export async function readVaultState(userId: string): Promise<VaultState> {
-  if (getStaffCipher()?.userId === userId) return { status: 'unlocked' };
+  if (getStaffCipher()?.userId === userId) return unlocked;
+  if (makingFor === userId) return making;
   // Looking must not make an empty database where a wipe left none.
   const row = (await staffDbExists(userId)) ? await getStaffDb(userId).vault.get('key') : undefined;
-  const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries) } : none;
+  if (makingFor === userId || getStaffCipher()?.userId === userId) return vaultStateOf(userId);
+  const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries), byDevice: Boolean(row.byDevice) } : none;
   publish(userId, value);
   return value;
 }
@@ -66,25 +84,48 @@ function unlockWith(userId: string, key: CryptoKey): void {
 }
 
 /**
- * At sign-in, with the password the server has just accepted: opens this person's copy, or makes
- * one. If the stored key does not open with this password (it was changed elsewhere), the old
- * copy cannot be read by anyone any more, so it is replaced.
+ * With the password the server has just accepted (at sign-in, or when a signed-in person with no
+ * copy gives it): opens this person's copy, or makes one, and wraps its key for this session's
+ * device secret too. If the stored key does not open with this password (it was changed
+ * elsewhere), the old copy cannot be read by anyone any more, so it is replaced. The state is
+ * `making` from the first moment, so the screens never offer to make a second copy meanwhile.
  */
-export async function openVaultAtSignIn(userId: string, password: string): Promise<void> {
-  const db = getStaffDb(userId);
-  const row = await db.vault.get('key');
-  if (row) {
-    const key = await unwrapDataKey(password, row.wrapped);
-    if (key) {
-      await db.vault.update('key', { failedTries: 0 });
-      unlockWith(userId, key);
-      return;
+export function openVaultAtSignIn(userId: string, password: string, deviceSecret: FetchDeviceSecret = fetchDeviceSecret): Promise<void> {
+  makingFor = userId;
+  publish(userId, making);
+  return (async () => {
+    try {
+      const row = await getStaffDb(userId).vault.get('key');
+      const existing = row ? await openDataKey(password, row.wrapped) : null;
+      if (row && !existing) await wipeVault(userId, { keepState: true });
+      const made = row && existing ? { ...existing, stored: row.wrapped } : await createDataKey(password);
+      const secret = await deviceSecret().catch(() => null);
+      const byDevice = secret ? await made.wrapForDevice(secret) : null;
+      await getStaffDb(userId).vault.put({ key: 'key', wrapped: made.stored, byDevice, failedTries: 0 });
+      makingFor = null;
+      unlockWith(userId, made.key);
+    } finally {
+      if (makingFor === userId) {
+        makingFor = null;
+        await readVaultState(userId).catch(() => undefined);
+      }
     }
-    await wipeVault(userId);
-  }
-  const made = await createDataKey(password);
-  await getStaffDb(userId).vault.put({ key: 'key', wrapped: made.stored, failedTries: 0 });
-  unlockWith(userId, made.key);
+  })();
+}
+
+/**
+ * Reopening with signal and a live session: the session's device secret opens the copy, no
+ * password asked. False when it cannot (no signal, another session's wrap, the session is over).
+ */
+export async function unlockWithDevice(userId: string, deviceSecret: FetchDeviceSecret = fetchDeviceSecret): Promise<boolean> {
+  if (getStaffCipher()?.userId === userId) return true;
+  const row = (await staffDbExists(userId)) ? await getStaffDb(userId).vault.get('key') : undefined;
+  if (!row?.byDevice) return false;
+  const secret = await deviceSecret().catch(() => null);
+  const key = secret ? await unwrapWithDevice(row.byDevice, secret) : null;
+  if (!key) return false;
+  unlockWith(userId, key);
+  return true;
 }
 
 /**
@@ -111,7 +152,7 @@ export async function unlockVault(userId: string, password: string): Promise<Unl
     return { ok: false, wiped: true };
   }
   const triesLeft = maxUnlockTries - tries;
-  publish(userId, { status: 'locked', triesLeft });
+  publish(userId, { status: 'locked', triesLeft, byDevice: Boolean(row.byDevice) });
   return { ok: false, triesLeft };
 }
 
@@ -126,11 +167,11 @@ export function lockVault(): void {
  * Removes everything of `userId`'s staff work from this device: the key, the caseload copy and
  * their items in the outbox (sent or not). At sign-out, after five wrong unlocks.
  */
-export async function wipeVault(userId: string): Promise<void> {
+export async function wipeVault(userId: string, options: { keepState?: boolean } = {}): Promise<void> {
   if (getStaffCipher()?.userId === userId) setStaffCipher(null);
   await deleteStaffDb(userId);
   await wipeStaffOutboxItems(userId);
-  publish(userId, none);
+  if (!options.keepState) publish(userId, none);
 }
 
 /** The outbox rows of `userId` (never an anonymous enrolment, whose userId is null). */

@@ -1,44 +1,77 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';
+import { useOnline } from '../../../lib/use-online';
+import { unlockWithDevice } from '../../../lib/vault/vault';
 import { useCaseloadSync, useVaultState } from '../offline/use-caseload';
+import { KeepCopyScreen } from './keep-copy-screen';
 import { UnlockScreen } from './unlock-screen';
 import './clients.css';
 
-type CaseloadGateProps = { user: { _id: string; name: string } | null; children: ReactNode };
+type CaseloadGateProps = {
+  user: { _id: string; name: string } | null;
+  /** Gives the password to the server and keeps a copy on this device (a signed-in person with none). */
+  onKeepCopy: (password: string) => Promise<void>;
+  /** Five wrong passwords: the copy is gone, and the person is signed out on this device. */
+  onWiped: (message: string) => void;
+  children: ReactNode;
+};
 
 /**
- * Client work goes through here: a locked copy on this device asks for the password first; an
- * unlocked one is kept up to date with the server whenever there is signal. With no copy on this
- * device (signed in before it existed, or wiped), the pages work online as before.
+ * Client work goes through here, and only with the encrypted copy on this device open, so that
+ * every change is kept here before it is shown as made (DESIGN §6):
+ * - being made (just signed in): says so until it is ready;
+ * - locked (the app was reopened): with signal and a live session the session's device secret
+ *   opens it, otherwise the password does (five wrong tries wipe it and sign the person out);
+ * - none (wiped, or signed in before it existed): the password makes one; with no signal the
+ *   person is told plainly that nothing can be kept until then.
+ * Unlocked, it is kept up to date with the server whenever there is signal.
  */
-export function CaseloadGate({ user, children }: CaseloadGateProps) {
+export function CaseloadGate({ user, onKeepCopy, onWiped, children }: CaseloadGateProps) {
   const t = useT();
   const userId = user?._id ?? null;
   const vault = useVaultState(userId);
-  const [wiped, setWiped] = useState(false);
+  const online = useOnline();
   useCaseloadSync(userId);
+  const locked = vault.status === 'locked';
+  const byDevice = locked && vault.byDevice;
+  /** Whether the device secret was tried for this lock (once per reopening, and again when the signal comes back). */
+  const [deviceTried, setDeviceTried] = useState(false);
+  useEffect(() => {
+    if (!byDevice || !userId || !online) return;
+    let live = true;
+    setDeviceTried(false);
+    void unlockWithDevice(userId)
+      .catch(() => false)
+      .then(() => {
+        if (live) setDeviceTried(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [byDevice, userId, online]);
 
-  if (vault.status === 'unknown') {
-    return (
+  const waiting = (text?: string) => (
+    <>
+      <PageHeader eyebrow={t('clients.staff')} title={t('clients.title')} />
       <div className="container page-body">
+        {text && (
+          <p className="clients-card clients-card--notice" role="status">
+            {text}
+          </p>
+        )}
         <Spinner />
       </div>
-    );
-  }
-  if (vault.status === 'locked' && user) {
-    return <UnlockScreen userId={user._id} name={user.name} triesLeft={vault.triesLeft} onWiped={() => setWiped(true)} />;
-  }
-  return (
-    <>
-      {wiped && (
-        <div className="container">
-          <p className="clients-card clients-card--notice unlock__wiped" role="alert">
-            {t('clients.unlock.wiped')}
-          </p>
-        </div>
-      )}
-      {children}
     </>
   );
+
+  if (!user || vault.status === 'unknown') return waiting();
+  if (vault.status === 'making') return waiting(t('clients.copy.making'));
+  if (vault.status === 'locked') {
+    if (byDevice && online && !deviceTried) return waiting(t('clients.unlock.opening'));
+    return <UnlockScreen userId={user._id} name={user.name} triesLeft={vault.triesLeft} onWiped={() => onWiped(t('clients.unlock.wiped'))} />;
+  }
+  if (vault.status === 'none') return <KeepCopyScreen name={user.name} online={online} onKeepCopy={onKeepCopy} />;
+  return <>{children}</>;
 }

@@ -2,6 +2,7 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
+import { collectionStatement, earlierStatementVersions } from '@contract/enrolment-form';
 import { consentHows, type ClientFormValues } from '../client-form-values';
 import { consentHowKey, fieldLabelKey } from './labels';
 
@@ -23,6 +24,16 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
     onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
   });
   const common = (field: keyof ClientFormValues) => ({ ...base(field), readOnly: disabled });
+  // Consent given in person or by phone is recorded today, to the statement published now,
+  // unless the kaimahi says otherwise: nobody should have to know a version by heart.
+  const chooseHow = (how: string) => {
+    onChange('consentHow', how);
+    if (!how) return;
+    if (!values.consentAt) onChange('consentAt', todayHere());
+    if (!values.consentStatementVersion) onChange('consentStatementVersion', collectionStatement.version);
+  };
+  const versions: string[] = [collectionStatement.version, ...earlierStatementVersions];
+  if (values.consentStatementVersion && !versions.includes(values.consentStatementVersion)) versions.push(values.consentStatementVersion);
   return (
     <div className="client-fields">
       <fieldset className="client-fields__group">
@@ -39,12 +50,12 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
         <legend>{t('clients.group.contact')}</legend>
         <TextField {...common('phone')} type="tel" autoComplete="off" />
         <TextField {...common('email')} type="email" autoComplete="off" />
-        <TextField {...common('address')} autoComplete="off" />
+        <TextArea {...common('address')} rows={2} autoComplete="off" />
         <TextField {...common('suburb')} autoComplete="off" />
       </fieldset>
       <fieldset className="client-fields__group">
         <legend>{t('clients.group.consent')}</legend>
-        <SelectField {...base('consentHow')} disabled={disabled}>
+        <SelectField {...base('consentHow')} onChange={(event) => chooseHow(event.currentTarget.value)} disabled={disabled}>
           <option value="">{t('clients.consent.none')}</option>
           {consentHows.map((how) => (
             <option key={how} value={how}>
@@ -53,9 +64,22 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
           ))}
         </SelectField>
         <TextField {...common('consentAt')} type="date" />
-        <TextField {...common('consentStatementVersion')} autoComplete="off" />
+        <SelectField {...base('consentStatementVersion')} disabled={disabled || !values.consentHow}>
+          <option value="">{t('clients.consent.chooseVersion')}</option>
+          {versions.map((version) => (
+            <option key={version} value={version}>
+              {version === collectionStatement.version ? t('clients.consent.currentVersion', { version }) : version}
+            </option>
+          ))}
+        </SelectField>
       </fieldset>
       <TextArea {...common('notes')} rows={3} hint={t('clients.field.notesHint')} className="client-fields__wide" />
     </div>
   );
+}
+
+/** Today's date where the kaimahi is (YYYY-MM-DD), as a date field holds it. */
+function todayHere(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -12,7 +12,7 @@ import { useClients } from '../api/list-clients';
 import type { Client } from '../api/types';
 import { clientName } from '../client-form-values';
 import { isCaseloadLoaded, searchCaseload } from '../offline/caseload-copy';
-import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
+import { useCaseloadRevision } from '../offline/use-caseload';
 import { newClientRecord, type StaffItem } from '../offline/staff-items';
 import { useDebounced } from '../use-debounced';
 import { LoadProblem } from './load-problem';
@@ -39,7 +39,6 @@ function waitingNewClients(items: readonly StaffItem[]): Client[] {
 export function ClientsList({ userId, items }: { userId: string | null; items: readonly StaffItem[] }) {
   const t = useT();
   const online = useOnline();
-  const vault = useVaultState(userId);
   useCaseloadRevision();
   const fromDevice = !online && userId !== null && isCaseloadLoaded(userId);
   const [params, setParams] = useSearchParams();
@@ -132,7 +131,6 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
         </SelectField>
       </div>
       {local && <p className="clients-card clients-card--notice">{t('clients.offline.list', { count: local.length, shown: formatNumber(local.length) })}</p>}
-      {!data && clients.isError && !online && vault.status === 'none' && <p className="clients-card clients-card--notice">{t('clients.offline.noCopy')}</p>}
       {!data && clients.isPending ? (
         <Spinner />
       ) : !data ? (
