@@ -3,6 +3,7 @@ import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
 import {
   foldForSearch,
   type CaseNote as CaseNoteBody,
+  type Consent,
   type ClientChanges,
   type ClientDetail,
   type ClientRecord,
@@ -48,7 +49,7 @@ async function presentOne(client: Client, transaction?: Transaction): Promise<Cl
 }
 
 /** The columns behind each editable field (consent is three). */
-function columnsOf(changes: Partial<ClientChanges>): Partial<Client> {
+function columnsOf(changes: Omit<Partial<ClientChanges>, 'consent'> & { consent?: Consent | null }): Partial<Client> {
   const { consent, ...plain } = changes;
   const columns: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(plain)) if (value !== undefined) columns[field] = value;
@@ -167,33 +168,52 @@ export async function addNote(actor: Actor, clientId: string, input: CreateNoteI
   return presentNote(note, new Map([[actor.id, actor.name]]));
 }
 
-/** `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match. */
+/**
+ * `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match; `within`
+ * is a sync batch's transaction to run in (a savepoint of it), else it runs in its own.
+ */
 export function createClientOnce(
   actor: Actor,
   input: CreateClientInput,
   fromEnrolment: string | undefined,
   request: unknown,
+  within?: Transaction,
 ): Promise<OnceOutcome<ClientDetail>> {
-  return runOnce({ id: input._id, kind: 'client.create', actorId: actor.id, request }, async (transaction) => ({
-    status: 201,
-    body: await createClient(actor, input, fromEnrolment, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'client.create', actorId: actor.id, request },
+    async (transaction) => ({ status: 201, body: await createClient(actor, input, fromEnrolment, transaction) }),
+    within,
+  );
 }
 
 /** `PATCH /api/clients/{id}`, exactly once per operation `_id`. */
-export function updateClientOnce(actor: Actor, clientId: string, input: UpdateClientInput, request: unknown): Promise<OnceOutcome<ClientRecord>> {
-  return runOnce({ id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 200,
-    body: await updateClient(actor, clientId, input, transaction),
-  }));
+export function updateClientOnce(
+  actor: Actor,
+  clientId: string,
+  input: UpdateClientInput,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<ClientRecord>> {
+  return runOnce(
+    { id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 200, body: await updateClient(actor, clientId, input, transaction) }),
+    within,
+  );
 }
 
 /** `POST /api/clients/{id}/notes`, exactly once per note `_id`. */
-export function addNoteOnce(actor: Actor, clientId: string, input: CreateNoteInput, request: unknown): Promise<OnceOutcome<CaseNoteBody>> {
-  return runOnce({ id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 201,
-    body: await addNote(actor, clientId, input, transaction),
-  }));
+export function addNoteOnce(
+  actor: Actor,
+  clientId: string,
+  input: CreateNoteInput,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<CaseNoteBody>> {
+  return runOnce(
+    { id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 201, body: await addNote(actor, clientId, input, transaction) }),
+    within,
+  );
 }
 
 /** Opens a client record: the whole page, and a `view` event on its trail. */
