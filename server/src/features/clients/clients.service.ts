@@ -24,15 +24,7 @@ import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { runOnce, type OnceOutcome } from '../../lib/idempotency';
-import {
-  canSeeEnrolment,
-  findVisibleClient,
-  seesEverything,
-  visibleClientsSql,
-  visibleClientsWhere,
-  visibleEnrolmentsWhere,
-  visibleServices,
-} from '../../lib/need-to-know';
+import { canSeeEnrolment, findVisibleClient, seesEverything, visibleClientsSql, visibleClientsWhere, visibleServices } from '../../lib/need-to-know';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
 
@@ -70,15 +62,11 @@ function editableValues(client: Client): Record<string, unknown> {
 
 /** The whole client page: the record, its enrolments the actor may see, and notes newest first. */
 async function detailOf(actor: Actor, client: Client, transaction?: Transaction): Promise<ClientDetail> {
-  const [enrolments, notes] = await Promise.all([
-    Enrolment.findAll({
-      where: { clientId: client.id, ...visibleEnrolmentsWhere(actor) },
-      order: [
-        ['receivedAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      transaction,
-    }),
+  const [linked, notes] = await Promise.all([
+    // By client only, then filtered and ordered here: with the service filter and the order in
+    // SQL, SQLite walks the service's (serviceKey, receivedAt, id) index through every enrolment
+    // of the service. A client has a handful of enrolments; a service has thousands.
+    Enrolment.findAll({ where: { clientId: client.id }, transaction }),
     CaseNote.findAll({
       where: { clientId: client.id },
       order: [
@@ -88,6 +76,9 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
       transaction,
     }),
   ]);
+  const enrolments = linked
+    .filter((enrolment) => canSeeEnrolment(actor, enrolment))
+    .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
   return {
     ...presentClient(client, names),
