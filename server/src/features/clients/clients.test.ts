@@ -193,7 +193,7 @@ describe('POST /api/clients', () => {
 describe('GET /api/clients/{id}', () => {
   it('shows the client, its enrolments, case notes newest first with author, and writes a view event', async () => {
     const { client, enrolment } = await whanauClient({ givenName: 'Kiri' });
-    await buildEnrolment({ serviceKey: 'raised_gardens', clientId: client.id });
+    const gardens = await buildEnrolment({ serviceKey: 'raised_gardens', clientId: client.id, receivedAt: new Date(Date.now() + 60_000) });
     await buildNote({ clientId: client.id, authorId: manager.user.id, text: 'First', createdAt: new Date('2026-01-01T00:00:00Z') });
     await buildNote({ clientId: client.id, authorId: whanauKaimahi.user.id, text: 'Second', createdAt: new Date('2026-01-02T00:00:00Z') });
     const res = await api.get(`/api/clients/${client.id}`, { token: whanauKaimahi.token });
@@ -207,7 +207,8 @@ describe('GET /api/clients/{id}', () => {
     ]);
     expect(await actionsOf(client.id)).toEqual(['view']);
     const asManager = await api.get(`/api/clients/${client.id}`, { token: manager.token });
-    expect(asManager.body.enrolments).toHaveLength(2);
+    // Newest first.
+    expect(asManager.body.enrolments.map((item: { _id: string }) => item._id)).toEqual([gardens.id, enrolment.id]);
   });
 
   it('answers 404 to a kaimahi of another service, to an unknown id, and 400 to a bad id; no view is recorded', async () => {
