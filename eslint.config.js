@@ -26,15 +26,6 @@ function featureZones(featuresDir, exceptions = {}) {
     }));
 }
 
-/**
- * Not temporary: POST /api/sync replays a device's queued writes through the very effects the
- * clients and enrolments routes use (one code path for online and offline writes), so it
- * composes those features the way a route does.
- */
-const serverCompositions = {
-  sync: ['./clients', './enrolments'],
-};
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'pwa/dist/**', 'pwa/dev-dist/**', 'data/**'] },
   js.configs.recommended,
@@ -56,7 +47,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features', serverCompositions)] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features')] }],
     },
   },
   {

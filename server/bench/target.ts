@@ -29,8 +29,20 @@ if (mode === 'real') {
   const { seedServices } = await import('../src/db/seed');
   const { BlogPost } = await import('../src/db/models/blog-post');
   const { createApp } = await import('../src/app');
+  const { User } = await import('../src/db/models/user');
+  const { signToken } = await import('../src/lib/tokens');
   await migrate();
   await seedServices();
+  // A kaimahi of the service the bench enrols people in, for the sync batch (run.ts reads the token).
+  const kaimahi = await User.create({
+    name: 'Bench Kaimahi',
+    email: 'bench-kaimahi@example.org',
+    access: 1,
+    active: true,
+    services: ['whanau_ora_support'],
+    passwordHash: 'not a hash: this account never signs in',
+  });
+  console.log(`staff-token ${signToken(kaimahi)}`);
   // 200 posts of about 2 KB each, as the trust's blog may hold in a few years (issue 12).
   const sentences = [
     'Kia ora koutou, here is what the whānau got up to this month.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PageQuerySchema, optionalText, requiredText } from './common';
+import { IdSchema, PageQuerySchema, optionalText, requiredText } from './common';
+import { publishedStatementVersions } from './enrolment-form';
 import {
   BaseVersionSchema,
   OperationIdSchema,
@@ -28,6 +29,8 @@ export function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+export { publishedStatementVersions };
+
 export const consentMethods = ['online', 'in person', 'phone'] as const;
 export type ConsentMethod = (typeof consentMethods)[number];
 
@@ -35,7 +38,10 @@ export const clientLimits = { notesMax: 2000, addressMax: 500, caseNoteMax: 10_0
 
 const ConsentSchema = z.object(
   {
-    statementVersion: requiredText('Statement version', 32),
+    // One of the published wordings (newest first in `publishedStatementVersions`): kaimahi choose it, never type it.
+    statementVersion: z.enum(publishedStatementVersions, {
+      error: `Statement version must be one of the published privacy statements: ${publishedStatementVersions.join(', ')}`,
+    }),
     at: z.iso
       .datetime({ offset: true, error: 'Consent time must be a date and time like 2026-11-22T04:31:07.219Z' })
       .transform((at) => new Date(at).toISOString()),
@@ -43,9 +49,15 @@ const ConsentSchema = z.object(
   },
   { error: 'Consent must be an object' },
 );
-export type Consent = z.infer<typeof ConsentSchema>;
+/** A consent as an edit or a new record gives it: the version is one of the published ones. */
+export type ConsentInput = z.infer<typeof ConsentSchema>;
+/** A consent as recorded: the version it was given under (an enrolment's consent is copied as it was stored). */
+export type Consent = { statementVersion: string; at: string; how: ConsentMethod };
 
-/** The fields of a client record kaimahi fill in; every one but the names may be left empty. */
+/**
+ * The fields of a client record kaimahi fill in; every one but the names may be left empty.
+ * `address` and `notes` may hold line breaks (stored as \n); the other texts are one line.
+ */
 const clientFieldSchemas = {
   givenName: requiredText('Given name'),
   familyName: requiredText('Family name'),
@@ -53,12 +65,12 @@ const clientFieldSchemas = {
   dateOfBirth: optional(dateOfBirthField),
   phone: optional(phoneField),
   email: optional(emailField),
-  address: optionalText('Address', clientLimits.addressMax),
+  address: optionalText('Address', clientLimits.addressMax, { lines: true }),
   suburb: optionalText('Suburb'),
   iwi: optionalText('Iwi'),
   hapu: optionalText('Hapū'),
   household: optional(householdField('Household')),
-  notes: optionalText('Notes', clientLimits.notesMax),
+  notes: optionalText('Notes', clientLimits.notesMax, { lines: true }),
   consent: optional(ConsentSchema),
 };
 export const clientFields = Object.keys(clientFieldSchemas) as ClientField[];
@@ -79,32 +91,58 @@ const clientChangeSchemas = {
   dateOfBirth: clearable(dateOfBirthField),
   phone: clearable(phoneField),
   email: clearable(emailField),
-  address: clearable(requiredText('Address', clientLimits.addressMax)),
+  address: clearable(requiredText('Address', clientLimits.addressMax, { lines: true })),
   suburb: clearable(requiredText('Suburb')),
   iwi: clearable(requiredText('Iwi')),
   hapu: clearable(requiredText('Hapū')),
   household: clearable(householdField('Household')),
-  notes: clearable(requiredText('Notes', clientLimits.notesMax)),
+  notes: clearable(requiredText('Notes', clientLimits.notesMax, { lines: true })),
   consent: clearable(ConsentSchema),
 };
 
-/**
- * `PATCH /api/clients/{id}`: the changed fields only, and the version the edit started from.
- * Unknown fields in `changes` are ignored; at least one known field must be there.
- */
+/** The changed fields of an edit: unknown fields are ignored; at least one known field must be there. */
+const ClientChangesSchema = z
+  .object(clientChangeSchemas, { error: 'Changes must be an object' })
+  .refine((changes) => Object.values(changes).some((value) => value !== undefined), { error: 'Change at least one field' });
+
+/** `PATCH /api/clients/{id}`: the changed fields only, and the version the edit started from. */
 export const UpdateClientSchema = z.object({
   _id: OperationIdSchema,
   baseVersion: BaseVersionSchema,
-  changes: z
-    .object(clientChangeSchemas, { error: 'Changes must be an object' })
-    .refine((changes) => Object.values(changes).some((value) => value !== undefined), { error: 'Change at least one field' }),
+  changes: ClientChangesSchema,
 });
 export type UpdateClientInput = z.infer<typeof UpdateClientSchema>;
 export type ClientChanges = UpdateClientInput['changes'];
 
-/** `POST /api/clients/{id}/notes`. */
-export const CreateNoteSchema = z.object({ _id: OperationIdSchema, text: requiredText('Note', clientLimits.caseNoteMax) });
+/** A case note's text: multi-line. */
+const caseNoteText = requiredText('Note', clientLimits.caseNoteMax, { lines: true });
+
+/** `POST /api/clients/{id}/notes`: the client is in the path. */
+export const CreateNoteSchema = z.object({ _id: OperationIdSchema, text: caseNoteText });
 export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
+
+/*
+ * The payloads of this feature's kinds in `POST /api/sync` (contract/sync.ts, decision 075).
+ * A create is named by its operation id: its `entityId` must equal its `_id`.
+ */
+
+/** `client.create`: `entityId` = `_id` = the new client's id; the payload is the client's fields (as `POST /api/clients`, without `_id`). */
+export const ClientCreatePayloadSchema = z.object(clientFieldSchemas, { error: 'Payload must be an object' });
+export type ClientCreatePayload = z.infer<typeof ClientCreatePayloadSchema>;
+
+/** `client.update`: `entityId` is the client, `baseVersion` is required; the payload is the changed fields. */
+export const ClientUpdatePayloadSchema = ClientChangesSchema;
+export type ClientUpdatePayload = z.infer<typeof ClientUpdatePayloadSchema>;
+
+/** `note.create`: `entityId` = `_id` = the new note's id; the payload names the client: `{clientId, text}`. */
+export const NoteCreatePayloadSchema = z.object(
+  {
+    clientId: z.string({ error: 'Give the client the note is about' }).trim().toLowerCase().pipe(IdSchema),
+    text: caseNoteText,
+  },
+  { error: 'Payload must be an object' },
+);
+export type NoteCreatePayload = z.infer<typeof NoteCreatePayloadSchema>;
 
 export const ListClientsQuerySchema = PageQuerySchema.extend({
   q: optional(requiredText('Search', 200)),

@@ -22,13 +22,18 @@ const text = (label: string, max: number, { lines = false }: TextOptions, typeEr
   z
     .string({ error: typeError })
     .normalize('NFC')
+    // Line breaks arrive as CRLF from forms and as CR from old Macs: stored as \n, as typed.
+    .overwrite((value) => (lines ? value.replace(/\r\n?/g, '\n') : value))
     .trim()
     .refine((value) => !(lines ? invisibleInLines : invisibleInLine).test(value), {
       error: `${label} cannot contain control or invisible characters`,
     })
     .max(max, { error: `${label} must be at most ${max} characters` });
 
-/** Required text: trimmed, not empty, bounded. `lines` allows line breaks (post and message bodies). */
+/**
+ * Required text: trimmed, not empty, bounded. `lines` allows line breaks (post and message bodies,
+ * case notes, a client's standing notes and address), with CRLF and CR stored as \n.
+ */
 export const requiredText = (label: string, max: number = limits.shortText, options: TextOptions = {}) =>
   text(label, max, options, `${label} is required`).min(1, { error: `${label} is required` });
 

@@ -33,5 +33,12 @@ export const collectionStatement = {
  */
 export const earlierStatementVersions = ['2026-11-01'] as const;
 
+/**
+ * Every published version of the statement, newest first: what a consent recorded in person or by
+ * phone may name. The staff form offers them as a select with the first (the current one) chosen.
+ */
+export const publishedStatementVersions = [collectionStatement.version, ...earlierStatementVersions] as const;
+export type StatementVersion = (typeof publishedStatementVersions)[number];
+
 export const contactMethods = ['phone', 'email', 'text'] as const;
 export type ContactMethod = (typeof contactMethods)[number];

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { serviceCatalogue } from './catalogue';
 import { IdSchema, PageQuerySchema, requiredText } from './common';
 import { issueCode, type ErrorCode } from './errors';
-import { collectionStatement, contactMethods, earlierStatementVersions, type ContactMethod } from './enrolment-form';
+import { collectionStatement, contactMethods, earlierStatementVersions, publishedStatementVersions, type ContactMethod } from './enrolment-form';
 
-export { collectionStatement, contactMethods, earlierStatementVersions, type ContactMethod };
+export { collectionStatement, contactMethods, earlierStatementVersions, publishedStatementVersions, type ContactMethod };
 
 export const enrolmentStatuses = ['new', 'contacted', 'enrolled', 'completed', 'declined'] as const;
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
@@ -122,7 +122,7 @@ export const EnrolmentSchema = z
     preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
     message: optional(requiredText('Message', enrolmentLimits.messageMax, { lines: true })),
     consent: z.literal(true, { error: 'Please tick the box to agree' }),
-    statementVersion: z.enum([collectionStatement.version, ...earlierStatementVersions], {
+    statementVersion: z.enum(publishedStatementVersions, {
       error: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',
     }),
   })
@@ -205,18 +205,28 @@ export const BaseVersionSchema = z
   .int({ error: 'Base version must be a whole number' })
   .min(1, { error: 'Base version starts at 1' });
 
+/**
+ * What an edit of an enrolment may change: its status and the client it is linked to. The
+ * `changes` of `PATCH /api/enrolments/{id}`, and the payload of the sync kind `enrolment.update`.
+ */
+export const EnrolmentChangesSchema = z
+  .object(
+    {
+      status: z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` }).optional(),
+      clientId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema).optional(),
+    },
+    { error: 'Changes must be an object' },
+  )
+  .refine((changes) => changes.status !== undefined || changes.clientId !== undefined, { error: 'Give a status or a client to link' });
+
+/** `enrolment.update` in `POST /api/sync`: `entityId` is the enrolment, `baseVersion` is required, the payload is the changes. */
+export const EnrolmentUpdatePayloadSchema = EnrolmentChangesSchema;
+export type EnrolmentUpdatePayload = z.infer<typeof EnrolmentUpdatePayloadSchema>;
+
 /** `PATCH /api/enrolments/{id}`: move an enrolment along, or link it to a client record. */
 export const UpdateEnrolmentSchema = z.object({
   _id: OperationIdSchema,
   baseVersion: BaseVersionSchema,
-  changes: z
-    .object(
-      {
-        status: z.enum(enrolmentStatuses, { error: `Status must be one of: ${enrolmentStatuses.join(', ')}` }).optional(),
-        clientId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema).optional(),
-      },
-      { error: 'Changes must be an object' },
-    )
-    .refine((changes) => changes.status !== undefined || changes.clientId !== undefined, { error: 'Give a status or a client to link' }),
+  changes: EnrolmentChangesSchema,
 });
 export type UpdateEnrolmentInput = z.infer<typeof UpdateEnrolmentSchema>;

@@ -13,7 +13,7 @@ import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
-import { syncRouter } from './features/sync/sync.routes';
+import { createSyncRouter } from './features/sync/sync.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
@@ -22,6 +22,7 @@ import { handleErrors } from './lib/error-handler';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { serveApp } from './lib/serve-app';
+import { syncHandlers } from './sync-handlers';
 
 const routers: Router<AppState>[] = [
   authRouter,
@@ -32,7 +33,7 @@ const routers: Router<AppState>[] = [
   enrolmentsRouter,
   clientsRouter,
   dashboardRouter,
-  syncRouter,
+  createSyncRouter(syncHandlers),
   logsRouter,
   usersRouter,
 ];

@@ -28,6 +28,15 @@ describe('parseConfig', () => {
     expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'PORT', 'TRUST_PROXY']);
   });
 
+  it('gives POST /api/sync a time budget of 8 s unless SYNC_TIME_BUDGET_MS says otherwise', () => {
+    expect(parseConfig({}).syncTimeBudgetMs).toBe(8000);
+    expect(parseConfig({ SYNC_TIME_BUDGET_MS: '0' }).syncTimeBudgetMs).toBe(0);
+    expect(parseConfig({ SYNC_TIME_BUDGET_MS: '2500' }).syncTimeBudgetMs).toBe(2500);
+    for (const bad of ['-1', 'soon', '1.5', '600000']) {
+      expect(() => parseConfig({ SYNC_TIME_BUDGET_MS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('trusts exactly the configured number of proxies: on means one', () => {
     expect(parseConfig({ TRUST_PROXY: 'off' }).proxyHops).toBe(0);
     expect(parseConfig({ TRUST_PROXY: 'on' }).proxyHops).toBe(1);

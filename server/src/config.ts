@@ -26,6 +26,11 @@ const EnvSchema = z.object({
   /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Milliseconds after which `POST /api/sync` starts no more mutations and answers the rest as
+   * not applied, so a batch is answered well inside the app's 30 s time-out (decision 075).
+   */
+  SYNC_TIME_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
   PWA_DIST: z.string().optional(),
@@ -110,6 +115,8 @@ export type Config = {
   proxyHops: number;
   logRetentionDays: number;
   rateLimits: boolean;
+  /** `POST /api/sync` starts no mutation after this many ms (the first always runs). */
+  syncTimeBudgetMs: number;
   logLevel: string;
   pwaDist: string;
   corsOrigins: string[];
@@ -155,6 +162,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     proxyHops: proxyHops(vars.TRUST_PROXY),
     logRetentionDays: vars.LOG_RETENTION_DAYS,
     rateLimits: vars.RATE_LIMITS === 'on',
+    syncTimeBudgetMs: vars.SYNC_TIME_BUDGET_MS,
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',')

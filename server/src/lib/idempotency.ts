@@ -68,12 +68,19 @@ export async function findStoredOutcome<Body>(operation: OperationRequest): Prom
  * finds the record. On PostgreSQL two first sends can both miss the record: the later one
  * then fails on a unique key (the effect's row or the record itself) once the first commits,
  * rolls back, and is answered from the record the first one stored.
+ *
+ * With `within` (a sync batch's transaction, decision 075) the operation runs in a SAVEPOINT of
+ * that transaction instead of a transaction of its own: a refusal or an error rolls back to the
+ * savepoint, so it undoes only itself, and the record commits with the effect when the batch's
+ * transaction does.
  */
 export async function runOnce<Body>(
   operation: OperationRequest,
   effect: (transaction: Transaction) => Promise<OperationOutcome<Body>>,
+  within?: Transaction,
 ): Promise<OnceOutcome<Body>> {
   const requestHash = hashRequest(operation.request);
+  if (within) return applyInSavepoint(operation, requestHash, effect, within);
   try {
     return await applyOnce(operation, requestHash, effect);
   } catch (error) {
@@ -117,5 +124,47 @@ async function applyOnce<Body>(
   } catch (error) {
     if (error instanceof NotApplied) return { ...(error.outcome as OperationOutcome<Body>), replayed: false };
     throw error;
+  }
+}
+
+/** The lookup, the effect and the record, undone together when any of them refuses or fails. */
+async function applyInSavepoint<Body>(
+  operation: OperationRequest,
+  requestHash: string,
+  effect: (transaction: Transaction) => Promise<OperationOutcome<Body>>,
+  transaction: Transaction,
+): Promise<OnceOutcome<Body>> {
+  const run = (sql: string) => sequelize.query(sql, { transaction });
+  const undo = async () => {
+    await run('ROLLBACK TO SAVEPOINT operation');
+    await run('RELEASE SAVEPOINT operation');
+  };
+  await run('SAVEPOINT operation');
+  try {
+    const record = await Operation.findByPk(operation.id, { transaction });
+    if (record) {
+      const stored = answerFromRecord<Body>(record, operation, requestHash);
+      await run('RELEASE SAVEPOINT operation');
+      return stored;
+    }
+    const outcome = await effect(transaction);
+    if (!isSuccess(outcome.status)) {
+      await undo();
+      return { ...outcome, replayed: false };
+    }
+    await Operation.create(
+      { id: operation.id, kind: operation.kind, actorId: operation.actorId, requestHash, responseStatus: outcome.status, responseBody: outcome.body },
+      { transaction },
+    );
+    await run('RELEASE SAVEPOINT operation');
+    return { ...outcome, replayed: false };
+  } catch (error) {
+    // On PostgreSQL a failed statement leaves the transaction unusable until this rollback.
+    await undo();
+    if (!(error instanceof UniqueConstraintError)) throw error;
+    // PostgreSQL: another instance committed this same operation after the lookup; READ COMMITTED sees it now.
+    const winner = await Operation.findByPk(operation.id, { transaction });
+    if (!winner) throw error;
+    return answerFromRecord<Body>(winner, operation, requestHash);
   }
 }

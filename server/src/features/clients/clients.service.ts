@@ -3,6 +3,7 @@ import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
 import {
   foldForSearch,
   type CaseNote as CaseNoteBody,
+  type Consent,
   type ClientChanges,
   type ClientDetail,
   type ClientRecord,
@@ -23,15 +24,7 @@ import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { runOnce, type OnceOutcome } from '../../lib/idempotency';
-import {
-  canSeeEnrolment,
-  findVisibleClient,
-  seesEverything,
-  visibleClientsSql,
-  visibleClientsWhere,
-  visibleEnrolmentsWhere,
-  visibleServices,
-} from '../../lib/need-to-know';
+import { canSeeEnrolment, findVisibleClient, seesEverything, visibleClientsSql, visibleClientsWhere, visibleServices } from '../../lib/need-to-know';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
 
@@ -48,7 +41,7 @@ async function presentOne(client: Client, transaction?: Transaction): Promise<Cl
 }
 
 /** The columns behind each editable field (consent is three). */
-function columnsOf(changes: Partial<ClientChanges>): Partial<Client> {
+function columnsOf(changes: Omit<Partial<ClientChanges>, 'consent'> & { consent?: Consent | null }): Partial<Client> {
   const { consent, ...plain } = changes;
   const columns: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(plain)) if (value !== undefined) columns[field] = value;
@@ -69,15 +62,11 @@ function editableValues(client: Client): Record<string, unknown> {
 
 /** The whole client page: the record, its enrolments the actor may see, and notes newest first. */
 async function detailOf(actor: Actor, client: Client, transaction?: Transaction): Promise<ClientDetail> {
-  const [enrolments, notes] = await Promise.all([
-    Enrolment.findAll({
-      where: { clientId: client.id, ...visibleEnrolmentsWhere(actor) },
-      order: [
-        ['receivedAt', 'DESC'],
-        ['id', 'DESC'],
-      ],
-      transaction,
-    }),
+  const [linked, notes] = await Promise.all([
+    // By client only, then filtered and ordered here: with the service filter and the order in
+    // SQL, SQLite walks the service's (serviceKey, receivedAt, id) index through every enrolment
+    // of the service. A client has a handful of enrolments; a service has thousands.
+    Enrolment.findAll({ where: { clientId: client.id }, transaction }),
     CaseNote.findAll({
       where: { clientId: client.id },
       order: [
@@ -87,6 +76,9 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
       transaction,
     }),
   ]);
+  const enrolments = linked
+    .filter((enrolment) => canSeeEnrolment(actor, enrolment))
+    .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
   return {
     ...presentClient(client, names),
@@ -167,33 +159,52 @@ export async function addNote(actor: Actor, clientId: string, input: CreateNoteI
   return presentNote(note, new Map([[actor.id, actor.name]]));
 }
 
-/** `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match. */
+/**
+ * `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match; `within`
+ * is a sync batch's transaction to run in (a savepoint of it), else it runs in its own.
+ */
 export function createClientOnce(
   actor: Actor,
   input: CreateClientInput,
   fromEnrolment: string | undefined,
   request: unknown,
+  within?: Transaction,
 ): Promise<OnceOutcome<ClientDetail>> {
-  return runOnce({ id: input._id, kind: 'client.create', actorId: actor.id, request }, async (transaction) => ({
-    status: 201,
-    body: await createClient(actor, input, fromEnrolment, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'client.create', actorId: actor.id, request },
+    async (transaction) => ({ status: 201, body: await createClient(actor, input, fromEnrolment, transaction) }),
+    within,
+  );
 }
 
 /** `PATCH /api/clients/{id}`, exactly once per operation `_id`. */
-export function updateClientOnce(actor: Actor, clientId: string, input: UpdateClientInput, request: unknown): Promise<OnceOutcome<ClientRecord>> {
-  return runOnce({ id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 200,
-    body: await updateClient(actor, clientId, input, transaction),
-  }));
+export function updateClientOnce(
+  actor: Actor,
+  clientId: string,
+  input: UpdateClientInput,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<ClientRecord>> {
+  return runOnce(
+    { id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 200, body: await updateClient(actor, clientId, input, transaction) }),
+    within,
+  );
 }
 
 /** `POST /api/clients/{id}/notes`, exactly once per note `_id`. */
-export function addNoteOnce(actor: Actor, clientId: string, input: CreateNoteInput, request: unknown): Promise<OnceOutcome<CaseNoteBody>> {
-  return runOnce({ id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 201,
-    body: await addNote(actor, clientId, input, transaction),
-  }));
+export function addNoteOnce(
+  actor: Actor,
+  clientId: string,
+  input: CreateNoteInput,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<CaseNoteBody>> {
+  return runOnce(
+    { id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 201, body: await addNote(actor, clientId, input, transaction) }),
+    within,
+  );
 }
 
 /** Opens a client record: the whole page, and a `view` event on its trail. */

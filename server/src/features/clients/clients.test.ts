@@ -8,6 +8,8 @@ import { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { Operation } from '../../db/models/operation';
 import { sequelize } from '../../db/sequelize';
+import { publishedStatementVersions } from '../../../contract/clients';
+import { collectionStatement, earlierStatementVersions } from '../../../contract/enrolments';
 
 let api: TestApi;
 let manager: Awaited<ReturnType<typeof buildUser>>;
@@ -191,7 +193,7 @@ describe('POST /api/clients', () => {
 describe('GET /api/clients/{id}', () => {
   it('shows the client, its enrolments, case notes newest first with author, and writes a view event', async () => {
     const { client, enrolment } = await whanauClient({ givenName: 'Kiri' });
-    await buildEnrolment({ serviceKey: 'raised_gardens', clientId: client.id });
+    const gardens = await buildEnrolment({ serviceKey: 'raised_gardens', clientId: client.id, receivedAt: new Date(Date.now() + 60_000) });
     await buildNote({ clientId: client.id, authorId: manager.user.id, text: 'First', createdAt: new Date('2026-01-01T00:00:00Z') });
     await buildNote({ clientId: client.id, authorId: whanauKaimahi.user.id, text: 'Second', createdAt: new Date('2026-01-02T00:00:00Z') });
     const res = await api.get(`/api/clients/${client.id}`, { token: whanauKaimahi.token });
@@ -205,7 +207,8 @@ describe('GET /api/clients/{id}', () => {
     ]);
     expect(await actionsOf(client.id)).toEqual(['view']);
     const asManager = await api.get(`/api/clients/${client.id}`, { token: manager.token });
-    expect(asManager.body.enrolments).toHaveLength(2);
+    // Newest first.
+    expect(asManager.body.enrolments.map((item: { _id: string }) => item._id)).toEqual([gardens.id, enrolment.id]);
   });
 
   it('answers 404 to a kaimahi of another service, to an unknown id, and 400 to a bad id; no view is recorded', async () => {
@@ -558,5 +561,92 @@ describe('enrolment links stay in step', () => {
     const { client, enrolment } = await whanauClient();
     await api.patch(`/api/clients/${client.id}`, { token: manager.token, json: { _id: newId(), baseVersion: 1, changes: { givenName: 'Changed' } } });
     expect((await Enrolment.findByPk(enrolment.id))?.givenName).toBe('Rawiri');
+  });
+});
+
+/** `PATCH /api/clients/{id}` with a new operation id. */
+const editClient = (token: string, id: string, baseVersion: number, changes: Record<string, unknown>) =>
+  api.patch(`/api/clients/${id}`, { token, json: { _id: newId(), baseVersion, changes } });
+
+describe('multi-line text', () => {
+  it('keeps line breaks in case notes, standing notes and addresses, with CRLF and CR stored as \\n', async () => {
+    const body = { _id: newId(), givenName: 'Hine', familyName: 'Moana', address: '12 Kahu Road\r\nAranui\rŌtautahi', notes: 'Prefers a call\nafter 3 pm' };
+    const created = await api.post('/api/clients', { token: whanauKaimahi.token, json: body });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ address: '12 Kahu Road\nAranui\nŌtautahi', notes: 'Prefers a call\nafter 3 pm' });
+    const edited = await editClient(whanauKaimahi.token, body._id, 1, { notes: 'Rang twice;\r\nno answer' });
+    expect(edited.status).toBe(200);
+    expect(edited.body.notes).toBe('Rang twice;\nno answer');
+    const note = await api.post(`/api/clients/${body._id}/notes`, {
+      token: whanauKaimahi.token,
+      json: { _id: newId(), text: 'Visited.\r\n\r\n\tKai parcel dropped off 👨‍👩‍👧.' },
+    });
+    expect(note.status).toBe(201);
+    expect(note.body.text).toBe('Visited.\n\n\tKai parcel dropped off 👨‍👩‍👧.');
+    const read = await api.get(`/api/clients/${body._id}`, { token: whanauKaimahi.token });
+    expect(read.body).toMatchObject({ address: '12 Kahu Road\nAranui\nŌtautahi', notes: 'Rang twice;\nno answer' });
+    expect(read.body.caseNotes.map((caseNote: { text: string }) => caseNote.text)).toEqual(['Visited.\n\n\tKai parcel dropped off 👨‍👩‍👧.']);
+  });
+
+  it('refuses a line break in one-line fields and any other control or invisible character in multi-line ones, writing nothing', async () => {
+    const id = newId();
+    const res = await api.post('/api/clients', {
+      token: whanauKaimahi.token,
+      json: { _id: id, givenName: 'Hine\nMoana', familyName: 'Walker', suburb: 'Ara\rnui', address: 'Kahu\u0000Road', notes: 'pay \u202eme' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { msg: 'Given name cannot contain control or invisible characters', code: 'invalid_value', param: 'givenName' },
+      { msg: 'Address cannot contain control or invisible characters', code: 'invalid_value', param: 'address' },
+      { msg: 'Suburb cannot contain control or invisible characters', code: 'invalid_value', param: 'suburb' },
+      { msg: 'Notes cannot contain control or invisible characters', code: 'invalid_value', param: 'notes' },
+    ]);
+    expect(await Client.count({ where: { id } })).toBe(0);
+
+    const { client } = await whanauClient();
+    const note = await api.post(`/api/clients/${client.id}/notes`, { token: whanauKaimahi.token, json: { _id: newId(), text: 'hidden\u200bword' } });
+    expect(note.status).toBe(400);
+    expect(note.body.errors).toEqual([{ msg: 'Note cannot contain control or invisible characters', code: 'invalid_value', param: 'text' }]);
+    const edit1 = await editClient(whanauKaimahi.token, client.id, 1, { address: 'bell\u0007', hapu: 'Ngāi\nTūāhuriri' });
+    expect(edit1.status).toBe(400);
+    expect(edit1.body.errors).toEqual([
+      { msg: 'Address cannot contain control or invisible characters', code: 'invalid_value', param: 'changes.address' },
+      { msg: 'Hapū cannot contain control or invisible characters', code: 'invalid_value', param: 'changes.hapu' },
+    ]);
+    expect(await CaseNote.count({ where: { clientId: client.id } })).toBe(0);
+    expect(await Client.findByPk(client.id)).toMatchObject({ version: 1, address: null, hapu: null });
+    expect(await AuditEvent.count({ where: { clientId: client.id } })).toBe(0);
+  });
+});
+
+describe('consent statement versions', () => {
+  it('offers the published versions newest first, the current one first', () => {
+    expect(publishedStatementVersions).toEqual([collectionStatement.version, ...earlierStatementVersions]);
+  });
+
+  it('takes a consent given in person or by phone under any published version', async () => {
+    for (const statementVersion of publishedStatementVersions) {
+      const res = await api.post('/api/clients', {
+        token: whanauKaimahi.token,
+        json: { _id: newId(), givenName: 'Rua', familyName: 'Kenana', consent: { statementVersion, at: '2026-11-26T22:00:00.000Z', how: 'phone' } },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.consent).toEqual({ statementVersion, at: '2026-11-26T22:00:00.000Z', how: 'phone' });
+    }
+  });
+
+  it('refuses a version that was never published, on create and on edit, writing nothing', async () => {
+    const id = newId();
+    const consent = { statementVersion: '2020-01-01', at: '2026-11-26T22:00:00.000Z', how: 'in person' };
+    const msg = `Statement version must be one of the published privacy statements: ${publishedStatementVersions.join(', ')}`;
+    const created = await api.post('/api/clients', { token: whanauKaimahi.token, json: { _id: id, givenName: 'Rua', familyName: 'Kenana', consent } });
+    expect(created.status).toBe(400);
+    expect(created.body.errors).toEqual([{ msg, code: 'invalid_value', param: 'consent.statementVersion' }]);
+    expect(await Client.count({ where: { id } })).toBe(0);
+    const { client } = await whanauClient();
+    const edited = await editClient(whanauKaimahi.token, client.id, 1, { consent: { ...consent, statementVersion: '' } });
+    expect(edited.status).toBe(400);
+    expect(edited.body.errors).toEqual([{ msg, code: 'invalid_value', param: 'changes.consent.statementVersion' }]);
+    expect(await Client.findByPk(client.id)).toMatchObject({ version: 1, consentStatementVersion: null });
   });
 });

@@ -110,10 +110,17 @@ export async function updateEnrolment(actor: Actor, enrolmentId: string, input: 
   return present();
 }
 
-/** `PATCH /api/enrolments/{id}`, exactly once per operation `_id`. */
-export function updateEnrolmentOnce(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, request: unknown): Promise<OnceOutcome<EnrolmentListItem>> {
-  return runOnce({ id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } }, async (transaction) => ({
-    status: 200,
-    body: await updateEnrolment(actor, enrolmentId, input, transaction),
-  }));
+/** `PATCH /api/enrolments/{id}`, exactly once per operation `_id`; `within`: a sync batch's transaction. */
+export function updateEnrolmentOnce(
+  actor: Actor,
+  enrolmentId: string,
+  input: UpdateEnrolmentInput,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<EnrolmentListItem>> {
+  return runOnce(
+    { id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } },
+    async (transaction) => ({ status: 200, body: await updateEnrolment(actor, enrolmentId, input, transaction) }),
+    within,
+  );
 }

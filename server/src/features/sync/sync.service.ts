@@ -1,63 +1,79 @@
-import { ZodError } from 'zod';
-import { CreateClientSchema, CreateNoteSchema, UpdateClientSchema } from '../../../contract/clients';
-import { UpdateEnrolmentSchema } from '../../../contract/enrolments';
+import { UniqueConstraintError } from 'sequelize';
 import type { SyncMutation, SyncResult } from '../../../contract/sync';
+import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
-import { zodItems } from '../../lib/error-handler';
 import { ApiError } from '../../lib/errors';
-import type { OnceOutcome } from '../../lib/idempotency';
-import { addNoteOnce, createClientOnce, updateClientOnce } from '../clients/clients.service';
-import { updateEnrolmentOnce } from '../enrolments/enrolments.service';
+import type { SyncHandlers } from '../../lib/sync-handlers';
 
-/** Runs one mutation through the same exactly-once effect as its own route, with the mutation as the request. */
-function applyMutation(actor: Actor, mutation: SyncMutation): Promise<OnceOutcome<unknown>> {
-  const { payload } = mutation;
-  switch (mutation.kind) {
-    case 'client.create':
-      return createClientOnce(actor, CreateClientSchema.parse({ ...payload, _id: mutation._id }), undefined, { sync: mutation });
-    case 'client.update':
-      return updateClientOnce(actor, mutation.entityId, UpdateClientSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }), {
-        sync: mutation,
-      });
-    case 'note.create':
-      return addNoteOnce(actor, mutation.entityId, CreateNoteSchema.parse({ ...payload, _id: mutation._id }), { sync: mutation });
-    case 'enrolment.update':
-      return updateEnrolmentOnce(
-        actor,
-        mutation.entityId,
-        UpdateEnrolmentSchema.parse({ _id: mutation._id, baseVersion: mutation.baseVersion, changes: payload }),
-        { sync: mutation },
-      );
+/**
+ * How long one transaction of a batch may keep going before it commits and lets others write.
+ * On SQLite every writer waits for it (one writer at a time), so a 100-mutation batch is a few
+ * short turns rather than one long one or a hundred tiny ones (decision 075).
+ */
+const turnMs = 200;
+
+export type SyncRun = {
+  /** The kinds this server applies, registered by their features (src/sync-handlers.ts). */
+  handlers: SyncHandlers;
+  /** No mutation is started once this many ms have passed since `startedAt`; the first always is. */
+  budgetMs: number;
+  startedAt: number;
+  /** Milliseconds on a monotonic clock; injectable so tests never wait. */
+  now: () => number;
+};
+
+/** The answer to one mutation that its handler refused or could not find. */
+function refusal(mutation: SyncMutation, error: unknown): SyncResult {
+  if (error instanceof ApiError && Array.isArray(error.extra.conflicts)) {
+    return { _id: mutation._id, status: 'conflict', errors: error.items, conflicts: error.extra.conflicts, record: error.extra.record };
   }
+  if (error instanceof ApiError && error.status < 500) return { _id: mutation._id, status: 'rejected', errors: error.items };
+  // A record made by another operation already holds this id (its savepoint was rolled back).
+  if (error instanceof UniqueConstraintError) {
+    return { _id: mutation._id, status: 'rejected', errors: [{ msg: 'That id is already in use', code: 'already_in_use', param: 'entityId' }] };
+  }
+  throw error;
 }
 
 /**
- * Applies queued mutations in order, each in its own transaction with its idempotency record,
- * so a later mutation sees the earlier ones and one refusal does not undo the others.
- * Anything unexpected (a 500) stops the batch: what was applied stays applied, and a resend
- * answers those as `duplicate`.
+ * Applies queued mutations in order, each through its kind's handler in a savepoint with its
+ * idempotency record, so a later mutation sees the earlier ones and one refusal undoes only
+ * itself. The savepoints share a transaction for up to `turnMs` (one COMMIT for many mutations),
+ * then it commits and the next turn begins. Once `budgetMs` has passed no mutation is started:
+ * the rest are answered `not_applied`, with nothing done or recorded. Anything unexpected (a 500)
+ * rolls back its turn and stops the batch: earlier turns stay committed, and a resend answers
+ * those as `duplicate`.
  */
-export async function applyMutations(actor: Actor, mutations: SyncMutation[]): Promise<SyncResult[]> {
+export async function applyMutations(actor: Actor, mutations: SyncMutation[], run: SyncRun): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
-  for (const mutation of mutations) {
-    try {
-      const outcome = await applyMutation(actor, mutation);
-      results.push({ _id: mutation._id, status: outcome.replayed ? 'duplicate' : 'applied', record: outcome.body });
-    } catch (error) {
-      if (error instanceof ZodError) {
-        // The payload's fields are named as the mutation sends them: `payload.<field>`.
-        const errors = zodItems(error).map((item) =>
-          item.param ? { ...item, param: item.param === 'changes' ? 'payload' : `payload.${item.param.replace(/^changes\./, '')}` } : item,
-        );
-        results.push({ _id: mutation._id, status: 'rejected', errors });
-      } else if (error instanceof ApiError && Array.isArray(error.extra.conflicts)) {
-        results.push({ _id: mutation._id, status: 'conflict', errors: error.items, conflicts: error.extra.conflicts, record: error.extra.record });
-      } else if (error instanceof ApiError && error.status < 500) {
-        results.push({ _id: mutation._id, status: 'rejected', errors: error.items });
-      } else {
-        throw error;
-      }
-    }
+  const outOfTime = () => run.now() - run.startedAt >= run.budgetMs;
+  while (results.length < mutations.length && (results.length === 0 || !outOfTime())) {
+    const turn: SyncResult[] = [];
+    await sequelize.transaction(async (transaction) => {
+      const turnStarted = run.now();
+      do {
+        const mutation = mutations[results.length + turn.length];
+        if (!mutation) break;
+        const handler = run.handlers.get(mutation.kind);
+        try {
+          if (!handler) {
+            throw new ApiError(400, [
+              {
+                msg: `This server does not take ${mutation.kind} mutations (it takes ${[...run.handlers.keys()].join(', ')})`,
+                param: 'kind',
+                code: 'invalid_value',
+              },
+            ]);
+          }
+          const outcome = await handler.apply(actor, mutation, transaction);
+          turn.push({ _id: mutation._id, status: outcome.replayed ? 'duplicate' : 'applied', record: outcome.body });
+        } catch (error) {
+          turn.push(refusal(mutation, error));
+        }
+      } while (results.length + turn.length < mutations.length && run.now() - turnStarted < turnMs && !outOfTime());
+    });
+    // Only a committed turn's answers are given.
+    results.push(...turn);
   }
-  return results;
+  return [...results, ...mutations.slice(results.length).map((mutation) => ({ _id: mutation._id, status: 'not_applied' as const }))];
 }

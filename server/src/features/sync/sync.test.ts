@@ -5,6 +5,7 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { AuditEvent } from '../../db/models/audit-event';
 import { CaseNote } from '../../db/models/case-note';
 import { Client } from '../../db/models/client';
+import { Operation } from '../../db/models/operation';
 
 let api: TestApi;
 let kaimahi: Awaited<ReturnType<typeof buildUser>>;
@@ -16,15 +17,19 @@ afterAll(() => api.close());
 
 const newId = () => crypto.randomUUID();
 const sync = (mutations: unknown[], token = kaimahi.token) => api.post('/api/sync', { token, json: { mutations } });
+const statuses = (results: { status: string }[]) => results.map((result) => result.status);
+/** Whether anything at all was stored for these operation ids (records made, answers kept). */
+const storedOperations = (ids: string[]) => Operation.count({ where: { id: ids } });
 
 describe('POST /api/sync', () => {
   it('applies mutations in order, each seeing the ones before; a resend answers duplicate', async () => {
     const clientId = newId();
+    const noteId = newId();
     const enrolment = await buildEnrolment();
     const mutations = [
       { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Ngaio', familyName: 'Tāwhiri' } },
       { _id: newId(), kind: 'client.update', entityId: clientId, baseVersion: 1, payload: { suburb: 'Aranui' } },
-      { _id: newId(), kind: 'note.create', entityId: clientId, payload: { text: 'Met at the marae' } },
+      { _id: noteId, kind: 'note.create', entityId: noteId, payload: { clientId, text: 'Met at the marae' } },
       { _id: newId(), kind: 'enrolment.update', entityId: enrolment.id, baseVersion: 1, payload: { clientId, status: 'contacted' } },
     ];
     const res = await sync(mutations);
@@ -33,10 +38,11 @@ describe('POST /api/sync', () => {
       mutations.map((mutation) => [mutation._id, 'applied']),
     );
     expect(res.body.results[1].record).toMatchObject({ _id: clientId, suburb: 'Aranui', version: 2 });
+    expect(res.body.results[2].record).toMatchObject({ _id: noteId, clientId, text: 'Met at the marae', authorName: 'Hemi Kaimahi' });
     expect(res.body.results[3].record).toMatchObject({ clientId, status: 'contacted', version: 2 });
-    expect(await CaseNote.count({ where: { clientId } })).toBe(1);
+    expect((await CaseNote.findAll({ where: { clientId } })).map((note) => note.id)).toEqual([noteId]);
     const again = await sync(mutations);
-    expect(again.body.results.map((result: { status: string }) => result.status)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(statuses(again.body.results)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(again.body.results[1].record).toEqual(res.body.results[1].record);
     expect((await Client.findByPk(clientId))?.version).toBe(2);
     expect((await AuditEvent.findAll({ where: { clientId } })).map((event) => event.action).sort()).toEqual(['create', 'link', 'note', 'status', 'update']);
@@ -46,40 +52,141 @@ describe('POST /api/sync', () => {
     const client = await buildClient({ createdBy: kaimahi.user.id, phone: '021 111 1111' });
     await client.update({ phone: '021 222 2222', version: 2, fieldVersions: { phone: 2 } });
     const hidden = await buildClient();
+    const hiddenNote = newId();
     const results = (
       await sync([
         { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 1, payload: { phone: '021 333 3333' } },
         { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 1, payload: { email: 'bad' } },
-        { _id: newId(), kind: 'note.create', entityId: hidden.id, payload: { text: 'Not mine' } },
+        { _id: hiddenNote, kind: 'note.create', entityId: hiddenNote, payload: { clientId: hidden.id, text: 'Not mine' } },
         { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 1, payload: { suburb: 'Linwood' } },
       ])
     ).body.results;
-    expect(results.map((result: { status: string }) => result.status)).toEqual(['conflict', 'rejected', 'rejected', 'applied']);
+    expect(statuses(results)).toEqual(['conflict', 'rejected', 'rejected', 'applied']);
     expect(results[0]).toMatchObject({
       conflicts: [{ field: 'phone', mine: '021 333 3333', theirs: '021 222 2222' }],
       record: { _id: client.id, version: 2 },
       errors: [expect.objectContaining({ msg: 'Someone else changed this record since you opened it' })],
     });
     expect(results[1].errors).toEqual([expect.objectContaining({ msg: 'Please give a valid email address', param: 'payload.email' })]);
-    expect(results[2].errors).toEqual([expect.objectContaining({ msg: 'Client not found' })]);
+    expect(results[2].errors).toEqual([{ msg: 'Client not found', code: 'not_found' }]);
     expect(results[3].record).toMatchObject({ suburb: 'Linwood', phone: '021 222 2222', version: 3 });
     expect(await CaseNote.count({ where: { clientId: hidden.id } })).toBe(0);
   });
 
-  it('refuses a bad batch with 400, every problem listed, and applies nothing', async () => {
+  it('refuses a malformed batch with 400, every problem listed, and applies nothing', async () => {
     const tooMany = Array.from({ length: 101 }, () => ({ _id: newId(), kind: 'note.create', entityId: newId(), payload: { text: 'x' } }));
     const big = await sync(tooMany);
     expect(big.status).toBe(400);
     expect(big.body.errors).toEqual([expect.objectContaining({ msg: 'Send at most 100 mutations at once', param: 'mutations' })]);
-    const bad = await sync([{ _id: 'x', kind: 'client.delete', entityId: 'y', payload: 'z' }]);
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((error: { param: string }) => error.param)).toEqual([
-      'mutations.0._id',
-      'mutations.0.kind',
-      'mutations.0.entityId',
-      'mutations.0.payload',
+    const clientId = newId();
+    const bad = await sync([
+      { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Aroha', familyName: 'Ngata' } },
+      { _id: 'x', kind: 'Client Delete!', entityId: 'y', payload: 'z' },
+      { _id: newId(), kind: 42, entityId: newId(), payload: {} },
     ]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      expect.objectContaining({ param: 'mutations.1._id' }),
+      { msg: 'Kind must be a record and an action, like client.update', code: 'invalid_format', param: 'mutations.1.kind' },
+      expect.objectContaining({ param: 'mutations.1.entityId' }),
+      expect.objectContaining({ param: 'mutations.1.payload' }),
+      expect.objectContaining({ msg: 'Kind must be text like client.update', param: 'mutations.2.kind' }),
+    ]);
+    expect(await Client.count({ where: { id: clientId } })).toBe(0);
     expect((await sync([])).body.errors).toEqual([expect.objectContaining({ msg: 'Send at least one mutation' })]);
+  });
+
+  it('rejects a well-formed kind no feature registered, and still applies the rest', async () => {
+    const clientId = newId();
+    const unknown = { _id: newId(), kind: 'whanau.create', entityId: newId(), payload: { name: 'Te Whānau a Hine' } };
+    const res = await sync([unknown, { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Aroha', familyName: 'Ngata' } }]);
+    expect(res.status).toBe(200);
+    expect(res.body.results[0]).toEqual({
+      _id: unknown._id,
+      status: 'rejected',
+      errors: [
+        {
+          msg: 'This server does not take whanau.create mutations (it takes client.create, client.update, note.create, enrolment.update)',
+          code: 'invalid_value',
+          param: 'kind',
+        },
+      ],
+    });
+    expect(res.body.results[1].status).toBe('applied');
+    expect(await storedOperations([unknown._id])).toBe(0);
+  });
+
+  it('rejects a create whose entityId is not its _id, storing nothing under either id', async () => {
+    const [opId, elsewhere] = [newId(), newId()];
+    const res = await sync([{ _id: opId, kind: 'client.create', entityId: elsewhere, payload: { givenName: 'Ngaio', familyName: 'Tāwhiri' } }]);
+    expect(res.body.results).toEqual([
+      {
+        _id: opId,
+        status: 'rejected',
+        errors: [{ msg: 'A new client is named by its own id: entityId must be the same as _id', code: 'invalid_value', param: 'entityId' }],
+      },
+    ]);
+    expect(await Client.count({ where: { id: [opId, elsewhere] } })).toBe(0);
+    expect(await storedOperations([opId, elsewhere])).toBe(0);
+  });
+
+  it('takes note.create as {clientId, text} named by the note’s id, and rejects every other shape, writing nothing', async () => {
+    const client = await buildClient({ createdBy: kaimahi.user.id });
+    const ids = Array.from({ length: 5 }, newId);
+    const [misnamed, noClient, unknownClient, oldShape, good] = ids as [string, string, string, string, string];
+    const res = await sync([
+      { _id: misnamed, kind: 'note.create', entityId: client.id, payload: { clientId: client.id, text: 'Named by the client' } },
+      { _id: noClient, kind: 'note.create', entityId: noClient, payload: { text: 'Whose?' } },
+      { _id: unknownClient, kind: 'note.create', entityId: unknownClient, payload: { clientId: newId(), text: 'Nobody' } },
+      { _id: oldShape, kind: 'note.create', entityId: oldShape, payload: { clientId: 'not an id', text: '' } },
+      { _id: good, kind: 'note.create', entityId: good, payload: { clientId: client.id.toUpperCase(), text: 'Rang;\r\nall well' } },
+    ]);
+    expect(statuses(res.body.results)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'applied']);
+    expect(res.body.results[0].errors).toEqual([
+      { msg: 'A new note is named by its own id: entityId must be the same as _id', code: 'invalid_value', param: 'entityId' },
+    ]);
+    expect(res.body.results[1].errors).toEqual([
+      expect.objectContaining({ msg: 'Give the client the note is about', code: 'required', param: 'payload.clientId' }),
+    ]);
+    expect(res.body.results[2].errors).toEqual([{ msg: 'Client not found', code: 'not_found' }]);
+    expect(res.body.results[3].errors).toEqual([
+      expect.objectContaining({ msg: 'Must be a valid id', param: 'payload.clientId' }),
+      expect.objectContaining({ msg: 'Note is required', param: 'payload.text' }),
+    ]);
+    expect(res.body.results[4].record).toMatchObject({ _id: good, clientId: client.id, text: 'Rang;\nall well' });
+    expect((await CaseNote.findAll({ where: { clientId: client.id } })).map((note) => note.id)).toEqual([good]);
+    expect(await CaseNote.count({ where: { id: ids.slice(0, 4) } })).toBe(0);
+    expect(await storedOperations(ids)).toBe(1);
+  });
+
+  it('rejects an edit without its base version', async () => {
+    const client = await buildClient({ createdBy: kaimahi.user.id });
+    const opId = newId();
+    const res = await sync([{ _id: opId, kind: 'client.update', entityId: client.id, payload: { suburb: 'Aranui' } }]);
+    expect(res.body.results[0]).toEqual({
+      _id: opId,
+      status: 'rejected',
+      errors: [{ msg: 'Base version is required', code: 'required', param: 'baseVersion' }],
+    });
+    expect((await Client.findByPk(client.id))?.suburb).toBeNull();
+    expect(await storedOperations([opId])).toBe(0);
+  });
+
+  it('rolls back only the mutation the database refused: the ones around it stay applied', async () => {
+    const taken = await buildClient({ createdBy: kaimahi.user.id });
+    const before = newId();
+    const after = newId();
+    const res = await sync([
+      { _id: before, kind: 'client.create', entityId: before, payload: { givenName: 'Hine', familyName: 'Moana' } },
+      // A client already holds this id (made by another request): the insert fails on the primary key.
+      { _id: taken.id, kind: 'client.create', entityId: taken.id, payload: { givenName: 'Someone', familyName: 'Else' } },
+      { _id: after, kind: 'client.create', entityId: after, payload: { givenName: 'Rua', familyName: 'Kenana' } },
+    ]);
+    expect(statuses(res.body.results)).toEqual(['applied', 'rejected', 'applied']);
+    expect(res.body.results[1].errors).toEqual([{ msg: 'That id is already in use', code: 'already_in_use', param: 'entityId' }]);
+    expect(await Client.count({ where: { id: [before, after] } })).toBe(2);
+    expect((await Client.findByPk(taken.id))?.givenName).toBe('Hine');
+    expect(await storedOperations([before, taken.id, after])).toBe(2);
   });
 
   it('answers 401 without a token', async () => {

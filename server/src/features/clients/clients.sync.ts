@@ -1,0 +1,35 @@
+import { ClientCreatePayloadSchema, ClientUpdatePayloadSchema, NoteCreatePayloadSchema } from '../../../contract/clients';
+import { baseVersionOf, defineSyncHandler, requireCreateNamedByItsId } from '../../lib/sync-handlers';
+import { addNoteOnce, createClientOnce, updateClientOnce } from './clients.service';
+
+/**
+ * The offline writes of client records and case notes (decision 075): each runs through the same
+ * exactly-once effect as its route, with the mutation as sent as the request a resend must match.
+ */
+export const clientsSyncHandlers = {
+  'client.create': defineSyncHandler({
+    payload: ClientCreatePayloadSchema,
+    apply: (actor, mutation, transaction) => {
+      requireCreateNamedByItsId(mutation, 'client');
+      return createClientOnce(actor, { ...mutation.payload, _id: mutation._id }, undefined, { sync: mutation.sent }, transaction);
+    },
+  }),
+  'client.update': defineSyncHandler({
+    payload: ClientUpdatePayloadSchema,
+    apply: (actor, mutation, transaction) =>
+      updateClientOnce(
+        actor,
+        mutation.entityId,
+        { _id: mutation._id, baseVersion: baseVersionOf(mutation), changes: mutation.payload },
+        { sync: mutation.sent },
+        transaction,
+      ),
+  }),
+  'note.create': defineSyncHandler({
+    payload: NoteCreatePayloadSchema,
+    apply: (actor, mutation, transaction) => {
+      requireCreateNamedByItsId(mutation, 'note');
+      return addNoteOnce(actor, mutation.payload.clientId, { _id: mutation._id, text: mutation.payload.text }, { sync: mutation.sent }, transaction);
+    },
+  }),
+};

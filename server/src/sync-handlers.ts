@@ -1,0 +1,12 @@
+import { clientsSyncHandlers } from './features/clients/clients.sync';
+import { enrolmentsSyncHandlers } from './features/enrolments/enrolments.sync';
+import { registerSyncHandlers } from './lib/sync-handlers';
+
+/**
+ * Every kind `POST /api/sync` accepts, one line per feature that owns offline writes (decision
+ * 075). A new kind is its feature's `<feature>.sync.ts` entry; a new feature adds its line here.
+ */
+export const syncHandlers = registerSyncHandlers(
+  clientsSyncHandlers, // client.create, client.update, note.create
+  enrolmentsSyncHandlers, // enrolment.update
+);
