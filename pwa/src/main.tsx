@@ -9,7 +9,7 @@ import { AppRoutes } from './app/router';
 import { loadCorrections } from './i18n/load-corrections';
 import { startLanguage } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
-import { setStaffQueryClient } from './lib/staff-queries';
+import { setAppQueryClient } from './lib/app-query-client';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -19,7 +19,7 @@ if (!root) throw new Error('The page has no #root element');
 const container = root;
 const queryClient = createQueryClient();
 // Sign-out drops staff data from it, and a sync refreshes the staff screens (lib/staff-queries.ts).
-setStaffQueryClient(queryClient);
+setAppQueryClient(queryClient);
 // What /services, /service/… and /enrol/… show first is the services' list: asked for now, while
 // the page's own script is still on its way, not after it (issue 12).
 if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());

@@ -19,7 +19,7 @@ import {
   type OfflineKind,
   type Outbox,
 } from './outbox';
-import { loadOutboxKinds } from './outbox/kinds-source';
+import { outboxKindsLoader } from './outbox/kinds-source';
 import { refreshStaffQueries } from './staff-queries';
 import { getStaffCipher, onStaffCipherChange } from './staff-cipher';
 
@@ -46,7 +46,9 @@ export function signedInUserId(token: string | null = getToken()): string | null
 /** The page's outbox: the app's database and kinds, `fetch`, the sign-in token read at send time, the staff cipher. */
 export function getAppOutbox(): Promise<Outbox> {
   appOutbox ??= (async () => {
-    const kinds = await loadOutboxKinds();
+    const load = outboxKindsLoader();
+    if (!load) throw new Error('The app has not said which kinds its outbox carries (provideOutboxKinds).');
+    const kinds = await load();
     return createOutbox({ kinds, getToken, getUserId: () => signedInUserId(), onEnqueued: () => void registerBackgroundSync() });
   })();
   appOutbox.catch(() => {

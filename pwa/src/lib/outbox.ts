@@ -17,7 +17,7 @@ export { fetchTransport } from './outbox/transport';
 export { createOutboxRegistry, type OutboxRegistry } from './outbox/registry';
 export { syncLane } from './outbox/sync-lane';
 export { outboxEvents } from './outbox/events';
-export { checkPayload, asObject, changeParam, OutboxValidationError } from './outbox/check';
+export { checkPayload, asObject, OutboxValidationError } from './outbox/check';
 export { countQueuedItems, countUnsentStaffWork, readConflict, readQueuedItems, statusOf, type QueuedItem, type QueuedItemStatus } from './outbox/read-items';
 export type {
   OfflineKind,

@@ -22,6 +22,3 @@ export function checkPayload<S extends z.ZodType>(schema: S, value: unknown, ren
 export function asObject(payload: unknown): object {
   return typeof payload === 'object' && payload !== null ? payload : {};
 }
-
-/** An edit's fields are checked as the server checks `changes`; the problems name the field itself. */
-export const changeParam = (param: string) => (param === 'changes' ? 'payload' : param.replace(/^changes\./, ''));

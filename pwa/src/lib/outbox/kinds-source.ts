@@ -1,7 +1,7 @@
 /**
- * Where the app's outbox finds its kinds (src/offline-kinds.ts, which imports the features):
- * the app says so at start, and they are loaded on first use, so neither lib/ nor the first
- * download imports a feature. Imports nothing: it is part of the first download.
+ * Where the app's outbox finds its kinds (src/offline-kinds.ts, which imports the features): the
+ * app says so at start, and they are loaded on first use, so neither lib/ nor the first download
+ * imports a feature. Imports nothing: it is part of the first download.
  */
 import type { OutboxRegistry } from './registry';
 
@@ -11,7 +11,7 @@ export function provideOutboxKinds(load: () => Promise<OutboxRegistry>): void {
   loadKinds = load;
 }
 
-export function loadOutboxKinds(): Promise<OutboxRegistry> {
-  if (!loadKinds) return Promise.reject(new Error('The app has not said which kinds its outbox carries (provideOutboxKinds).'));
-  return loadKinds();
+/** The loader the app gave, or null before it did. */
+export function outboxKindsLoader(): (() => Promise<OutboxRegistry>) | null {
+  return loadKinds;
 }

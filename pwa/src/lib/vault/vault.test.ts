@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getLocalDb } from '../local-db';
 import { getStaffCipher } from '../staff-cipher';
 import { getStaffDb, staffDbName } from './staff-db';
-import { lockVault, maxUnlockTries, openVaultAtSignIn, readVaultState, unlockVault, wipeVault } from './vault';
+import { lockVault, maxUnlockTries, openVaultAtSignIn, readVaultState, unlockVault, unlockWithDevice, vaultStateOf, wipeVault } from './vault';
 import { createCipher, createDataKey, vaultIterations } from './vault-crypto';
 
 const password = 'kia kaha te reo 2026';
@@ -12,6 +12,9 @@ let users = 0;
 const newUser = () => `user-${(users += 1)}-${crypto.randomUUID()}`;
 
 afterEach(() => lockVault());
+
+/** The server cannot be reached: no device secret. */
+const noSignal = () => Promise.reject(new TypeError('Failed to fetch'));
 
 function outboxRow(id: string, userId: string | null) {
   return {
@@ -34,7 +37,7 @@ function outboxRow(id: string, userId: string | null) {
 describe('the staff vault', () => {
   it('at sign-in makes a wrapped key with 600,000 PBKDF2 rounds and hands a working cipher to the outbox', async () => {
     const userId = newUser();
-    await openVaultAtSignIn(userId, password);
+    await openVaultAtSignIn(userId, password, noSignal);
     const cipher = getStaffCipher();
     expect(cipher?.userId).toBe(userId);
     const stored = await getStaffDb(userId).vault.get('key');
@@ -51,24 +54,24 @@ describe('the staff vault', () => {
 
   it('reopened, the copy is locked; a wrong password counts down, the right one unlocks and resets the count', async () => {
     const userId = newUser();
-    await openVaultAtSignIn(userId, password);
+    await openVaultAtSignIn(userId, password, noSignal);
     const sealed = await getStaffCipher()!.seal('Aroha');
     lockVault();
     expect(getStaffCipher()).toBeNull();
-    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries });
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries, byDevice: false });
 
     expect(await unlockVault(userId, 'not my password')).toEqual({ ok: false, triesLeft: 4 });
-    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: 4 });
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: 4, byDevice: false });
     expect(await unlockVault(userId, password)).toEqual({ ok: true });
     expect(await getStaffCipher()!.open(sealed)).toBe('Aroha');
     lockVault();
-    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries });
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries, byDevice: false });
   });
 
   it("five wrong passwords wipe the copy and that person's outbox items, and nobody else's", async () => {
     const userId = newUser();
     const other = newUser();
-    await openVaultAtSignIn(userId, password);
+    await openVaultAtSignIn(userId, password, noSignal);
     await getStaffDb(userId).clients.put({ _id: 'c1', sealed: await getStaffCipher()!.seal({ givenName: 'Mine' }) });
     lockVault();
     const outbox = getLocalDb().outbox;
@@ -88,18 +91,47 @@ describe('the staff vault', () => {
 
   it('signing in with a changed password replaces a copy nobody can open any more', async () => {
     const userId = newUser();
-    await openVaultAtSignIn(userId, password);
+    await openVaultAtSignIn(userId, password, noSignal);
     await getStaffDb(userId).clients.put({ _id: 'c1', sealed: await getStaffCipher()!.seal('old') });
     lockVault();
-    await openVaultAtSignIn(userId, 'a brand new password 2027');
+    await openVaultAtSignIn(userId, 'a brand new password 2027', noSignal);
     expect(await getStaffDb(userId).clients.count()).toBe(0);
     lockVault();
     expect(await unlockVault(userId, 'a brand new password 2027')).toEqual({ ok: true });
   });
 
+  it('says "making" from the first moment of sign-in, so no screen offers to make a second copy meanwhile', async () => {
+    const userId = newUser();
+    const opening = openVaultAtSignIn(userId, password, noSignal);
+    expect(vaultStateOf(userId)).toEqual({ status: 'making' });
+    expect(await readVaultState(userId)).toEqual({ status: 'making' });
+    await opening;
+    expect(vaultStateOf(userId)).toEqual({ status: 'unlocked' });
+  });
+
+  it('reopened with a live session, the session’s device secret opens the copy; another session’s, or none, does not', async () => {
+    const userId = newUser();
+    const session = crypto.getRandomValues(new Uint8Array(32));
+    const secret = async () => Buffer.from(session).toString('base64url');
+    await openVaultAtSignIn(userId, password, secret);
+    const sealed = await getStaffCipher()!.seal('Aroha');
+    lockVault();
+    expect(await readVaultState(userId)).toEqual({ status: 'locked', triesLeft: maxUnlockTries, byDevice: true });
+    // Nothing on the device opens it: the secret is asked of the server each time.
+    expect(
+      JSON.stringify(await getStaffDb(userId).vault.toArray(), (_key, value: unknown) => (value instanceof ArrayBuffer ? '[bytes]' : value)),
+    ).not.toContain(await secret());
+
+    expect(await unlockWithDevice(userId, noSignal)).toBe(false);
+    expect(await unlockWithDevice(userId, async () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url'))).toBe(false);
+    expect(getStaffCipher()).toBeNull();
+    expect(await unlockWithDevice(userId, secret)).toBe(true);
+    expect(await getStaffCipher()!.open(sealed)).toBe('Aroha');
+  });
+
   it('sign-out wipes the whole database', async () => {
     const userId = newUser();
-    await openVaultAtSignIn(userId, password);
+    await openVaultAtSignIn(userId, password, noSignal);
     await wipeVault(userId);
     expect(getStaffCipher()).toBeNull();
     expect(await Dexie.exists(staffDbName(userId))).toBe(false);

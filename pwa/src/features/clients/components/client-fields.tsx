@@ -2,7 +2,7 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
-import { collectionStatement, earlierStatementVersions } from '@contract/enrolment-form';
+import { publishedStatementVersions } from '@contract/enrolment-form';
 import { consentHows, type ClientFormValues } from '../client-form-values';
 import { consentHowKey, fieldLabelKey } from './labels';
 
@@ -30,9 +30,9 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
     onChange('consentHow', how);
     if (!how) return;
     if (!values.consentAt) onChange('consentAt', todayHere());
-    if (!values.consentStatementVersion) onChange('consentStatementVersion', collectionStatement.version);
+    if (!values.consentStatementVersion) onChange('consentStatementVersion', publishedStatementVersions[0]);
   };
-  const versions: string[] = [collectionStatement.version, ...earlierStatementVersions];
+  const versions: string[] = [...publishedStatementVersions];
   if (values.consentStatementVersion && !versions.includes(values.consentStatementVersion)) versions.push(values.consentStatementVersion);
   return (
     <div className="client-fields">
@@ -68,7 +68,7 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
           <option value="">{t('clients.consent.chooseVersion')}</option>
           {versions.map((version) => (
             <option key={version} value={version}>
-              {version === collectionStatement.version ? t('clients.consent.currentVersion', { version }) : version}
+              {version === publishedStatementVersions[0] ? t('clients.consent.currentVersion', { version }) : version}
             </option>
           ))}
         </SelectField>

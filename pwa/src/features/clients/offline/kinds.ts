@@ -5,22 +5,28 @@
  * encrypted copy on this device. They travel the staff lane (`POST /api/sync`), encrypted.
  * src/offline-kinds.ts registers them; the outbox engine never names them.
  */
-import { CreateClientSchema, CreateNoteSchema, UpdateClientSchema, type CaseNote, type ClientDetail, type ClientRecord } from '@contract/clients';
-import { IdSchema } from '@contract/common';
-import { UpdateEnrolmentSchema } from '@contract/enrolments';
-import { asObject, changeParam, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
+import {
+  ClientCreatePayloadSchema,
+  ClientUpdatePayloadSchema,
+  NoteCreatePayloadSchema,
+  type CaseNote,
+  type ClientCreatePayload,
+  type ClientDetail,
+  type ClientRecord,
+  type ClientUpdatePayload,
+  type NoteCreatePayload,
+} from '@contract/clients';
+import { EnrolmentUpdatePayloadSchema, type EnrolmentUpdatePayload } from '@contract/enrolments';
+import { asObject, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
-import type { ClientChanges, CreateClientInput, UpdateEnrolmentInput } from '../api/types';
 import { refreshCaseload, updateClient } from './caseload-copy';
 
 /** A kaimahi's write: encrypted on the device, sent under their token through the staff lane. */
 const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
 
-export type NewClientPayload = Omit<CreateClientInput, '_id'>;
-export type NotePayload = { clientId: string; text: string };
-export type EnrolmentChanges = UpdateEnrolmentInput['changes'];
-
-const NoteMutationSchema = CreateNoteSchema.extend({ clientId: IdSchema });
+export type NewClientPayload = ClientCreatePayload;
+export type NotePayload = NoteCreatePayload;
+export type EnrolmentChanges = EnrolmentUpdatePayload;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isClientDetail = (value: unknown): value is ClientDetail => isObject(value) && typeof value._id === 'string' && Array.isArray(value.caseNotes);
@@ -54,20 +60,17 @@ export const clientCreateKind: OfflineKind<NewClientPayload> = {
   makesRecord: true,
   versioned: false,
   schemaVersion: 1,
-  check(payload, operationId) {
-    const { _id: _unused, ...fields } = checkPayload(CreateClientSchema, { ...asObject(payload), _id: operationId });
-    return fields;
-  },
+  check: (payload) => checkPayload(ClientCreatePayloadSchema, payload),
   land: (landing) => landInCopy(landing, () => (isClientDetail(landing.record) ? landing.record : undefined)),
 };
 
-export const clientUpdateKind: OfflineKind<ClientChanges> = {
+export const clientUpdateKind: OfflineKind<ClientUpdatePayload> = {
   kind: 'client.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
   schemaVersion: 1,
-  check: (payload, operationId) => checkPayload(UpdateClientSchema, { _id: operationId, baseVersion: 1, changes: payload }, changeParam).changes,
+  check: (payload) => checkPayload(ClientUpdatePayloadSchema, payload),
   fieldsOf: (changes) => Object.keys(changes),
   land: (landing) => landInCopy(landing, (kept) => (kept && isClientRecord(landing.record) ? { ...kept, ...landing.record } : undefined)),
 };
@@ -79,10 +82,7 @@ export const noteCreateKind: OfflineKind<NotePayload> = {
   versioned: false,
   // 1: the client was the mutation's entityId and the payload only {text}; 2: the note names itself and its client.
   schemaVersion: 2,
-  check(payload, operationId) {
-    const { _id: _unused, ...note } = checkPayload(NoteMutationSchema, { ...asObject(payload), _id: operationId });
-    return note;
-  },
+  check: (payload) => checkPayload(NoteCreatePayloadSchema, payload),
   subjectOf: (note) => note.clientId,
   upgrade: (operation, payload) => ({ entityId: operation._id, payload: { ...asObject(payload), clientId: operation.subjectId ?? operation.entityId } }),
   land: (landing) =>
@@ -103,7 +103,7 @@ export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   makesRecord: false,
   versioned: true,
   schemaVersion: 1,
-  check: (payload, operationId) => checkPayload(UpdateEnrolmentSchema, { _id: operationId, baseVersion: 1, changes: payload }, changeParam).changes,
+  check: (payload) => checkPayload(EnrolmentUpdatePayloadSchema, payload),
   subjectOf: (changes, entityId) => changes.clientId ?? entityId,
   fieldsOf: (changes) => Object.keys(changes),
   land: (landing) => {
