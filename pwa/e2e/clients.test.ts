@@ -20,13 +20,11 @@ const service = 'whanau_ora_support';
 
 let harness: Harness;
 let kaimahi: Staff;
-let kaimahiToken: string;
 let managerToken: string;
 
 beforeAll(async () => {
   harness = await startHarness();
   kaimahi = await harness.createStaff(1);
-  kaimahiToken = await harness.tokenFor(kaimahi);
   managerToken = await harness.tokenFor(await harness.createStaff(2));
 });
 
@@ -72,9 +70,9 @@ async function clientOf(id: string): Promise<ClientDetail> {
   return json<ClientDetail>(await harness.api(`/api/clients/${id}`, { token: managerToken }));
 }
 
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.goto('/manifest.webmanifest');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+/** Signs in with the password, as a person does: the client screens open only with the device's copy made. */
+async function signIn(page: Page, staff: Staff): Promise<void> {
+  await harness.signInWithPassword(page, staff);
 }
 
 /** The number on the dashboard's "new enrolments waiting" card. */
@@ -91,7 +89,7 @@ describe('a manager sets the services a kaimahi works on', () => {
     const account = users.find((user) => user.email === kaimahi.email);
     expect(account?.services).toEqual([]);
     const page = await harness.newPage({ viewport: desktop });
-    await signIn(page, managerToken);
+    await signIn(page, await harness.createStaff(2));
     await page.goto(`/manage/users/${account!._id}`);
     const section = page.getByRole('region', { name: 'Services this person works on' });
     await section.getByRole('checkbox', { name: 'Whānau Ora Support' }).check();
@@ -117,7 +115,7 @@ describe.each([
 
   it('finds a new enrolment in the inbox, with the count on the dashboard and in the side menu', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, kaimahiToken);
+    await signIn(page, kaimahi);
     const before = await dashboardNewCount(page);
     await enrol(person);
     // The dashboard asks again when the window gets focus; a fresh visit shows the new count.
@@ -127,7 +125,10 @@ describe.each([
 
     await page.goto('/clients');
     const card = page.getByRole('article', { name });
-    await card.waitFor();
+    await card.waitFor().catch(async (error: unknown) => {
+      await screenshot(page, 'debug-inbox');
+      throw error;
+    });
     await expect(card.locator('.status-chip').textContent()).resolves.toBe('New');
     await screenshot(page, `clients-inbox-${width}`);
     await checkA11y(page);
@@ -146,7 +147,7 @@ describe.each([
 
   it('creates the client from the enrolment, adds a note and edits a field', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, kaimahiToken);
+    await signIn(page, kaimahi);
     await page.goto('/clients');
     await page.getByRole('button', { name: `Create client: ${name}` }).click();
     const form = page.getByRole('region', { name: 'New client' });
@@ -169,7 +170,8 @@ describe.each([
     const notes = page.getByRole('region', { name: 'Case notes' });
     await notes.getByLabel('Add a case note').fill(noteText);
     await notes.getByRole('button', { name: 'Add note' }).click();
-    const note = notes.locator('.note', { hasText: noteText });
+    // Saved on this device first, then the server's note, with its author, once sent.
+    const note = notes.locator('.note:not(.note--waiting)', { hasText: noteText });
     await note.waitFor();
     await expect(note.locator('.note__meta').textContent()).resolves.toMatch(new RegExp(`^${kaimahi.name}, `));
 
@@ -193,7 +195,7 @@ describe.each([
 
   it('shows an edit made elsewhere meanwhile beside the kaimahi’s, and sends what they choose', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, kaimahiToken);
+    await signIn(page, kaimahi);
     await page.goto(`/client/${clientId}`);
     await page.getByRole('button', { name: 'Edit details' }).click();
     const edit = page.getByRole('region', { name: 'Edit details' });
@@ -211,6 +213,7 @@ describe.each([
       }),
     );
 
+    // The edit is saved on this device and sent at once; the clash comes back as the server's answer.
     await edit.getByRole('button', { name: 'Save changes' }).click();
     const conflict = page.getByRole('region', { name: 'Someone else changed this record' });
     await conflict.waitFor();
@@ -235,7 +238,7 @@ describe.each([
 
   it('finds the client by search without macrons, in cards on a phone and a table on a desktop', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, kaimahiToken);
+    await signIn(page, kaimahi);
     await page.goto('/clients?tab=clients');
     await page.getByLabel('Search clients').fill(`${person.givenName.toLowerCase()} tuhoe`);
     const link = page.getByRole('link', { name, exact: true }).filter({ visible: true });
@@ -251,7 +254,7 @@ describe.each([
 
   it('lets a manager export the record and read its audit trail', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, managerToken);
+    await signIn(page, await harness.createStaff(2));
     await page.goto(`/client/${clientId}`);
     const audit = page.getByRole('region', { name: 'Audit trail' });
     await audit.getByText('Created').first().waitFor();
@@ -275,7 +278,7 @@ describe.each([
 
   it('moves the enrolment along from the inbox', async () => {
     const page = await harness.newPage({ viewport });
-    await signIn(page, kaimahiToken);
+    await signIn(page, kaimahi);
     await page.goto('/clients');
     await page.getByRole('button', { name: `Mark contacted: ${name}` }).click();
     // It leaves the list of new enrolments.

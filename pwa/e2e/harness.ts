@@ -66,6 +66,11 @@ export type Harness = {
   tokenFor(staff: Staff): Promise<string>;
   /** Signs the page in as staff of that access level (token in localStorage 'token'). */
   loginAs(page: Page, access: number): Promise<Staff & { token: string }>;
+  /**
+   * Signs in through the form with the password, as a person does, and waits until the copy of
+   * the caseload on the device is made (the client screens need it; `loginAs` sets a token only).
+   */
+  signInWithPassword(page: Page, staff: Staff): Promise<void>;
   /** `fetch` against the server, with JSON helpers left to the caller. */
   api(pathname: string, init?: RequestInit & { token?: string }): Promise<Response>;
   close(): Promise<void>;
@@ -132,6 +137,8 @@ async function waitForServer(baseUrl: string, child: ChildProcess, output: () =>
 export type ServerOptions = {
   /** Serve another copy of the built app (e.g. to publish a "new version"); pwa/dist by default. */
   pwaDist?: string;
+  /** More settings for the server (e.g. `SYNC_TIME_BUDGET_MS`). */
+  env?: Record<string, string>;
 };
 
 /** Starts the real server on a free port with a fresh data folder. */
@@ -157,7 +164,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // the server orphaned on the port.
       const started = spawn(tsx, ['server/src/main.ts'], {
         cwd: repoRoot,
-        env: serverEnv(port, dataDir, pwaDist),
+        env: { ...serverEnv(port, dataDir, pwaDist), ...options.env },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -300,6 +307,18 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
       await page.goto('/manifest.webmanifest');
       await page.evaluate((value) => localStorage.setItem('token', value), token);
       return { ...staff, token };
+    },
+
+    async signInWithPassword(page, staff) {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(staff.email);
+      await page.getByLabel('Password').fill(staff.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      // The copy's key is made after 'Logged In' (PBKDF2). Followed in the app (a reload meanwhile
+      // would lose it): the clients screen opens only once it is ready.
+      await page.getByRole('link', { name: 'Open the clients' }).click();
+      await page.getByRole('heading', { name: 'On this device' }).waitFor({ timeout: 60_000 });
     },
 
     api,

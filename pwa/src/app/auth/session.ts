@@ -7,12 +7,12 @@ import type { CurrentUser } from '@contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 import { spec } from '../../i18n/spec';
-import { announceSignedIn, maySignOut, setToken } from '../../lib/auth-token';
+import { announceSignedIn, getToken, maySignOut, setToken } from '../../lib/auth-token';
 import { isProtectedPath, paths } from '../../lib/paths';
 import { dropStaffQueries } from '../../lib/staff-queries';
 import { openVaultAtSignIn, wipeVault } from '../../lib/vault/vault';
 import type { AlertType } from '../alerts/alerts-context';
-import { requestToken, revokeToken } from './api/log-in';
+import { requestToken, revokeSession, revokeToken } from './api/log-in';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
 
 export type SessionTools = { queryClient: QueryClient; navigate: NavigateFunction; setAlert: (msg: string, type: AlertType) => void };
@@ -38,10 +38,11 @@ export async function logIn({ queryClient, setAlert }: SessionTools, email: stri
 
 /** A signed-in person with no copy on this device: the server checks the password (a new session, the old one ended), then the copy is made. */
 export async function keepCopy({ queryClient }: SessionTools, user: CurrentUser, password: string): Promise<void> {
+  const old = getToken();
   const { token } = await requestToken({ email: user.email, password });
-  await revokeToken().catch(() => undefined);
   setToken(token);
   await queryClient.fetchQuery(currentUserQuery(token));
+  if (old) void revokeSession(old).catch(() => undefined);
   openCopy(user._id, password);
 }
 

@@ -162,7 +162,9 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
               <ClashPanel
                 key={clash._id}
                 item={clash}
-                onResolve={(changes, baseVersion, untouched) => queueResolution(clash._id, changes, baseVersion, untouched)}
+                onResolve={async (changes, baseVersion, untouched) =>
+                  setSaved((await queueResolution(clash._id, changes, baseVersion, untouched)) ?? 'unchanged')
+                }
                 onDiscard={() => discardItem(clash._id)}
               />
             ) : null}

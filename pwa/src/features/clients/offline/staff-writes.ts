@@ -45,14 +45,14 @@ export async function queueNote(clientId: string, text: string): Promise<string>
 /**
  * The kaimahi's choice on a clash: a new operation on the record's current version, carrying the
  * fields that did not clash too. Choosing the server's value for everything leaves nothing to
- * send, so the clashing item is simply removed.
+ * send, so the clashing item is simply removed. Resolves with the new item's id (null when nothing goes).
  */
-export async function queueResolution(itemId: string, changes: ClientChanges, baseVersion: number, untouched: readonly string[]): Promise<void> {
+export async function queueResolution(itemId: string, changes: ClientChanges, baseVersion: number, untouched: readonly string[]): Promise<string | null> {
   if (Object.keys(changes).length === 0 && untouched.length === 0) {
     await staffOutbox.discard(itemId);
-    return;
+    return null;
   }
-  await asFormErrors(() => staffOutbox.resolveConflict(itemId, changes, baseVersion));
+  return (await asFormErrors(() => staffOutbox.resolveConflict(itemId, changes, baseVersion)))._id;
 }
 
 /** Drops a clashing or refused item by the kaimahi's explicit choice. */

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientDetail } from '@contract/clients';
+import { publishedStatementVersions } from '@contract/enrolment-form';
+import { waitForServiceWorker } from './enrol-helpers';
+import { alertShown, checkA11y, pageProblems, recordAlerts, screenshot, startHarness, type Harness, type Staff } from './harness';
+
+/**
+ * The edges of a kaimahi's offline work (issue 19), each as a person meets it in the built app
+ * against the real server, "no signal" being the server stopped. The server answers each sync
+ * batch one mutation at a time here (`SYNC_TIME_BUDGET_MS=0`: the rest come back not applied), so
+ * every test also proves the app sends what the server did not reach again, without a failure.
+ */
+
+const phone = { width: 390, height: 844 } as const;
+const desktop = { width: 1440, height: 900 } as const;
+const headers = { 'content-type': 'application/json' };
+
+let harness: Harness;
+let kaimahi: Staff;
+let token: string;
+
+beforeAll(async () => {
+  harness = await startHarness({ env: { SYNC_TIME_BUDGET_MS: '0' } });
+  kaimahi = await harness.createStaff(1);
+  token = await harness.tokenFor(kaimahi);
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A client the kaimahi made through the API, so it is in their caseload. */
+async function createClient(fields: Record<string, string>): Promise<ClientDetail> {
+  return json<ClientDetail>(await harness.api('/api/clients', { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), ...fields }) }));
+}
+
+async function readClient(id: string): Promise<ClientDetail> {
+  return json<ClientDetail>(await harness.api(`/api/clients/${id}`, { token }));
+}
+
+/** A phone or laptop with the app installed (its service worker serves the app with no signal). */
+async function newDevice(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await harness.newPage({ viewport, serviceWorkers: 'allow' });
+  await recordAlerts(page);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  return page;
+}
+
+async function signIn(page: Page, staff: Staff = kaimahi) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** From the dashboard to the clients list by links (a reload while the copy is still being made would lose it), once the copy is ready. */
+async function openClients(page: Page) {
+  await page.getByRole('link', { name: 'Open the clients' }).click();
+  await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
+  await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 30_000 });
+}
+
+async function withServerStopped<T>(work: () => Promise<T>): Promise<T> {
+  await harness.server.stop();
+  try {
+    return await work();
+  } finally {
+    await harness.server.start();
+  }
+}
+
+const staffDatabases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith('trust-staff-')));
+
+/** Problems other than the refused requests of a stopped server (the point of these tests). */
+const faults = (page: Page) => pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('ERR_FAILED'));
+
+describe('offline staff work you can trust', () => {
+  it('1. five wrong unlocks with signal sign the person out on this device and revoke the session: nothing is readable without signing in', async () => {
+    await createClient({ givenName: 'Ārani', familyName: 'Found', phone: '021 555 0301' });
+    const page = await newDevice(phone);
+    await signIn(page);
+    await openClients(page);
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    expect(session).toBeTruthy();
+
+    // A found phone: the server answers, but this session's device secret is not to be had
+    // (as for a copy left from an earlier session), so the copy asks for the password.
+    await page.route('**/api/auth/device-key', (route) => route.abort());
+    await page.reload();
+    await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+    for (let left = 4; left >= 0; left -= 1) {
+      await page.getByLabel('Password').fill(`not it ${left}`);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor();
+    }
+    // A danger alert stays until dismissed.
+    await page
+      .locator('.alert--danger', {
+        hasText: 'After five wrong passwords, the client records and unsent changes on this device were removed and you were signed out.',
+      })
+      .waitFor({ timeout: 60_000 });
+    await screenshot(page, 'caseload-five-wrong-signed-out-390');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await staffDatabases(page)).toEqual([]);
+    // Revoked on the server too: the token is no good to anyone who copied it.
+    expect((await harness.api('/api/auth', { token: session ?? '' })).status).toBe(401);
+
+    // With signal, the same browser shows no client, phone or enrolment without signing in again.
+    for (const path of ['/clients', '/clients?tab=clients', '/dashboard']) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/login');
+    }
+    expect(await page.content()).not.toContain('021 555 0301');
+    await page.context().close();
+  });
+
+  it('1b. five wrong unlocks with no signal forget the session on this device; back in signal the staff pages ask to sign in', async () => {
+    const page = await newDevice(desktop);
+    await signIn(page);
+    await openClients(page);
+    await withServerStopped(async () => {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+      await screenshot(page, 'caseload-unlock-1440');
+      for (let left = 4; left >= 0; left -= 1) {
+        await page.getByLabel('Password').fill(`wrong ${left}`);
+        await page.getByRole('button', { name: 'Unlock' }).click();
+        if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor();
+      }
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(await staffDatabases(page)).toEqual([]);
+    });
+    await page.goto('/clients');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('2. signed in with no copy on the device: no edit can be made until the password makes one; with no signal it says so plainly', async () => {
+    const client = await createClient({ givenName: 'Hōhepa', familyName: 'Nocopy', phone: '021 555 0302' });
+    const page = await newDevice(phone);
+    await signIn(page);
+    await openClients(page);
+    // The copy is lost (closed while it was being made, or wiped): the person is still signed in.
+    await page.goto('/');
+    for (const name of await staffDatabases(page)) {
+      await page.evaluate((database) => new Promise((resolve) => (indexedDB.deleteDatabase(database).onsuccess = resolve)), name);
+    }
+
+    await withServerStopped(async () => {
+      await page.goto(`/client/${client._id}`);
+      await page.getByText('No signal, and no copy of your client records is kept on this device, so nothing you change can be kept here.').waitFor({
+        timeout: 20_000,
+      });
+      expect(await page.getByRole('button', { name: 'Edit details' }).count()).toBe(0);
+      expect(await page.getByLabel('Add a case note').count()).toBe(0);
+      await screenshot(page, 'caseload-no-copy-offline-390');
+    });
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Keep client records on this device' }).waitFor({ timeout: 20_000 });
+    await checkA11y(page);
+    await screenshot(page, 'caseload-keep-copy-390');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Keep a copy' }).click();
+    await page.getByText('Invalid credentials').waitFor();
+    await page.getByLabel('Password').fill(kaimahi.password);
+    await page.getByRole('button', { name: 'Keep a copy' }).click();
+    await page.getByRole('button', { name: 'Edit details' }).waitFor({ timeout: 30_000 });
+    expect(await staffDatabases(page)).toHaveLength(1);
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('3. after a sync every screen shows the server’s answer: the list, the page, recent items by name; "saved on this device" goes once sent (6: a new client is found where the device looks)', async () => {
+    const kahu = await createClient({ givenName: 'Kahu', familyName: 'Stale', phone: '021 555 0303', suburb: 'Linwood' });
+    const page = await newDevice(desktop);
+    await signIn(page);
+    await openClients(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('stale');
+    await page.getByRole('cell', { name: '021 555 0303' }).waitFor();
+
+    let newClientId = '';
+    await withServerStopped(async () => {
+      await page.goto(`/client/${kahu._id}`);
+      // Reopened with no signal: the password opens the copy.
+      await page.getByLabel('Password').fill(kaimahi.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      await page.getByLabel('Phone').fill('027 555 0333');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Saved on this device. It is sent when there is signal.').waitFor();
+      await page.getByLabel('Add a case note').fill('Rang about the phone');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByText('Saved on this device', { exact: true }).first().waitFor();
+
+      // In the app (a reload would lock the copy again): a new client, then back to Kahu.
+      await page.getByRole('link', { name: 'Back to clients' }).click();
+      await page.getByRole('link', { name: 'New client' }).click();
+      await page.getByLabel('Given name').fill('Mīria');
+      await page.getByLabel('Family name').fill('Newcomer');
+      await page.getByRole('button', { name: 'Create client' }).click();
+      await page.getByText('Saved on this device. It goes to the server when there is signal.').waitFor();
+      newClientId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await page.getByRole('link', { name: 'Back to clients' }).click();
+      await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('stale');
+      await page.getByRole('link', { name: 'Kahu Stale' }).first().click();
+    });
+
+    // Back in signal, on Kahu's page: the edit is sent, and the notices follow it.
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await page.getByLabel('Suburb').fill('Aranui');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved.').waitFor({ timeout: 60_000 });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Saved on this device. It is sent when there is signal.').count()).toBe(0);
+    await page.getByText(/^Version 3,/).waitFor();
+
+    // The list shows what the server now holds; recent items say whose record and what changed.
+    await page.goto('/clients?tab=clients');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('stale');
+    await page.getByRole('cell', { name: '027 555 0333' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('cell', { name: '021 555 0303' }).count()).toBe(0);
+    const items = page.getByTestId('sync-item');
+    await items.filter({ hasText: 'Kahu Stale: changed Phone' }).filter({ hasText: 'Synced' }).waitFor();
+    await items.filter({ hasText: 'Kahu Stale: changed Suburb' }).filter({ hasText: 'Synced' }).waitFor();
+    await items.filter({ hasText: 'Case note for Kahu Stale' }).filter({ hasText: 'Synced' }).waitFor();
+    await items.filter({ hasText: 'New client: Mīria Newcomer' }).filter({ hasText: 'Synced' }).waitFor();
+    await screenshot(page, 'caseload-recent-items-1440');
+
+    // The new client is on the server under the id the device gave it.
+    expect(await readClient(newClientId)).toMatchObject({ _id: newClientId, givenName: 'Mīria', familyName: 'Newcomer', version: 1 });
+    expect(await readClient(kahu._id)).toMatchObject({ version: 3, phone: '027 555 0333', suburb: 'Aranui' });
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('4. reopened with signal and a live session, the copy opens without the password', async () => {
+    await createClient({ givenName: 'Tama', familyName: 'Reopen', phone: '021 555 0304' });
+    const page = await newDevice(phone);
+    await signIn(page);
+    await alertShown(page, 'Logged In', 'success');
+    await openClients(page);
+    for (let time = 0; time < 2; time += 1) {
+      await page.reload();
+      await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('heading', { name: 'Unlock client records' }).count()).toBe(0);
+    }
+    // The secret that opened it is not on the device: with no signal the password is asked.
+    await withServerStopped(async () => {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
+    });
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('5. a batch the server answers a little at a time is sent whole, with no failure shown', async () => {
+    const client = await createClient({ givenName: 'Rēwi', familyName: 'Budget' });
+    const page = await newDevice(desktop);
+    await signIn(page);
+    await openClients(page);
+    await withServerStopped(async () => {
+      await page.goto(`/client/${client._id}`);
+      await page.getByLabel('Password').fill(kaimahi.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      for (let index = 1; index <= 6; index += 1) {
+        await page.getByLabel('Add a case note').fill(`Visit ${index}`);
+        await page.getByRole('button', { name: 'Add note' }).click();
+        await page
+          .getByTestId('waiting-count')
+          .getByText(`${index} ${index === 1 ? 'change' : 'changes'} waiting to be sent`)
+          .waitFor();
+      }
+    });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
+    expect(await page.getByText('Not accepted').count()).toBe(0);
+    expect(await page.getByText('Not sent yet: still trying').count()).toBe(0);
+    const notes = (await readClient(client._id)).caseNotes.map((note) => note.text).sort();
+    expect(notes).toEqual(['Visit 1', 'Visit 2', 'Visit 3', 'Visit 4', 'Visit 5', 'Visit 6']);
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('7, 8. notes and an address keep their line breaks; consent by phone takes today and the statement published now', async () => {
+    const client = await createClient({ givenName: 'Whetu', familyName: 'Lines' });
+    const page = await newDevice(phone);
+    await signIn(page);
+    await openClients(page);
+    await withServerStopped(async () => {
+      await page.goto(`/client/${client._id}`);
+      await page.getByLabel('Password').fill(kaimahi.password);
+      await page.getByRole('button', { name: 'Unlock' }).click();
+      await page.getByRole('button', { name: 'Edit details' }).click();
+      await page.getByLabel('Address').fill('Flat 2\n14 Pages Road');
+      await page.getByLabel('How consent was given').selectOption('phone');
+      const today = await page.evaluate(() => {
+        const now = new Date();
+        return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      });
+      expect(await page.getByLabel('Date consent was given').inputValue()).toBe(today);
+      expect(await page.getByLabel('Privacy statement version').inputValue()).toBe(publishedStatementVersions[0]);
+      await screenshot(page, 'caseload-consent-by-phone-390');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Saved on this device. It is sent when there is signal.').waitFor();
+      await page.getByLabel('Add a case note').fill('Home visit.\nKai parcel next week.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+    });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
+    const saved = await readClient(client._id);
+    expect(saved).toMatchObject({ address: 'Flat 2\n14 Pages Road', consent: { how: 'phone', statementVersion: publishedStatementVersions[0] } });
+    expect(saved.caseNotes.map((note) => note.text)).toEqual(['Home visit.\nKai parcel next week.']);
+    // Shown with its line breaks.
+    await page.reload();
+    const note = page.locator('.note__text', { hasText: 'Kai parcel next week.' }).first();
+    expect(await note.evaluate((element) => (element as HTMLElement).innerText)).toBe('Home visit.\nKai parcel next week.');
+    expect(await page.locator('.client-details dd', { hasText: '14 Pages Road' }).evaluate((element) => (element as HTMLElement).innerText)).toBe(
+      'Flat 2\n14 Pages Road',
+    );
+    expect(faults(page)).toEqual([]);
+    await page.context().close();
+  });
+});
