@@ -492,6 +492,7 @@ export const mi: TranslatedCatalogue<
   'error.method_not_allowed': draft('Kāore e whakaaetia taua mahi i konei.'),
   'error.conflict': draft('Ka taupatupatu tēnā ki ngā mea kua tiakina kē. Me uta anō, ka ngana anō.'),
   'error.edit_conflict': draft('Kua whakarerekētia tēnei kōnae e tētahi atu mai i tō whakatuwheratanga.'),
+  'error.last_owner': draft('Ko tēnei te rangatira hohe whakamutunga: hoatu te mana rangatira ki tētahi atu pūkete i te tuatahi.'),
   'error.already_in_use': draft('Kei te whakamahia kētia tēnā.'),
   'error.last_manager': draft('Ko tēnei te kaiwhakahaere hohe whakamutunga: hoatu te mana kaiwhakahaere ki tētahi atu pūkete i te tuatahi.'),
   'error.service_closed': draft('Kāore tēnei ratonga i te whakauru tāngata i tēnei wā.'),

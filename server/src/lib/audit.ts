@@ -21,6 +21,9 @@ export function actorFromContext(ctx: AppContext): Actor {
   return actorOf(signedIn(ctx).user);
 }
 
+/** The actor of changes made with the command line (`npm run create-user`): no account, on the server itself. */
+export const commandLine = { id: null, name: 'command line' } as const;
+
 type AuditInput = { action: AuditAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
 
 /**
