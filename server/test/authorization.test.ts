@@ -41,6 +41,8 @@ const protectedRoutes: Route[] = [
   { method: 'PATCH', path: () => `/api/users/${someId()}`, level: 2, json: { name: 'Nobody' } },
   { method: 'DELETE', path: () => `/api/users/${someId()}`, level: 2 },
   { method: 'GET', path: () => `/api/users/${someId()}/audit`, level: 2 },
+  { method: 'GET', path: () => '/api/audit', level: 2 },
+  { method: 'GET', path: () => '/api/audit/export?from=2026-01-01&to=2026-01-31', level: 2 },
   { method: 'GET', path: () => '/api/enrolments', level: 1 },
   { method: 'PATCH', path: () => `/api/enrolments/${someId()}`, level: 1, json: { _id: someId(), baseVersion: 1, changes: { status: 'contacted' } } },
   { method: 'GET', path: () => '/api/clients', level: 1 },

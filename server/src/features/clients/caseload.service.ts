@@ -5,7 +5,7 @@ import { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
-import type { Actor } from '../../lib/audit';
+import { recordBulkRead, type Actor } from '../../lib/audit';
 import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere } from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
 
@@ -59,8 +59,14 @@ export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promi
     );
     changedIds = changed.map((row) => row.id);
   }
+  const clients = await detailsOf(actor, changedIds);
+  // A poll that sends nothing personal (only ids) is not a download; one that sends records is.
+  if (clients.length > 0) {
+    const notes = clients.reduce((sum, client) => sum + client.caseNotes.length, 0);
+    await recordBulkRead(actor, 'caseload', 'clients', { count: clients.length, notes, since: query.since });
+  }
   return {
-    clients: await detailsOf(actor, changedIds),
+    clients,
     ids: ids.map((row) => row.id),
     cursor: new Date(readAt - caseloadCursorOverlapMs).toISOString(),
   };

@@ -19,7 +19,8 @@ import { Client, phoneKeyOf } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
-import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
+import { presentRecordTrail, recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
+import { csvText } from '../../lib/csv';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { runOnce, type OnceOutcome } from '../../lib/idempotency';
@@ -269,12 +270,9 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((row) => byId.get(row.id)).filter((row): row is Client => Boolean(row));
   const names = await staffNames(ordered.flatMap((row) => [row.createdBy, row.updatedBy]));
-  return {
-    items: ordered.map((row) => presentClient(row, names)),
-    total: Number(counted[0]?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const total = Number(counted[0]?.total ?? 0);
+  await recordBulkRead(actor, 'list', 'clients', { q: query.q, service: query.service, status: query.status, page: query.page, count: ordered.length, total });
+  return { items: ordered.map((row) => presentClient(row, names)), total, page: query.page, pageSize: query.pageSize };
 }
 
 type PersonKeys = { id?: string | null; dateOfBirth: string | null; givenName: string; familyName: string; phone: string | null; email: string | null };
@@ -315,7 +313,9 @@ export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promis
 
 /** `GET /api/clients/{id}/duplicates`. */
 export async function findClientDuplicates(actor: Actor, clientId: string): Promise<DuplicateCandidate[]> {
-  return findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+  const found = await findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+  await recordBulkRead(actor, 'list', 'clients', { duplicatesOfClient: clientId, count: found.length });
+  return found;
 }
 
 /** `GET /api/clients/duplicates?enrolment=ID`: clients that may be the person who sent an enrolment. */
@@ -323,7 +323,9 @@ export async function findEnrolmentDuplicates(actor: Actor, enrolmentId: string)
   const enrolment = await Enrolment.findByPk(enrolmentId);
   if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
   const { dateOfBirth, givenName, familyName, phone, email } = enrolment;
-  return findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
+  const found = await findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
+  await recordBulkRead(actor, 'list', 'clients', { duplicatesOfEnrolment: enrolmentId, count: found.length });
+  return found;
 }
 
 /** A client's audit trail, newest first (managers only; the route checks the level). */
@@ -335,7 +337,7 @@ export async function listClientAudit(actor: Actor, clientId: string, page: Page
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
   });
-  return { items: rows.map(presentAuditEvent), total: count, page: page.page, pageSize: page.pageSize };
+  return { items: presentRecordTrail(rows), total: count, page: page.page, pageSize: page.pageSize };
 }
 
 export type ClientExport = {
@@ -379,16 +381,9 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
       client: presentClient(client, names),
       enrolments: enrolments.map((enrolment) => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey))),
       caseNotes: notes.map((note) => presentNote(note, names)),
-      audit: audit.map(presentAuditEvent),
+      audit: presentRecordTrail(audit),
     };
   });
-}
-
-/** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** The export as one CSV table: `section,recordId,field,value`, one row per field. */
@@ -401,5 +396,5 @@ export function exportAsCsv(data: ClientExport): string {
   data.enrolments.forEach((enrolment) => add('enrolment', enrolment));
   data.caseNotes.forEach((note) => add('caseNote', note));
   data.audit.forEach((event) => add('audit', event));
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

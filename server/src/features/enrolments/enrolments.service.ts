@@ -12,7 +12,7 @@ import {
   type UpdateEnrolmentInput,
 } from '../../../contract/enrolments';
 import { Enrolment } from '../../db/models/enrolment';
-import { recordAudit, type Actor } from '../../lib/audit';
+import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
@@ -55,6 +55,14 @@ export async function listEnrolments(actor: Actor, query: ListEnrolmentsQuery): 
     ],
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
+  });
+  await recordBulkRead(actor, 'list', 'enrolments', {
+    q: query.q,
+    service: query.service,
+    status: query.status,
+    page: query.page,
+    count: rows.length,
+    total: count,
   });
   return {
     items: rows.map((row) => presentEnrolment(row, serviceTitle(row.serviceKey))),

@@ -6,7 +6,7 @@ import { sequelize } from '../../db/sequelize';
 import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
 import type { Page, PageQuery } from '../../../contract/common';
 import { AuditEvent } from '../../db/models/audit-event';
-import { actorOf, commandLine, presentAuditEvent, recordAudit } from '../../lib/audit';
+import { actorOf, commandLine, presentRecordTrail, recordAudit } from '../../lib/audit';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
@@ -176,5 +176,5 @@ export async function listStaffAudit(id: string, page: PageQuery): Promise<Page<
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
   });
-  return { items: rows.map(presentAuditEvent), total: count, page: page.page, pageSize: page.pageSize };
+  return { items: presentRecordTrail(rows), total: count, page: page.page, pageSize: page.pageSize };
 }
