@@ -6,7 +6,7 @@ import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { recordBulkRead, type Actor } from '../../lib/audit';
-import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere, visibleNotesSql, visibleNotesWhere, visibleServicesSql } from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
 
 /**
@@ -46,16 +46,12 @@ export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promi
   let changedIds = ids.map((row) => row.id);
   if (query.since !== undefined && changedIds.length > 0) {
     const since = new Date(query.since);
-    const enrolmentFilter = seesEverything(actor) ? '' : ' AND e."serviceKey" IN (:services)';
     const changed = await sequelize.query<{ id: string }>(
       `SELECT c.id FROM clients c WHERE ${caseload.sql} AND (
         c."updatedAt" > :since
-        OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since)
-        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL${enrolmentFilter}))`,
-      {
-        type: QueryTypes.SELECT,
-        replacements: { ...caseload.replacements, since, services: actor.services.length ? actor.services : [''] },
-      },
+        OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since AND ${visibleNotesSql(actor, 'n')})
+        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL AND ${visibleServicesSql(actor, 'e."serviceKey"')}))`,
+      { type: QueryTypes.SELECT, replacements: { ...caseload.replacements, since } },
     );
     changedIds = changed.map((row) => row.id);
   }
@@ -85,7 +81,7 @@ async function detailsOf(actor: Actor, ids: string[]): Promise<ClientDetail[]> {
       ],
     }),
     CaseNote.findAll({
-      where: { clientId: ids },
+      where: { clientId: ids, ...visibleNotesWhere(actor) },
       order: [
         ['createdAt', 'DESC'],
         ['id', 'DESC'],

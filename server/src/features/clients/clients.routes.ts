@@ -10,7 +10,7 @@ import {
   ListClientsQuerySchema,
   UpdateClientSchema,
 } from '../../../contract/clients';
-import { IdParamsSchema } from '../../../contract/common';
+import { IdParamsSchema, IdSchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
@@ -26,6 +26,7 @@ import {
   findEnrolmentDuplicates,
   listClientAudit,
   listClients,
+  shareNote,
   updateClientOnce,
   viewClient,
 } from './clients.service';
@@ -96,6 +97,15 @@ clientsRouter.post(
     const outcome = await addNoteOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
     ctx.status = outcome.status;
     ctx.body = outcome.body;
+  }),
+);
+
+const NoteParamsSchema = IdParamsSchema.extend({ noteId: IdSchema });
+
+clientsRouter.post(
+  '/:id/notes/:noteId/share',
+  validate({ params: NoteParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await shareNote(actorFromContext(ctx), params.id, params.noteId);
   }),
 );
 

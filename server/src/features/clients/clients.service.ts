@@ -21,17 +21,18 @@ import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { presentRecordTrail, recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
 import { csvText } from '../../lib/csv';
-import { conflict, editConflict, notFound } from '../../lib/errors';
+import { conflict, editConflict, forbidden, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { runOnce, type OnceOutcome } from '../../lib/idempotency';
 import {
   canSeeEnrolment,
   findVisibleClient,
-  seesEverything,
+  noteServiceFor,
   visibleClientsSql,
   visibleClientsWhere,
   visibleEnrolmentsWhere,
-  visibleServices,
+  visibleNotesWhere,
+  visibleServicesSql,
 } from '../../lib/need-to-know';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
@@ -80,7 +81,7 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
       transaction,
     }),
     CaseNote.findAll({
-      where: { clientId: client.id },
+      where: { clientId: client.id, ...visibleNotesWhere(actor) },
       order: [
         ['createdAt', 'DESC'],
         ['id', 'DESC'],
@@ -163,9 +164,29 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
 /** Adds a case note (the effect of `note.create`). */
 export async function addNote(actor: Actor, clientId: string, input: CreateNoteInput, transaction: Transaction): Promise<CaseNoteBody> {
   const client = await findVisibleClient(actor, clientId, transaction);
-  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text }, { transaction });
+  const serviceKey = await noteServiceFor(actor, client.id, transaction);
+  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text, serviceKey }, { transaction });
   await recordAudit(actor, { action: 'note', entity: 'note', entityId: note.id, clientId: client.id }, transaction);
   return presentNote(note, new Map([[actor.id, actor.name]]));
+}
+
+/**
+ * `POST /api/clients/{id}/notes/{noteId}/share`: the writer shows a note to every kaimahi who may
+ * see the client, whatever their service; on the trail as an `update` of the note (`shared`).
+ * Sharing a shared note changes nothing. Others who see the note get 403; those who do not, 404.
+ */
+export function shareNote(actor: Actor, clientId: string, noteId: string): Promise<CaseNoteBody> {
+  return sequelize.transaction(async (transaction) => {
+    const client = await findVisibleClient(actor, clientId, transaction);
+    const note = await CaseNote.findOne({ where: { [Op.and]: [{ id: noteId, clientId: client.id }, visibleNotesWhere(actor)] }, transaction });
+    if (!note) throw notFound('Note not found');
+    if (note.authorId !== actor.id) throw forbidden('Only the note’s writer can share it');
+    if (!note.shared) {
+      await note.update({ shared: true }, { transaction });
+      await recordAudit(actor, { action: 'update', entity: 'note', entityId: note.id, clientId: client.id, fields: ['shared'] }, transaction);
+    }
+    return presentNote(note, await staffNames([note.authorId], transaction));
+  });
 }
 
 /** `POST /api/clients`, exactly once per `_id`. `request` is what a resend must match. */
@@ -247,11 +268,8 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
       filters.push('fe.status = :status');
       replacements.status = query.status;
     }
-    if (!seesEverything(actor)) {
-      // A kaimahi filters only by enrolments they may see.
-      filters.push(visibleServices(actor).length ? 'fe."serviceKey" IN (:mine)' : '1=0');
-      replacements.mine = [...visibleServices(actor)];
-    }
+    // A kaimahi filters only by enrolments they may see.
+    filters.push(visibleServicesSql(actor, 'fe."serviceKey"'));
     conditions.push(`EXISTS (SELECT 1 FROM enrolments fe WHERE ${filters.join(' AND ')})`);
   }
   const where = conditions.join(' AND ');
@@ -366,7 +384,7 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
         transaction,
       }),
       CaseNote.findAll({
-        where: { clientId },
+        where: { clientId, ...visibleNotesWhere(actor) },
         order: [
           ['createdAt', 'ASC'],
           ['id', 'ASC'],
