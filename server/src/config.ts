@@ -25,6 +25,8 @@ const EnvSchema = z.object({
     .default('off'),
   /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Days the answer record of a staff write is kept for resends (decision 087). */
+  STORED_ANSWER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
@@ -109,6 +111,7 @@ export type Config = {
   /** Proxy hops trusted in X-Forwarded-For (Koa's maxIpsCount); 0 trusts none. */
   proxyHops: number;
   logRetentionDays: number;
+  storedAnswerDays: number;
   rateLimits: boolean;
   logLevel: string;
   pwaDist: string;
@@ -154,6 +157,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     jwtSecret: vars.JWT_SECRET,
     proxyHops: proxyHops(vars.TRUST_PROXY),
     logRetentionDays: vars.LOG_RETENTION_DAYS,
+    storedAnswerDays: vars.STORED_ANSWER_DAYS,
     rateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),

@@ -7,6 +7,7 @@ import { User } from './db/models/user';
 import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
 import { uploadsRoot } from './lib/images';
+import { pruneStoredAnswers } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { startNoticeWorker } from './lib/staff-notices';
 
@@ -29,6 +30,11 @@ export async function startServer(): Promise<http.Server> {
       ].join('\n'),
     );
   }
+  // Answers of staff writes older than STORED_ANSWER_DAYS go at start and every six hours (decision 087).
+  const prune = () => void pruneStoredAnswers().catch((error: unknown) => logger.error({ err: error }, 'pruning stored answers failed'));
+  prune();
+  const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
+  pruning.unref();
   const server = http.createServer(createApp().callback());
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, database: config.database.dialect }, 'listening');

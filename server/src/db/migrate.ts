@@ -9,6 +9,7 @@ import * as notifications from './migrations/007-notifications';
 import * as speedIndexes from './migrations/008-speed-indexes';
 import * as caseloadIndex from './migrations/009-caseload-index';
 import * as noteServices from './migrations/012-note-services';
+import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -24,6 +25,7 @@ const migrations: [string, Migration][] = [
   ['008-speed-indexes', speedIndexes],
   ['009-caseload-index', caseloadIndex],
   ['012-note-services', noteServices],
+  ['013-stored-answers-keep-ids', storedAnswers],
 ];
 
 const umzug = new Umzug({

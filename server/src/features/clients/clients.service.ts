@@ -23,7 +23,7 @@ import { presentRecordTrail, recordAudit, recordBulkRead, type Actor } from '../
 import { csvText } from '../../lib/csv';
 import { conflict, editConflict, forbidden, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
-import { runOnce, type OnceOutcome } from '../../lib/idempotency';
+import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import {
   canSeeEnrolment,
   findVisibleClient,
@@ -196,26 +196,37 @@ export function createClientOnce(
   fromEnrolment: string | undefined,
   request: unknown,
 ): Promise<OnceOutcome<ClientDetail>> {
-  return runOnce({ id: input._id, kind: 'client.create', actorId: actor.id, request }, async (transaction) => ({
-    status: 201,
-    body: await createClient(actor, input, fromEnrolment, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'client.create', actorId: actor.id, request },
+    async (transaction) => ({ status: 201, body: await createClient(actor, input, fromEnrolment, transaction) }),
+    { keep: keepIds, reread: async (kept, transaction) => detailOf(actor, await findVisibleClient(actor, kept.id, transaction), transaction) },
+  );
 }
 
 /** `PATCH /api/clients/{id}`, exactly once per operation `_id`. */
 export function updateClientOnce(actor: Actor, clientId: string, input: UpdateClientInput, request: unknown): Promise<OnceOutcome<ClientRecord>> {
-  return runOnce({ id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 200,
-    body: await updateClient(actor, clientId, input, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 200, body: await updateClient(actor, clientId, input, transaction) }),
+    { keep: keepIds, reread: async (kept, transaction) => presentOne(await findVisibleClient(actor, kept.id, transaction), transaction) },
+  );
 }
 
 /** `POST /api/clients/{id}/notes`, exactly once per note `_id`. */
 export function addNoteOnce(actor: Actor, clientId: string, input: CreateNoteInput, request: unknown): Promise<OnceOutcome<CaseNoteBody>> {
-  return runOnce({ id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } }, async (transaction) => ({
-    status: 201,
-    body: await addNote(actor, clientId, input, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } },
+    async (transaction) => ({ status: 201, body: await addNote(actor, clientId, input, transaction) }),
+    { keep: keepIds, reread: (kept, transaction) => findVisibleNote(actor, kept.clientId ?? clientId, kept.id, transaction) },
+  );
+}
+
+/** One case note as its page shows it, when the actor may see it and its client; else 404. */
+async function findVisibleNote(actor: Actor, clientId: string, noteId: string, transaction?: Transaction): Promise<CaseNoteBody> {
+  const client = await findVisibleClient(actor, clientId, transaction);
+  const note = await CaseNote.findOne({ where: { [Op.and]: [{ id: noteId, clientId: client.id }, visibleNotesWhere(actor)] }, transaction });
+  if (!note) throw notFound('Note not found');
+  return presentNote(note, await staffNames([note.authorId], transaction));
 }
 
 /** Opens a client record: the whole page, and a `view` event on its trail. */

@@ -16,7 +16,7 @@ import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
-import { runOnce, type OnceOutcome } from '../../lib/idempotency';
+import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { writeEnrolment } from './enrolment-writer';
 
@@ -120,8 +120,16 @@ export async function updateEnrolment(actor: Actor, enrolmentId: string, input: 
 
 /** `PATCH /api/enrolments/{id}`, exactly once per operation `_id`. */
 export function updateEnrolmentOnce(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, request: unknown): Promise<OnceOutcome<EnrolmentListItem>> {
-  return runOnce({ id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } }, async (transaction) => ({
-    status: 200,
-    body: await updateEnrolment(actor, enrolmentId, input, transaction),
-  }));
+  return runOnce(
+    { id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } },
+    async (transaction) => ({ status: 200, body: await updateEnrolment(actor, enrolmentId, input, transaction) }),
+    {
+      keep: keepIds,
+      reread: async (kept, transaction) => {
+        const enrolment = await Enrolment.findByPk(kept.id, { transaction });
+        if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+        return presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
+      },
+    },
+  );
 }
