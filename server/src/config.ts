@@ -25,6 +25,12 @@ const EnvSchema = z.object({
     .default('off'),
   /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** The server's own limits against slow clients (decision 088); the proxy in front has its own. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   /** Days the answer record of a staff write is kept for resends (decision 087). */
   STORED_ANSWER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -112,6 +118,8 @@ export type Config = {
   proxyHops: number;
   logRetentionDays: number;
   storedAnswerDays: number;
+  /** Node HTTP server limits against slow or too many clients (decision 088). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number; maxConnections: number };
   rateLimits: boolean;
   logLevel: string;
   pwaDist: string;
@@ -158,6 +166,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     proxyHops: proxyHops(vars.TRUST_PROXY),
     logRetentionDays: vars.LOG_RETENTION_DAYS,
     storedAnswerDays: vars.STORED_ANSWER_DAYS,
+    http: {
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(vars.REQUEST_TIMEOUT_MS, vars.HEADERS_TIMEOUT_MS),
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: vars.MAX_REQUESTS_PER_SOCKET,
+      maxConnections: vars.MAX_CONNECTIONS,
+    },
     rateLimits: vars.RATE_LIMITS === 'on',
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { createApp } from './app';
 import { getConfig } from './config';
 import { migrate } from './db/migrate';
 import { User } from './db/models/user';
 import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
+import { createHttpServer } from './lib/http-server';
 import { uploadsRoot } from './lib/images';
 import { pruneStoredAnswers } from './lib/idempotency';
 import { logger } from './lib/logger';
@@ -35,7 +36,7 @@ export async function startServer(): Promise<http.Server> {
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
-  const server = http.createServer(createApp().callback());
+  const server = createHttpServer(createApp().callback(), config.http);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, database: config.database.dialect }, 'listening');
   // Staff notices of new enrolments by email, when SMTP_URL is set; sends what waited through a restart.
