@@ -25,6 +25,8 @@ const EnvSchema = z.object({
     .default('off'),
   /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** All log files together stay under this many MB (the oldest go first); 0: no cap. */
+  LOG_MAX_TOTAL_MB: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   /** The server's own limits against slow clients (decision 088); the proxy in front has its own. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
@@ -117,6 +119,7 @@ export type Config = {
   /** Proxy hops trusted in X-Forwarded-For (Koa's maxIpsCount); 0 trusts none. */
   proxyHops: number;
   logRetentionDays: number;
+  logMaxTotalMb: number;
   storedAnswerDays: number;
   /** Node HTTP server limits against slow or too many clients (decision 088). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number; maxConnections: number };
@@ -165,6 +168,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     jwtSecret: vars.JWT_SECRET,
     proxyHops: proxyHops(vars.TRUST_PROXY),
     logRetentionDays: vars.LOG_RETENTION_DAYS,
+    logMaxTotalMb: vars.LOG_MAX_TOTAL_MB,
     storedAnswerDays: vars.STORED_ANSWER_DAYS,
     http: {
       headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,

@@ -35,6 +35,21 @@ function rememberAddress(email: string, ip: string, at: number): void {
   if (knownAddresses.size > 50_000) for (const [key, until] of knownAddresses) if (until <= at) knownAddresses.delete(key);
 }
 
+/**
+ * A refusal is logged at most once a minute per address: a flood of refused attempts each still
+ * gets 429, but adds one log line a minute, not one per attempt (issue 21).
+ */
+const refusalLoggedAt = new Map<string, number>();
+const refusalLogEveryMs = 60_000;
+
+function logRefusal(email: string, ip: string, at: number): void {
+  const last = refusalLoggedAt.get(ip);
+  if (last !== undefined && at - last < refusalLogEveryMs) return;
+  refusalLoggedAt.set(ip, at);
+  if (refusalLoggedAt.size > 50_000) for (const [key, loggedAt] of refusalLoggedAt) if (at - loggedAt >= refusalLogEveryMs) refusalLoggedAt.delete(key);
+  logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
+}
+
 /** Refuses (429) an attempt that must wait; nothing is checked against a password first. */
 function checkThrottles(email: string, ip: string, at: number): void {
   try {
@@ -44,7 +59,7 @@ function checkThrottles(email: string, ip: string, at: number): void {
     failuresByIp.check(ip, at);
     failuresByAccount.check(email, at);
   } catch (error) {
-    logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
+    logRefusal(email, ip, at);
     throw error;
   }
 }

@@ -142,4 +142,23 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
     wait(1000);
     expect((await signIn(user.email, password, '203.0.113.60')).status).toBe(200);
   });
+
+  it('logs refused attempts from one address at most once a minute, however many there are', async () => {
+    const { user } = await buildUser();
+    const address = '203.0.113.70';
+    const refusedLines = () =>
+      fs
+        .readFileSync(logFile.currentPath(), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'sign-in refused: too many failures, must wait' && line.ip === address);
+    for (let attempt = 1; attempt <= 6; attempt += 1) await signIn(user.email, `wrong ${attempt}`, address);
+    for (let attempt = 1; attempt <= 50; attempt += 1) expect((await signIn(user.email, 'again', address)).status).toBe(429);
+    expect(refusedLines()).toHaveLength(1);
+    wait(61_000);
+    expect((await signIn(user.email, 'after a minute', address)).status).toBe(400);
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await signIn(user.email, 'again', address)).status).toBe(429);
+    expect(refusedLines()).toHaveLength(2);
+  });
 });
