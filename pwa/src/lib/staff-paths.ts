@@ -49,6 +49,7 @@ export const staffApiPaths = {
   dashboard: '/api/dashboard',
   users: '/api/users',
   user: (id: string) => `/api/users/${segment(id)}`,
+  userAudit: (id: string) => `/api/users/${segment(id)}/audit`,
   logs: '/api/logs',
   log: (id: string) => `/api/logs/${segment(id)}`,
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
