@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Years without contact after which a client is listed for archiving or erasure (decision 089). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
   /** Days the answer record of a staff write is kept for resends (decision 087). */
   STORED_ANSWER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -121,6 +123,7 @@ export type Config = {
   logRetentionDays: number;
   logMaxTotalMb: number;
   storedAnswerDays: number;
+  retentionYears: number;
   /** Node HTTP server limits against slow or too many clients (decision 088). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number; maxConnections: number };
   rateLimits: boolean;
@@ -170,6 +173,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logRetentionDays: vars.LOG_RETENTION_DAYS,
     logMaxTotalMb: vars.LOG_MAX_TOTAL_MB,
     storedAnswerDays: vars.STORED_ANSWER_DAYS,
+    retentionYears: vars.RETENTION_YEARS,
     http: {
       headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: Math.max(vars.REQUEST_TIMEOUT_MS, vars.HEADERS_TIMEOUT_MS),

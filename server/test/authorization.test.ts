@@ -54,6 +54,10 @@ const protectedRoutes: Route[] = [
   { method: 'GET', path: () => `/api/clients/${someId()}/duplicates`, level: 1 },
   { method: 'GET', path: () => `/api/clients/${someId()}/audit`, level: 2 },
   { method: 'GET', path: () => `/api/clients/${someId()}/export`, level: 2 },
+  { method: 'GET', path: () => '/api/clients/retention', level: 2 },
+  { method: 'POST', path: () => `/api/clients/${someId()}/archive`, level: 2 },
+  { method: 'POST', path: () => `/api/clients/${someId()}/erase`, level: 2 },
+  { method: 'POST', path: () => `/api/clients/${someId()}/notes/${someId()}/share`, level: 1 },
   { method: 'GET', path: () => '/api/dashboard', level: 1 },
   { method: 'POST', path: () => '/api/sync', level: 1, json: { mutations: [] } },
 ];

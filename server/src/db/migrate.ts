@@ -10,6 +10,7 @@ import * as speedIndexes from './migrations/008-speed-indexes';
 import * as caseloadIndex from './migrations/009-caseload-index';
 import * as noteServices from './migrations/012-note-services';
 import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
+import * as retention from './migrations/014-retention';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -26,6 +27,7 @@ const migrations: [string, Migration][] = [
   ['009-caseload-index', caseloadIndex],
   ['012-note-services', noteServices],
   ['013-stored-answers-keep-ids', storedAnswers],
+  ['014-retention', retention],
 ];
 
 const umzug = new Umzug({

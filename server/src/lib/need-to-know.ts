@@ -6,7 +6,7 @@ import { Client } from '../db/models/client';
 import { Enrolment } from '../db/models/enrolment';
 import { sequelize } from '../db/sequelize';
 import type { Actor } from './audit';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 
 /**
  * Need-to-know (DESIGN §4b, §4c): the one place that says who sees which record. Every query of
@@ -15,7 +15,7 @@ import { notFound } from './errors';
  * | record | a kaimahi (access 1) sees it when | functions |
  * |---|---|---|
  * | enrolment | its service is one of theirs | `canSeeEnrolment`, `visibleEnrolmentsWhere`, `visibleServicesSql` |
- * | client | they created it, or it has an enrolment in one of their services | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
+ * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
  * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
@@ -53,7 +53,15 @@ export function visibleClientsSql(actor: Actor, alias: string): string {
     ? // Not correlated: the database reads the service's linked client ids once (index serviceKey, clientId).
       ` OR ${alias}.id IN (SELECT ve."clientId" FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL)`
     : '';
-  return `(${alias}."createdBy" = ${escape(actor.id)}${byService})`;
+  return `(${alias}."createdBy" = ${escape(actor.id)}${byService}) AND ${notArchivedSql(alias)}`;
+}
+
+/**
+ * SQL true when the client (aliased `alias`) is not archived: kaimahi never see archived records
+ * (decision 089). Archived clients are few: their ids come from the `archivedAt` index once.
+ */
+export function notArchivedSql(alias: string): string {
+  return `${alias}.id NOT IN (SELECT ac.id FROM clients ac WHERE ac."archivedAt" IS NOT NULL)`;
 }
 
 /**
@@ -68,7 +76,7 @@ export function visibleClientSqlPerRow(actor: Actor, alias: string): string {
   const byService = services.length
     ? ` OR EXISTS (SELECT 1 FROM enrolments ve WHERE ve."clientId" = ${alias}.id AND ve."serviceKey" IN (${services.map(escape).join(', ')}))`
     : '';
-  return `(${alias}."createdBy" = ${escape(actor.id)}${byService})`;
+  return `(${alias}."createdBy" = ${escape(actor.id)}${byService}) AND ${notArchivedSql(alias)}`;
 }
 
 /**
@@ -84,7 +92,7 @@ export function countVisibleClientsSql(actor: Actor): string {
   const byService = services.length
     ? ` UNION ALL SELECT ve."clientId" AS id FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL`
     : '';
-  return `SELECT COUNT(DISTINCT visible.id) AS total FROM (SELECT c.id FROM clients c WHERE c."createdBy" = ${escape(actor.id)}${byService}) visible`;
+  return `SELECT COUNT(DISTINCT visible.id) AS total FROM (SELECT c.id FROM clients c WHERE c."createdBy" = ${escape(actor.id)}${byService}) visible WHERE ${notArchivedSql('visible')}`;
 }
 
 /** A where clause on the Client model for what the actor sees. */
@@ -158,4 +166,9 @@ export async function noteServiceFor(actor: Actor, clientId: string, transaction
   const enrolled = enrolments.map((enrolment) => enrolment.serviceKey);
   const own = actor.services.filter((key) => serviceKeys.includes(key));
   return enrolled.find((key) => own.includes(key)) ?? (seesEverything(actor) ? enrolled[0] : undefined) ?? own[0] ?? null;
+}
+
+/** Archived (and erased) records are read-only, even to managers (decision 089): 409 before anything is written. */
+export function assertWritable(client: Pick<Client, 'archivedAt'>): void {
+  if (client.archivedAt) throw conflict('This record is archived: it can be read but not changed');
 }

@@ -6,7 +6,15 @@ import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { recordBulkRead, type Actor } from '../../lib/audit';
-import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere, visibleNotesSql, visibleNotesWhere, visibleServicesSql } from '../../lib/need-to-know';
+import {
+  notArchivedSql,
+  seesEverything,
+  visibleClientsSql,
+  visibleEnrolmentsWhere,
+  visibleNotesSql,
+  visibleNotesWhere,
+  visibleServicesSql,
+} from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
 
 /**
@@ -28,7 +36,7 @@ function caseloadSql(actor: Actor): { sql: string; replacements: Record<string, 
   if (!seesEverything(actor)) return { sql: visibleClientsSql(actor, 'c'), replacements: {} };
   const replacements: Record<string, unknown> = { me: actor.id, myServices: actor.services.length ? actor.services : [''] };
   return {
-    sql: `(c."createdBy" = :me
+    sql: `${notArchivedSql('c')} AND (c."createdBy" = :me
       OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."serviceKey" IN (:myServices) AND e."clientId" IS NOT NULL)
       OR c.id IN (SELECT a."clientId" FROM audit_events a WHERE a."actorId" = :me AND a."clientId" IS NOT NULL))`,
     replacements,

@@ -25,6 +25,7 @@ import { conflict, editConflict, forbidden, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
 import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import {
+  assertWritable,
   canSeeEnrolment,
   findVisibleClient,
   noteServiceFor,
@@ -152,6 +153,7 @@ export async function linkEnrolment(actor: Actor, enrolment: Enrolment, clientId
  */
 export async function updateClient(actor: Actor, clientId: string, input: UpdateClientInput, transaction: Transaction): Promise<ClientRecord> {
   const client = await findVisibleClient(actor, clientId, transaction);
+  assertWritable(client);
   const merge = mergeFields(client, editableValues(client), input.baseVersion, input.changes);
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, await presentOne(client, transaction));
   if (merge.changed.length === 0) return presentOne(client, transaction);
@@ -164,6 +166,7 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
 /** Adds a case note (the effect of `note.create`). */
 export async function addNote(actor: Actor, clientId: string, input: CreateNoteInput, transaction: Transaction): Promise<CaseNoteBody> {
   const client = await findVisibleClient(actor, clientId, transaction);
+  assertWritable(client);
   const serviceKey = await noteServiceFor(actor, client.id, transaction);
   const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text, serviceKey }, { transaction });
   await recordAudit(actor, { action: 'note', entity: 'note', entityId: note.id, clientId: client.id }, transaction);

@@ -15,7 +15,7 @@ import { Enrolment } from '../../db/models/enrolment';
 import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
-import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { assertWritable, canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
 import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { writeEnrolment } from './enrolment-writer';
@@ -94,7 +94,7 @@ export async function updateEnrolment(actor: Actor, enrolmentId: string, input: 
   if (changesStatus && !enrolmentNextStatuses[enrolment.status as EnrolmentStatus].includes(status)) {
     throw conflict(`An enrolment that is ${enrolment.status} cannot become ${status}`, 'changes.status');
   }
-  if (changesClient) await findVisibleClient(actor, clientId, transaction);
+  if (changesClient) assertWritable(await findVisibleClient(actor, clientId, transaction));
   const from = enrolment.status;
   await enrolment.update(
     {
