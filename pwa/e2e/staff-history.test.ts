@@ -50,4 +50,46 @@ describe('the history of a staff account', () => {
     expect(await entries.count()).toBe(3);
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it('shows everyone’s activity filtered by person and action, and downloads a period as CSV', async () => {
+    const page = await harness.newPage();
+    await recordAlerts(page);
+    const manager = await harness.loginAs(page, 2);
+    const kaimahi = await harness.createStaff(1);
+    const kaimahiToken = await harness.api('/api/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: kaimahi.email, password: 'a secret password 2026' }),
+    });
+    const { token } = (await kaimahiToken.json()) as { token: string };
+    expect((await harness.api('/api/clients?q=Walker', { token })).status).toBe(200);
+
+    await page.goto('/manage');
+    await page.getByRole('link', { name: 'Everyone’s activity on the audit trail' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+    const filter = page.getByRole('form', { name: 'Filter' });
+    await filter.getByLabel('Person').selectOption({ label: 'Tui Renamed' });
+    await filter.getByLabel('Action').selectOption({ label: 'Listed or searched' });
+    await filter.getByRole('button', { name: 'Show' }).click();
+    const events = page.getByRole('region', { name: 'Events' });
+    await events.getByText('Listed or searched · Tui Renamed').waitFor();
+    expect(await events.getByRole('listitem').count()).toBe(1);
+    await checkA11y(page);
+
+    const download = page.waitForEvent('download');
+    await events.getByRole('button', { name: 'Download CSV of this period' }).click();
+    const file = await download;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(file.suggestedFilename()).toBe(`audit-${today}-${today}.csv`);
+    const exported = await harness.api(`/api/audit?actor=${encodeURIComponent(await idOf(manager.email, manager.token))}&action=export`, {
+      token: manager.token,
+    });
+    expect(((await exported.json()) as { total: number }).total).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
 });
+
+async function idOf(email: string, token: string): Promise<string> {
+  const accounts = (await (await harness.api('/api/users', { token })).json()) as { _id: string; email: string }[];
+  return accounts.find((account) => account.email === email)?._id ?? '';
+}
