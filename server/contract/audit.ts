@@ -1,4 +1,5 @@
-import { PageQuerySchema } from './common';
+import { z } from 'zod';
+import { IdSchema, PageQuerySchema } from './common';
 
 /** What an audit event records (DESIGN §4b). The trail is append-only: no route edits or deletes it. */
 export const auditActions = [
@@ -15,19 +16,35 @@ export const auditActions = [
   'login.failed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-export type AuditEntity = 'client' | 'enrolment' | 'note' | 'user' | 'site';
+
+/**
+ * Reads of many records at once (issue 21): a list or search (`list`, with the query and the
+ * count, never the results) and a caseload download to a device (`caseload`, with the counts).
+ * They concern no one record, so they are on the whole trail but never on a client's or an
+ * account's; kept apart from `auditActions` so those trails' types stay as they are.
+ */
+export const bulkReadActions = ['list', 'caseload'] as const;
+export type BulkReadAction = (typeof bulkReadActions)[number];
+export type TrailAction = AuditAction | BulkReadAction;
+
+export function isRecordAction(action: TrailAction): action is AuditAction {
+  return (auditActions as readonly string[]).includes(action);
+}
+
+/** `clients`, `enrolments`: a bulk read of that register; its `entityId` is the reader's account. */
+export type AuditEntity = 'client' | 'enrolment' | 'note' | 'user' | 'site' | 'clients' | 'enrolments' | 'audit';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a
  * second copy of people's details); `details` holds ids or options, e.g. the enrolment a link
  * joined, a status change's from and to, an export's format.
  */
-export type AuditEvent = {
+export type AuditEvent<Action extends TrailAction = AuditAction> = {
   _id: string;
   at: string;
   actorId: string | null;
   actorName: string;
-  action: AuditAction;
+  action: Action;
   entity: AuditEntity;
   entityId: string;
   fields?: string[];
@@ -35,3 +52,24 @@ export type AuditEvent = {
 };
 
 export const ListAuditQuerySchema = PageQuerySchema;
+
+/** A day (`YYYY-MM-DD`, a whole UTC day) or a moment (ISO 8601 with offset). */
+const trailTime = (label: string) =>
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be a date (YYYY-MM-DD) or a time (ISO 8601)` });
+
+const periodIsOrdered = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from.slice(0, 10) <= query.to.slice(0, 10);
+
+/** `GET /api/audit`: the whole trail, newest first, filtered by person (`actor`), `action` and period. */
+export const ListTrailQuerySchema = PageQuerySchema.extend({
+  actor: IdSchema.optional(),
+  action: z.enum([...auditActions, ...bulkReadActions], { error: 'No audit action has that name' }).optional(),
+  from: trailTime('From').optional(),
+  to: trailTime('To').optional(),
+}).refine(periodIsOrdered, { error: 'To must not be before from', path: ['to'] });
+export type ListTrailQuery = z.infer<typeof ListTrailQuerySchema>;
+
+/** `GET /api/audit/export`: a period of the trail as CSV, for the trust's privacy officer. */
+export const ExportTrailQuerySchema = z
+  .object({ from: trailTime('From'), to: trailTime('To') })
+  .refine(periodIsOrdered, { error: 'To must not be before from', path: ['to'] });
+export type ExportTrailQuery = z.infer<typeof ExportTrailQuerySchema>;

@@ -212,7 +212,21 @@ export type ClientEnrolment = {
   version: number;
 };
 
-export type CaseNote = { _id: string; clientId: string; text: string; authorId: string; authorName: string; createdAt: string };
+/**
+ * `serviceKey`: the service it was written under; `shared`: its writer showed it to every kaimahi
+ * who may see the client (decision 086). The server always sends both; they are optional because
+ * a device's copy made before that rule has neither.
+ */
+export type CaseNote = {
+  _id: string;
+  clientId: string;
+  text: string;
+  authorId: string;
+  authorName: string;
+  serviceKey?: string | null;
+  shared?: boolean;
+  createdAt: string;
+};
 
 /**
  * `GET /api/clients/{id}` (and the 201 of `POST /api/clients`). `caseNotes` are the kaimahi's

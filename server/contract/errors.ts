@@ -44,6 +44,7 @@ export const errorCodes = [
   'server_error',
   'not_implemented',
   'edit_conflict',
+  'last_owner',
   // Only made by the app itself, never sent by the server
   'no_connection',
   'sealed_unreadable',

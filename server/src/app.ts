@@ -5,6 +5,7 @@ import compress from 'koa-compress';
 import { koaBody } from 'koa-body';
 import { limits } from '../contract/limits';
 import { getConfig } from './config';
+import { auditRouter } from './features/audit/audit.routes';
 import { authRouter } from './features/auth/auth.routes';
 import { clientsRouter } from './features/clients/clients.routes';
 import { contentRouter } from './features/content/content.routes';
@@ -36,6 +37,7 @@ const routers: Router<AppState>[] = [
   createSyncRouter(syncHandlers),
   logsRouter,
   usersRouter,
+  auditRouter,
 ];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */

@@ -13,6 +13,35 @@ describe('parseConfig', () => {
     expect(config.rateLimits).toBe(true);
   });
 
+  it('limits slow clients by default, configurably, and lists every bad limit', () => {
+    expect(parseConfig({}).http).toEqual({
+      headersTimeoutMs: 20_000,
+      requestTimeoutMs: 120_000,
+      keepAliveTimeoutMs: 5_000,
+      maxRequestsPerSocket: 1_000,
+      maxConnections: 1_000,
+    });
+    expect(parseConfig({}).storedAnswerDays).toBe(30);
+    expect(parseConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '30000', MAX_CONNECTIONS: '200' }).http).toMatchObject({
+      headersTimeoutMs: 5_000,
+      requestTimeoutMs: 30_000,
+      maxConnections: 200,
+    });
+    let error: unknown;
+    try {
+      parseConfig({ HEADERS_TIMEOUT_MS: 'soon', MAX_CONNECTIONS: '0', KEEP_ALIVE_TIMEOUT_MS: '-1', STORED_ANSWER_DAYS: '0' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'HEADERS_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'MAX_CONNECTIONS',
+      'STORED_ANSWER_DAYS',
+    ]);
+  });
+
   it('switches to PostgreSQL with DATABASE_URL', () => {
     expect(parseConfig({ DATABASE_URL: 'postgres://trust:pw@db/trust' }).database).toEqual({ dialect: 'postgres', url: 'postgres://trust:pw@db/trust' });
   });

@@ -25,6 +25,18 @@ const EnvSchema = z.object({
     .default('off'),
   /** Days a log file is kept; older ones are removed when a new day's file starts. 0 keeps them all. */
   LOG_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** All log files together stay under this many MB (the oldest go first); 0: no cap. */
+  LOG_MAX_TOTAL_MB: z.coerce.number().int().min(0).max(1_000_000).default(1000),
+  /** The server's own limits against slow clients (decision 088); the proxy in front has its own. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Years without contact after which a client is listed for archiving or erasure (decision 089). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
+  /** Days the answer record of a staff write is kept for resends (decision 087). */
+  STORED_ANSWER_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /**
    * Milliseconds after which `POST /api/sync` starts no more mutations and answers the rest as
@@ -114,6 +126,11 @@ export type Config = {
   /** Proxy hops trusted in X-Forwarded-For (Koa's maxIpsCount); 0 trusts none. */
   proxyHops: number;
   logRetentionDays: number;
+  logMaxTotalMb: number;
+  storedAnswerDays: number;
+  retentionYears: number;
+  /** Node HTTP server limits against slow or too many clients (decision 088). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number; maxConnections: number };
   rateLimits: boolean;
   /** `POST /api/sync` starts no mutation after this many ms (the first always runs). */
   syncTimeBudgetMs: number;
@@ -161,6 +178,16 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     jwtSecret: vars.JWT_SECRET,
     proxyHops: proxyHops(vars.TRUST_PROXY),
     logRetentionDays: vars.LOG_RETENTION_DAYS,
+    logMaxTotalMb: vars.LOG_MAX_TOTAL_MB,
+    storedAnswerDays: vars.STORED_ANSWER_DAYS,
+    retentionYears: vars.RETENTION_YEARS,
+    http: {
+      headersTimeoutMs: vars.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(vars.REQUEST_TIMEOUT_MS, vars.HEADERS_TIMEOUT_MS),
+      keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
+      maxRequestsPerSocket: vars.MAX_REQUESTS_PER_SOCKET,
+      maxConnections: vars.MAX_CONNECTIONS,
+    },
     rateLimits: vars.RATE_LIMITS === 'on',
     syncTimeBudgetMs: vars.SYNC_TIME_BUDGET_MS,
     logLevel: vars.LOG_LEVEL,

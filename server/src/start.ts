@@ -1,12 +1,14 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { createApp } from './app';
 import { getConfig } from './config';
 import { migrate } from './db/migrate';
 import { User } from './db/models/user';
 import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
+import { createHttpServer } from './lib/http-server';
 import { uploadsRoot } from './lib/images';
+import { pruneStoredAnswers } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { startNoticeWorker } from './lib/staff-notices';
 
@@ -29,7 +31,12 @@ export async function startServer(): Promise<http.Server> {
       ].join('\n'),
     );
   }
-  const server = http.createServer(createApp().callback());
+  // Answers of staff writes older than STORED_ANSWER_DAYS go at start and every six hours (decision 087).
+  const prune = () => void pruneStoredAnswers().catch((error: unknown) => logger.error({ err: error }, 'pruning stored answers failed'));
+  prune();
+  const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
+  pruning.unref();
+  const server = createHttpServer(createApp().callback(), config.http);
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, database: config.database.dialect }, 'listening');
   // Staff notices of new enrolments by email, when SMTP_URL is set; sends what waited through a restart.

@@ -58,7 +58,7 @@ export function buildEnrolment(overrides: Partial<InferCreationAttributes<Enrolm
   });
 }
 
-/** A case note on a client. */
+/** A case note on a client, written under `buildEnrolment`'s default service unless told. */
 export function buildNote(overrides: Partial<InferCreationAttributes<CaseNote>> & { clientId: string; authorId: string }): Promise<CaseNote> {
-  return CaseNote.create({ id: crypto.randomUUID(), text: 'Called, left a message.', ...overrides });
+  return CaseNote.create({ id: crypto.randomUUID(), text: 'Called, left a message.', serviceKey: 'whanau_ora_support', ...overrides });
 }

@@ -13,6 +13,7 @@ const NotFound = lazyRoute(() => import('../routes/not-found'));
 const Manage = lazyRoute(() => import('../routes/manage'));
 const ManageBlog = lazyRoute(() => import('../routes/manage-blog'));
 const ManageUser = lazyRoute(() => import('../routes/manage-user'));
+const ManageAudit = lazyRoute(() => import('../routes/manage-audit'));
 const ManageFeature = lazyRoute(() => import('../routes/manage-feature'));
 const ManageLog = lazyRoute(() => import('../routes/manage-log'));
 const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
@@ -40,6 +41,7 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
+      <Route path={staffRoutePatterns.manageAudit} element={staff(ManageAudit)} />
       <Route path={staffRoutePatterns.manageFeature} element={staff(ManageFeature)} />
       <Route path={staffRoutePatterns.manageLog} element={staff(ManageLog)} />
       <Route path={staffRoutePatterns.manageTeReo} element={staff(ManageTeReo)} />

@@ -36,6 +36,7 @@ export const enErrors = {
   'error.method_not_allowed': 'That action is not allowed here.',
   'error.conflict': 'That clashes with what is already saved. Please reload and try again.',
   'error.edit_conflict': 'Someone else changed this record since you opened it.',
+  'error.last_owner': 'This is the last active owner: give another account owner access first.',
   'error.already_in_use': 'That is already in use.',
   'error.last_manager': 'This is the last active manager: give another account manager access first.',
   'error.service_closed': 'This service is not taking enrolments right now.',

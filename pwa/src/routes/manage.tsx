@@ -168,6 +168,9 @@ function ManageDashboard() {
           <section id="manage-staff" className="manage-card" aria-labelledby="manage-staff-heading">
             {heading('manage-staff', t('manage.staffAccounts'))}
             <StaffList />
+            <p>
+              <Link to={staffPaths.manageAudit}>{t('activity.link')}</Link>
+            </p>
             <details className="manage-disclosure">
               <summary>{t('manage.addStaff')}</summary>
               <AddStaffForm key={formKeys.staff} ownAccess={access} onAdded={() => afterCreate('staff', 'manage-staff')} />

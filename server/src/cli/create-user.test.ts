@@ -89,6 +89,19 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm run create-user', () =>
     expect(accounts[0]).toMatchObject({ id: account?.id, name: 'Aroha Kaimahi', email: 'aroha@example.org', access: 1, tokenVersion: 1 });
     expect(await verifyPassword(accounts[0]?.passwordHash, secondPassword)).toBe(true);
     expect(await verifyPassword(accounts[0]?.passwordHash, firstPassword)).toBe(false);
+
+    // Both changes are on the account's trail, by "command line", naming fields and never values.
+    const database = createSequelize({ dialect: 'sqlite', storage: path.join(dataDir, 'trust.sqlite') });
+    const trail = await database.query<{ action: string; actorId: string | null; actorName: string; entityId: string; fields: string }>(
+      'SELECT action, actorId, actorName, entityId, fields FROM audit_events ORDER BY seq',
+      { type: QueryTypes.SELECT },
+    );
+    await database.close();
+    expect(trail.map((event) => ({ ...event, fields: JSON.parse(event.fields) }))).toEqual([
+      { action: 'user.create', actorId: null, actorName: 'command line', entityId: account?.id, fields: ['name', 'email', 'access'] },
+      { action: 'user.update', actorId: null, actorName: 'command line', entityId: account?.id, fields: ['name', 'access', 'password'] },
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(secondPassword);
   });
 
   it('reactivates a deactivated account and ends its old sessions', async () => {

@@ -8,6 +8,9 @@ import * as site from './migrations/006-site';
 import * as notifications from './migrations/007-notifications';
 import * as speedIndexes from './migrations/008-speed-indexes';
 import * as caseloadIndex from './migrations/009-caseload-index';
+import * as noteServices from './migrations/012-note-services';
+import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
+import * as retention from './migrations/014-retention';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -22,6 +25,9 @@ const migrations: [string, Migration][] = [
   ['007-notifications', notifications],
   ['008-speed-indexes', speedIndexes],
   ['009-caseload-index', caseloadIndex],
+  ['012-note-services', noteServices],
+  ['013-stored-answers-keep-ids', storedAnswers],
+  ['014-retention', retention],
 ];
 
 const umzug = new Umzug({

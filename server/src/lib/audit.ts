@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'sequelize';
-import type { AuditAction, AuditEntity, AuditEvent as AuditEventBody } from '../../contract/audit';
+import { isRecordAction, type AuditEntity, type AuditEvent as AuditEventBody, type TrailAction } from '../../contract/audit';
+import { sequelize } from '../db/sequelize';
 import { AuditEvent } from '../db/models/audit-event';
 import type { User } from '../db/models/user';
 import type { AppContext } from './app-context';
@@ -21,7 +22,10 @@ export function actorFromContext(ctx: AppContext): Actor {
   return actorOf(signedIn(ctx).user);
 }
 
-type AuditInput = { action: AuditAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
+/** The actor of changes made with the command line (`npm run create-user`): no account, on the server itself. */
+export const commandLine = { id: null, name: 'command line' } as const;
+
+type AuditInput = { action: TrailAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
 
 /**
  * Appends one event to the audit trail in the caller's transaction: if the change rolls back,
@@ -46,7 +50,30 @@ export async function recordAudit(actor: Actor | { id: null; name: string }, eve
   );
 }
 
-export function presentAuditEvent(event: AuditEvent): AuditEventBody {
+/**
+ * A bulk read (a list, a search, a caseload download), written after the read succeeded and
+ * before its answer leaves: if the event cannot be written, nothing is shown. `details` holds
+ * the query and counts, never a result.
+ */
+export async function recordBulkRead(
+  actor: Actor,
+  action: 'list' | 'caseload',
+  entity: 'clients' | 'enrolments',
+  details: Record<string, string | number | undefined>,
+): Promise<void> {
+  const kept = Object.fromEntries(Object.entries(details).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+  await sequelize.transaction((transaction) => recordAudit(actor, { action, entity, entityId: actor.id, details: kept }, transaction));
+}
+
+/** Events of one record's trail (a client's, an account's), which never holds a bulk read. */
+export function presentRecordTrail(events: AuditEvent[]): AuditEventBody[] {
+  return events.flatMap((event) => {
+    const { action } = event;
+    return isRecordAction(action) ? [{ ...presentAuditEvent(event), action }] : [];
+  });
+}
+
+export function presentAuditEvent(event: AuditEvent): AuditEventBody<TrailAction> {
   return {
     _id: event.id,
     at: event.at.toISOString(),

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import { UniqueConstraintError, type Transaction } from 'sequelize';
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize';
+import { getConfig } from '../config';
 import { Operation } from '../db/models/operation';
 import { sequelize } from '../db/sequelize';
+import { now } from './clock';
 import { conflict } from './errors';
 
 /**
@@ -13,6 +15,11 @@ import { conflict } from './errors';
  * an ApiError for a closed service, or returns a non-2xx status) keeps nothing at all, so the
  * same operation, sent again unchanged once the cause is gone (the service reopens), is
  * applied then. A body cannot be corrected under the same id: that is a different request (409).
+ *
+ * A staff write's answer is not kept whole (decision 087): the record keeps which record it
+ * answered with (ids, version) and a resend reads that record again, as it is now and through
+ * the need-to-know rule of the person resending, so no stale copy of anyone's details is kept
+ * and someone who has since lost access gets 404. Records older than `STORED_ANSWER_DAYS` go.
  */
 
 /** One attempt at an operation: its id, what it does, who sends it (null: anonymous) and the request body. */
@@ -20,6 +27,56 @@ export type OperationRequest = { id: string; kind: string; actorId: string | nul
 export type OperationOutcome<Body> = { status: number; body: Body };
 /** `replayed`: the answer was stored by an earlier send and nothing was done this time. */
 export type OnceOutcome<Body> = OperationOutcome<Body> & { replayed: boolean };
+
+/** What the record of a staff write keeps of its answer: which record, never its fields. */
+export type KeptAnswer = { id: string; clientId?: string; version?: number };
+
+/**
+ * How a staff write's answer is kept and given again. `keep` picks the ids from the answer;
+ * `reread` reads the record now through the caller's current access (and throws 404 when they
+ * may no longer see it), in the transaction it is given when there is one.
+ */
+export type Rereading<Body> = { keep(body: NoInfer<Body>): KeptAnswer; reread(kept: KeptAnswer, transaction?: Transaction): Promise<NoInfer<Body>> };
+
+/** The ids of an answer body that has an `_id` (and maybe `clientId`, `version`). */
+export function keepIds(body: { _id: string; clientId?: string | null; version?: number }): KeptAnswer {
+  return { id: body._id, ...(body.clientId ? { clientId: body.clientId } : {}), ...(body.version !== undefined ? { version: body.version } : {}) };
+}
+
+function isKeptAnswer(value: unknown): value is { kept: KeptAnswer } {
+  if (value === null || typeof value !== 'object' || !('kept' in value)) return false;
+  const { kept } = value;
+  return kept !== null && typeof kept === 'object' && 'id' in kept && typeof kept.id === 'string';
+}
+
+/** What a record of `body` keeps: the ids when the write rereads, else (anonymous receipts, nothing personal) the body. */
+function storedBody<Body>(body: Body, rereading: Rereading<Body> | undefined): unknown {
+  return rereading ? { kept: rereading.keep(body) } : body;
+}
+
+/** A resend's answer from its record: the body kept, or the record read again through the caller's access. */
+async function replayFromRecord<Body>(
+  record: Pick<Operation, 'kind' | 'actorId' | 'requestHash' | 'responseStatus' | 'responseBody'>,
+  operation: OperationRequest,
+  requestHash: string,
+  rereading: Rereading<Body> | undefined,
+  transaction?: Transaction,
+): Promise<OnceOutcome<Body>> {
+  const stored = answerFromRecord<unknown>(record, operation, requestHash);
+  if (!rereading) return { ...stored, body: stored.body as Body };
+  if (!isKeptAnswer(stored.body)) throw new Error(`Stored answer of ${operation.kind} keeps no ids`);
+  return { status: stored.status, body: await rereading.reread(stored.body.kept, transaction), replayed: true };
+}
+
+/**
+ * Removes records of staff writes older than `STORED_ANSWER_DAYS`: a device resends an
+ * operation until it is answered, which is seconds to days, never a month. Anonymous enrolment
+ * receipts (an id, a status, a reference: nothing personal) stay, so a resend is never applied twice.
+ */
+export async function pruneStoredAnswers(at = now()): Promise<number> {
+  const before = new Date(at - getConfig().storedAnswerDays * 24 * 60 * 60 * 1000);
+  return Operation.destroy({ where: { actorId: { [Op.ne]: null }, createdAt: { [Op.lt]: before } } });
+}
 
 /** JSON with object keys sorted at every depth, so the same body always hashes the same. */
 export function canonicalJson(value: unknown): string {
@@ -56,9 +113,9 @@ export function answerFromRecord<Body>(
  * The stored answer to an operation sent before, without doing anything: undefined when it
  * was never applied; 409 when its id was used for a different request.
  */
-export async function findStoredOutcome<Body>(operation: OperationRequest): Promise<OnceOutcome<Body> | undefined> {
+export async function findStoredOutcome<Body>(operation: OperationRequest, rereading?: Rereading<Body>): Promise<OnceOutcome<Body> | undefined> {
   const record = await Operation.findByPk(operation.id);
-  return record ? answerFromRecord<Body>(record, operation, hashRequest(operation.request)) : undefined;
+  return record ? replayFromRecord<Body>(record, operation, hashRequest(operation.request), rereading) : undefined;
 }
 
 /**
@@ -77,18 +134,19 @@ export async function findStoredOutcome<Body>(operation: OperationRequest): Prom
 export async function runOnce<Body>(
   operation: OperationRequest,
   effect: (transaction: Transaction) => Promise<OperationOutcome<Body>>,
+  rereading?: Rereading<Body>,
   within?: Transaction,
 ): Promise<OnceOutcome<Body>> {
   const requestHash = hashRequest(operation.request);
-  if (within) return applyInSavepoint(operation, requestHash, effect, within);
+  if (within) return applyInSavepoint(operation, requestHash, effect, within, rereading);
   try {
-    return await applyOnce(operation, requestHash, effect);
+    return await applyOnce(operation, requestHash, effect, rereading);
   } catch (error) {
     if (!(error instanceof UniqueConstraintError)) throw error;
     const winner = await Operation.findByPk(operation.id);
     // No record: the clash was with something else that holds this id, not another send of this operation.
     if (!winner) throw error;
-    return answerFromRecord<Body>(winner, operation, requestHash);
+    return replayFromRecord<Body>(winner, operation, requestHash, rereading);
   }
 }
 
@@ -101,11 +159,12 @@ async function applyOnce<Body>(
   operation: OperationRequest,
   requestHash: string,
   effect: (transaction: Transaction) => Promise<OperationOutcome<Body>>,
+  rereading: Rereading<Body> | undefined,
 ): Promise<OnceOutcome<Body>> {
   try {
     return await sequelize.transaction(async (transaction) => {
       const record = await Operation.findByPk(operation.id, { transaction });
-      if (record) return answerFromRecord<Body>(record, operation, requestHash);
+      if (record) return replayFromRecord<Body>(record, operation, requestHash, rereading, transaction);
       const outcome = await effect(transaction);
       if (!isSuccess(outcome.status)) throw new NotApplied(outcome);
       await Operation.create(
@@ -115,7 +174,7 @@ async function applyOnce<Body>(
           actorId: operation.actorId,
           requestHash,
           responseStatus: outcome.status,
-          responseBody: outcome.body,
+          responseBody: storedBody(outcome.body, rereading),
         },
         { transaction },
       );
@@ -133,6 +192,7 @@ async function applyInSavepoint<Body>(
   requestHash: string,
   effect: (transaction: Transaction) => Promise<OperationOutcome<Body>>,
   transaction: Transaction,
+  rereading: Rereading<Body> | undefined,
 ): Promise<OnceOutcome<Body>> {
   const run = (sql: string) => sequelize.query(sql, { transaction });
   const undo = async () => {
@@ -143,7 +203,7 @@ async function applyInSavepoint<Body>(
   try {
     const record = await Operation.findByPk(operation.id, { transaction });
     if (record) {
-      const stored = answerFromRecord<Body>(record, operation, requestHash);
+      const stored = await replayFromRecord<Body>(record, operation, requestHash, rereading, transaction);
       await run('RELEASE SAVEPOINT operation');
       return stored;
     }
@@ -153,7 +213,14 @@ async function applyInSavepoint<Body>(
       return { ...outcome, replayed: false };
     }
     await Operation.create(
-      { id: operation.id, kind: operation.kind, actorId: operation.actorId, requestHash, responseStatus: outcome.status, responseBody: outcome.body },
+      {
+        id: operation.id,
+        kind: operation.kind,
+        actorId: operation.actorId,
+        requestHash,
+        responseStatus: outcome.status,
+        responseBody: storedBody(outcome.body, rereading),
+      },
       { transaction },
     );
     await run('RELEASE SAVEPOINT operation');
@@ -165,6 +232,6 @@ async function applyInSavepoint<Body>(
     // PostgreSQL: another instance committed this same operation after the lookup; READ COMMITTED sees it now.
     const winner = await Operation.findByPk(operation.id, { transaction });
     if (!winner) throw error;
-    return answerFromRecord<Body>(winner, operation, requestHash);
+    return replayFromRecord<Body>(winner, operation, requestHash, rereading, transaction);
   }
 }

@@ -22,8 +22,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open(maxBytes?: number, retentionDays?: number): LogFile {
-  const file = openLogFile(dir, { maxBytes, retentionDays });
+function open(maxBytes?: number, retentionDays?: number, maxTotalBytes?: number): LogFile {
+  const file = openLogFile(dir, { maxBytes, retentionDays, maxTotalBytes });
   opened.push(file);
   return file;
 }
@@ -163,6 +163,23 @@ describe('retention', () => {
     now += 24 * 60 * 60 * 1000;
     file.write('next day\n');
     expect(logNames()).toEqual(['trust-2026-01-14.log', 'trust-2026-01-15.log', 'trust-2026-01-16.log']);
+  });
+
+  it('keeps all log files together under the total cap, removing the oldest parts first and nothing else', () => {
+    fs.writeFileSync(path.join(dir, 'trust-2026-01-14.log'), 'y'.repeat(90));
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'z'.repeat(500));
+    const file = open(100, 0, 300);
+    const line = `${'x'.repeat(49)}\n`;
+    for (let index = 0; index < 40; index += 1) {
+      file.write(line);
+      const total = logNames().reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
+      expect(total).toBeLessThanOrEqual(300);
+    }
+    // 2,000 bytes written: the newest parts remain, the older day and the first parts are gone.
+    expect(logNames()).toEqual(['trust-2026-01-15.17.log', 'trust-2026-01-15.18.log', 'trust-2026-01-15.19.log']);
+    expect(read('trust-2026-01-15.17.log')).toBe(line + line);
+    expect(read('trust-2026-01-15.19.log')).toBe(line + line);
+    expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
   });
 
   it('keeps every file when the retention is 0', () => {

@@ -30,7 +30,44 @@ export type LogFileOptions = {
   maxBytes?: number;
   /** Files of days more than this many days before today are removed when a day's first file opens; 0 keeps all. */
   retentionDays?: number;
+  /** All log files together stay under this: when a file opens, the oldest go until they fit; 0 has no cap. */
+  maxTotalBytes?: number;
 };
+
+/** The highest part number of a day's log files (0 when there are none or only the first). */
+function lastPartOf(dir: string, day: string): number {
+  const prefix = `trust-${day}.`;
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith(prefix) && logFilePattern.test(name))
+    .reduce((last, name) => Math.max(last, Number(/\.(\d+)\.log$/.exec(name)?.[1] ?? 0)), 0);
+}
+
+/** Log file names oldest first: by day, then part (`trust-D.log` before `trust-D.1.log`). */
+function byAge(a: string, b: string): number {
+  const part = (name: string) => Number(/\.(\d+)\.log$/.exec(name)?.[1] ?? 0);
+  return a.slice(6, 16) < b.slice(6, 16) ? -1 : a.slice(6, 16) > b.slice(6, 16) ? 1 : part(a) - part(b);
+}
+
+/**
+ * Removes the oldest log files other than `keep` (the file being opened) until they take at most
+ * `budget` bytes, leaving room for `keep` to fill: a flood of requests can fill the log, never
+ * the disk.
+ */
+export function removeLogFilesOverCap(dir: string, budget: number, keep: string): void {
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => logFilePattern.test(name))
+    .sort(byAge)
+    .map((name) => ({ file: path.join(dir, name), stats: lstatOrUndefined(path.join(dir, name)) }))
+    .filter((entry) => entry.stats?.isFile() && entry.file !== keep);
+  let total = files.reduce((sum, entry) => sum + (entry.stats?.size ?? 0), 0);
+  for (const entry of files) {
+    if (total <= budget) break;
+    fs.rmSync(entry.file, { force: true });
+    total -= entry.stats?.size ?? 0;
+  }
+}
 
 /** Removes log files dated more than `retentionDays` before `today`; only names of the log pattern, only regular files. */
 export function removeOldLogFiles(dir: string, today: string, retentionDays: number): void {
@@ -46,10 +83,11 @@ export function removeOldLogFiles(dir: string, today: string, retentionDays: num
 /**
  * A log destination that starts a new file each day or past `maxBytes`, and reopens when its
  * file is removed (by the logs API or by hand), so logging always carries on into a file. Each
- * new day removes the files past the retention. Writes are synchronous: log lines are few and
+ * new day removes the files past the retention, and each new file the oldest past
+ * `maxTotalBytes`. Writes are synchronous: log lines are few and
  * must survive a crash.
  */
-export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentionDays = 0 }: LogFileOptions = {}): LogFile {
+export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentionDays = 0, maxTotalBytes = 0 }: LogFileOptions = {}): LogFile {
   fs.mkdirSync(dir, { recursive: true });
   let fd = -1;
   let file = '';
@@ -67,7 +105,9 @@ export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentio
     closeCurrent();
     if (today !== day) removeOldLogFiles(dir, today, retentionDays);
     day = today;
-    for (let index = 0; ; index += 1) {
+    // From the day's last part, so names keep the order files were written in even after the
+    // cap removed the first parts (a freed low name is never reused).
+    for (let index = lastPartOf(dir, day); ; index += 1) {
       const candidate = path.join(dir, index === 0 ? `trust-${day}.log` : `trust-${day}.${index}.log`);
       const existing = lstatOrUndefined(candidate);
       // Anything but a regular file at a log name (symlink, folder) is skipped, never followed.
@@ -83,6 +123,8 @@ export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentio
       size = fs.fstatSync(fd).size;
       break;
     }
+    // The open file can grow to `maxBytes`: the others keep to the rest of the cap.
+    if (maxTotalBytes > 0) removeLogFilesOverCap(dir, Math.max(0, maxTotalBytes - maxBytes), file);
     checkedAt = clockNow();
   }
 

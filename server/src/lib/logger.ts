@@ -5,7 +5,7 @@ import { openLogFile } from './log-file';
 const config = getConfig();
 
 /** The operational log file; the logs API reopens it after deleting the file being written. */
-export const logFile = openLogFile(config.logDir, { retentionDays: config.logRetentionDays });
+export const logFile = openLogFile(config.logDir, { retentionDays: config.logRetentionDays, maxTotalBytes: config.logMaxTotalMb * 1024 * 1024 });
 
 const destinations: pino.StreamEntry[] = [{ stream: logFile }];
 if (config.env !== 'test') destinations.push({ stream: process.stdout });

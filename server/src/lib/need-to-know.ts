@@ -1,16 +1,27 @@
 import { Op, literal, type Transaction, type WhereOptions } from 'sequelize';
 import { serviceKeys } from '../../contract/enrolments';
 import { limits } from '../../contract/limits';
+import type { CaseNote } from '../db/models/case-note';
 import { Client } from '../db/models/client';
-import type { Enrolment } from '../db/models/enrolment';
+import { Enrolment } from '../db/models/enrolment';
 import { sequelize } from '../db/sequelize';
 import type { Actor } from './audit';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 
 /**
- * Need-to-know (DESIGN §4b): a kaimahi (access 1) sees the enrolments of the services they work
- * on, and the clients who have an enrolment in one of those or whom they created. Managers see
- * everything. A record the caller may not see answers 404, exactly as one that does not exist.
+ * Need-to-know (DESIGN §4b, §4c): the one place that says who sees which record. Every query of
+ * clients, enrolments and case notes takes its condition from here; nothing else writes the rule.
+ *
+ * | record | a kaimahi (access 1) sees it when | functions |
+ * |---|---|---|
+ * | enrolment | its service is one of theirs | `canSeeEnrolment`, `visibleEnrolmentsWhere`, `visibleServicesSql` |
+ * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
+ * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
+ *
+ * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
+ * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
+ * DESIGN §4c) reuses `serviceScopedWhere` / `serviceScopedSql` with its own author column, adds
+ * a row to the table above, and a case to need-to-know.test.ts.
  */
 export function seesEverything(actor: Actor): boolean {
   return actor.access >= limits.managerAccess;
@@ -42,7 +53,15 @@ export function visibleClientsSql(actor: Actor, alias: string): string {
     ? // Not correlated: the database reads the service's linked client ids once (index serviceKey, clientId).
       ` OR ${alias}.id IN (SELECT ve."clientId" FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL)`
     : '';
-  return `(${alias}."createdBy" = ${escape(actor.id)}${byService})`;
+  return `(${alias}."createdBy" = ${escape(actor.id)}${byService}) AND ${notArchivedSql(alias)}`;
+}
+
+/**
+ * SQL true when the client (aliased `alias`) is not archived: kaimahi never see archived records
+ * (decision 089). Archived clients are few: their ids come from the `archivedAt` index once.
+ */
+export function notArchivedSql(alias: string): string {
+  return `${alias}.id NOT IN (SELECT ac.id FROM clients ac WHERE ac."archivedAt" IS NOT NULL)`;
 }
 
 /**
@@ -57,7 +76,7 @@ export function visibleClientSqlPerRow(actor: Actor, alias: string): string {
   const byService = services.length
     ? ` OR EXISTS (SELECT 1 FROM enrolments ve WHERE ve."clientId" = ${alias}.id AND ve."serviceKey" IN (${services.map(escape).join(', ')}))`
     : '';
-  return `(${alias}."createdBy" = ${escape(actor.id)}${byService})`;
+  return `(${alias}."createdBy" = ${escape(actor.id)}${byService}) AND ${notArchivedSql(alias)}`;
 }
 
 /**
@@ -73,7 +92,7 @@ export function countVisibleClientsSql(actor: Actor): string {
   const byService = services.length
     ? ` UNION ALL SELECT ve."clientId" AS id FROM enrolments ve WHERE ve."serviceKey" IN (${services.map(escape).join(', ')}) AND ve."clientId" IS NOT NULL`
     : '';
-  return `SELECT COUNT(DISTINCT visible.id) AS total FROM (SELECT c.id FROM clients c WHERE c."createdBy" = ${escape(actor.id)}${byService}) visible`;
+  return `SELECT COUNT(DISTINCT visible.id) AS total FROM (SELECT c.id FROM clients c WHERE c."createdBy" = ${escape(actor.id)}${byService}) visible WHERE ${notArchivedSql('visible')}`;
 }
 
 /** A where clause on the Client model for what the actor sees. */
@@ -90,4 +109,66 @@ export async function findVisibleClient(actor: Actor, id: string, transaction?: 
   });
   if (!client) throw notFound('Client not found');
   return client;
+}
+
+/** SQL true when `column` (a service key) is one the actor sees; `IN (…)` with escaped catalogue keys. */
+export function visibleServicesSql(actor: Actor, column: string): string {
+  if (seesEverything(actor)) return '1=1';
+  const services = visibleServices(actor);
+  return services.length ? `${column} IN (${services.map((key) => sequelize.escape(key)).join(', ')})` : '1=0';
+}
+
+type ScopedColumns = { author: string; serviceKey: string; shared: string };
+
+/**
+ * SQL for a record written under a service (a case note; next, contacts and goals): the actor
+ * sees it when they wrote it, it is shared, or its service is theirs. Its client's visibility is
+ * checked separately (the record is always read through a visible client).
+ */
+export function serviceScopedSql(actor: Actor, columns: ScopedColumns): string {
+  if (seesEverything(actor)) return '1=1';
+  return `(${columns.author} = ${sequelize.escape(actor.id)} OR ${columns.shared} = TRUE OR ${visibleServicesSql(actor, columns.serviceKey)})`;
+}
+
+/** As `serviceScopedSql`, a where clause on a model with `authorId`, `shared` and `serviceKey`. */
+export function serviceScopedWhere<Row extends { authorId: string; shared: boolean; serviceKey: string | null }>(actor: Actor): WhereOptions<Row> {
+  if (seesEverything(actor)) return {};
+  const mine = [...visibleServices(actor)];
+  return { [Op.or]: [{ authorId: actor.id }, { shared: true }, ...(mine.length ? [{ serviceKey: { [Op.in]: mine } }] : [])] } as WhereOptions<Row>;
+}
+
+/** Case notes the actor may see (their client must be visible too). */
+export function visibleNotesWhere(actor: Actor): WhereOptions<CaseNote> {
+  return serviceScopedWhere<CaseNote>(actor);
+}
+
+/** SQL for case notes (table aliased `alias`) the actor may see. */
+export function visibleNotesSql(actor: Actor, alias: string): string {
+  return serviceScopedSql(actor, { author: `${alias}."authorId"`, serviceKey: `${alias}."serviceKey"`, shared: `${alias}.shared` });
+}
+
+/**
+ * The service a new note is written under: of the client's enrolments (earliest first), the
+ * first in one of the writer's own services; for a manager with none of those, the client's
+ * earliest enrolment; else the writer's first service; else none (only the writer and managers
+ * see it until it is shared). Decision 086.
+ */
+export async function noteServiceFor(actor: Actor, clientId: string, transaction?: Transaction): Promise<string | null> {
+  const enrolments = await Enrolment.findAll({
+    where: { clientId },
+    attributes: ['serviceKey'],
+    order: [
+      ['receivedAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
+  const enrolled = enrolments.map((enrolment) => enrolment.serviceKey);
+  const own = actor.services.filter((key) => serviceKeys.includes(key));
+  return enrolled.find((key) => own.includes(key)) ?? (seesEverything(actor) ? enrolled[0] : undefined) ?? own[0] ?? null;
+}
+
+/** Archived (and erased) records are read-only, even to managers (decision 089): 409 before anything is written. */
+export function assertWritable(client: Pick<Client, 'archivedAt'>): void {
+  if (client.archivedAt) throw conflict('This record is archived: it can be read but not changed');
 }

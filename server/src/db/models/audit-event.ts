@@ -1,5 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
-import type { AuditAction, AuditEntity } from '../../../contract/audit';
+import type { AuditEntity, TrailAction } from '../../../contract/audit';
 import { sequelize } from '../sequelize';
 
 /**
@@ -12,7 +12,7 @@ export class AuditEvent extends Model<InferAttributes<AuditEvent>, InferCreation
   declare at: Date;
   declare actorId: string | null;
   declare actorName: string;
-  declare action: AuditAction;
+  declare action: TrailAction;
   declare entity: AuditEntity;
   declare entityId: string;
   /** The client record the event concerns, if any. */

@@ -7,6 +7,10 @@ export class CaseNote extends Model<InferAttributes<CaseNote>, InferCreationAttr
   declare clientId: string;
   declare authorId: string;
   declare text: string;
+  /** The service it was written under (decision 086); null only for notes older than that rule on a client with no enrolment. */
+  declare serviceKey: string | null;
+  /** Shared by its writer with every kaimahi who may see the client. */
+  declare shared: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
 }
 
@@ -16,6 +20,8 @@ CaseNote.init(
     clientId: { type: DataTypes.UUID, allowNull: false },
     authorId: { type: DataTypes.UUID, allowNull: false },
     text: { type: DataTypes.TEXT, allowNull: false },
+    serviceKey: { type: DataTypes.STRING(64), allowNull: true },
+    shared: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     createdAt: DataTypes.DATE,
   },
   { sequelize, tableName: 'case_notes', updatedAt: false },

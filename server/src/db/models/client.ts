@@ -34,6 +34,10 @@ export class Client extends Model<InferAttributes<Client>, InferCreationAttribut
   declare emailKey: CreationOptional<string | null>;
   declare version: CreationOptional<number>;
   declare fieldVersions: CreationOptional<Record<string, number>>;
+  /** Archived (decision 089): out of every caseload, read-only, seen by managers only. */
+  declare archivedAt: CreationOptional<Date | null>;
+  /** Erased: personal fields removed; the row stays as a tombstone with its audit trail. */
+  declare erasedAt: CreationOptional<Date | null>;
   declare createdBy: string | null;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
@@ -123,6 +127,8 @@ Client.init(
     updatedBy: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
+    archivedAt: { type: DataTypes.DATE, allowNull: true },
+    erasedAt: { type: DataTypes.DATE, allowNull: true },
   },
   {
     sequelize,

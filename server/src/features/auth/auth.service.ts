@@ -13,7 +13,10 @@ import { signToken } from '../../lib/tokens';
 const delays = { firstDelayMs: limits.loginFirstDelayMs, maxDelayMs: limits.loginMaxDelayMs, forgetAfterMs: limits.loginForgetAfterMs };
 /** One guesser at one account. */
 const failuresByAccountAndIp = createThrottle({ ...delays, free: limits.loginFreeFailuresPerAccountAndIp });
-/** One address trying many accounts; generous, since a whole office or marae can share it. */
+/**
+ * One address trying many accounts; generous, since a whole office or marae can share it. A pair
+ * (email, address) that signed in lately skips it (decision 085): only account + address holds it.
+ */
 const failuresByIp = createThrottle({ ...delays, free: limits.loginFreeFailuresPerIp });
 /** Many addresses at one account; applies only where the account has not signed in before. */
 const failuresByAccount = createThrottle({ ...delays, free: limits.loginFreeFailuresPerAccount });
@@ -32,14 +35,31 @@ function rememberAddress(email: string, ip: string, at: number): void {
   if (knownAddresses.size > 50_000) for (const [key, until] of knownAddresses) if (until <= at) knownAddresses.delete(key);
 }
 
+/**
+ * A refusal is logged at most once a minute per address: a flood of refused attempts each still
+ * gets 429, but adds one log line a minute, not one per attempt (issue 21).
+ */
+const refusalLoggedAt = new Map<string, number>();
+const refusalLogEveryMs = 60_000;
+
+function logRefusal(email: string, ip: string, at: number): void {
+  const last = refusalLoggedAt.get(ip);
+  if (last !== undefined && at - last < refusalLogEveryMs) return;
+  refusalLoggedAt.set(ip, at);
+  if (refusalLoggedAt.size > 50_000) for (const [key, loggedAt] of refusalLoggedAt) if (at - loggedAt >= refusalLogEveryMs) refusalLoggedAt.delete(key);
+  logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
+}
+
 /** Refuses (429) an attempt that must wait; nothing is checked against a password first. */
 function checkThrottles(email: string, ip: string, at: number): void {
   try {
     failuresByAccountAndIp.check(pairKey(email, ip), at);
+    // Someone who signed in here before is not kept out by strangers' failures at the same address.
+    if (isKnownAddress(email, ip, at)) return;
     failuresByIp.check(ip, at);
-    if (!isKnownAddress(email, ip, at)) failuresByAccount.check(email, at);
+    failuresByAccount.check(email, at);
   } catch (error) {
-    logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
+    logRefusal(email, ip, at);
     throw error;
   }
 }

@@ -108,4 +108,57 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
     wait(1000);
     expect((await signIn(user.email, password, '192.0.2.200')).status).toBe(200);
   }, 120_000);
+
+  it('never lets failures to made-up emails from a shared address keep out someone who signed in there before', async () => {
+    const { user, password } = await buildUser();
+    const newcomer = await buildUser();
+    expect((await signIn(user.email, password, '203.0.113.50')).status).toBe(200);
+    // Someone on the marae's Wi-Fi tries 60 made-up accounts, then one more each time the wait ends.
+    for (let attempt = 1; attempt <= 60; attempt += 1) {
+      const answer = await signIn(`nobody-${attempt}@example.org`, 'guess', '203.0.113.50');
+      expect([400, 429]).toContain(answer.status);
+    }
+    expect((await signIn('nobody-61@example.org', 'guess', '203.0.113.50')).status).toBe(429);
+    for (let round = 1; round <= 20; round += 1) {
+      wait(2000);
+      expect((await signIn(user.email, password, '203.0.113.50')).status, `round ${round}`).toBe(200);
+      await signIn(`again-${round}@example.org`, 'guess', '203.0.113.50');
+    }
+    // Someone who never signed in there still waits for the address, as before.
+    const stranger = await signIn(newcomer.user.email, newcomer.password, '203.0.113.50');
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.errors).toEqual(tooMany);
+  }, 120_000);
+
+  it('still holds a known (email, address) pair to its own five free failures', async () => {
+    const { user, password } = await buildUser();
+    expect((await signIn(user.email, password, '203.0.113.60')).status).toBe(200);
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect((await signIn(user.email, `wrong ${attempt}`, '203.0.113.60')).status).toBe(400);
+    }
+    const held = await signIn(user.email, password, '203.0.113.60');
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('1');
+    wait(1000);
+    expect((await signIn(user.email, password, '203.0.113.60')).status).toBe(200);
+  });
+
+  it('logs refused attempts from one address at most once a minute, however many there are', async () => {
+    const { user } = await buildUser();
+    const address = '203.0.113.70';
+    const refusedLines = () =>
+      fs
+        .readFileSync(logFile.currentPath(), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.msg === 'sign-in refused: too many failures, must wait' && line.ip === address);
+    for (let attempt = 1; attempt <= 6; attempt += 1) await signIn(user.email, `wrong ${attempt}`, address);
+    for (let attempt = 1; attempt <= 50; attempt += 1) expect((await signIn(user.email, 'again', address)).status).toBe(429);
+    expect(refusedLines()).toHaveLength(1);
+    wait(61_000);
+    expect((await signIn(user.email, 'after a minute', address)).status).toBe(400);
+    for (let attempt = 1; attempt <= 10; attempt += 1) expect((await signIn(user.email, 'again', address)).status).toBe(429);
+    expect(refusedLines()).toHaveLength(2);
+  });
 });

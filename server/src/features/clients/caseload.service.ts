@@ -5,8 +5,16 @@ import { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
-import type { Actor } from '../../lib/audit';
-import { seesEverything, visibleClientsSql, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { recordBulkRead, type Actor } from '../../lib/audit';
+import {
+  notArchivedSql,
+  seesEverything,
+  visibleClientsSql,
+  visibleEnrolmentsWhere,
+  visibleNotesSql,
+  visibleNotesWhere,
+  visibleServicesSql,
+} from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
 
 /**
@@ -28,7 +36,7 @@ function caseloadSql(actor: Actor): { sql: string; replacements: Record<string, 
   if (!seesEverything(actor)) return { sql: visibleClientsSql(actor, 'c'), replacements: {} };
   const replacements: Record<string, unknown> = { me: actor.id, myServices: actor.services.length ? actor.services : [''] };
   return {
-    sql: `(c."createdBy" = :me
+    sql: `${notArchivedSql('c')} AND (c."createdBy" = :me
       OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."serviceKey" IN (:myServices) AND e."clientId" IS NOT NULL)
       OR c.id IN (SELECT a."clientId" FROM audit_events a WHERE a."actorId" = :me AND a."clientId" IS NOT NULL))`,
     replacements,
@@ -46,21 +54,23 @@ export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promi
   let changedIds = ids.map((row) => row.id);
   if (query.since !== undefined && changedIds.length > 0) {
     const since = new Date(query.since);
-    const enrolmentFilter = seesEverything(actor) ? '' : ' AND e."serviceKey" IN (:services)';
     const changed = await sequelize.query<{ id: string }>(
       `SELECT c.id FROM clients c WHERE ${caseload.sql} AND (
         c."updatedAt" > :since
-        OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since)
-        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL${enrolmentFilter}))`,
-      {
-        type: QueryTypes.SELECT,
-        replacements: { ...caseload.replacements, since, services: actor.services.length ? actor.services : [''] },
-      },
+        OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since AND ${visibleNotesSql(actor, 'n')})
+        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL AND ${visibleServicesSql(actor, 'e."serviceKey"')}))`,
+      { type: QueryTypes.SELECT, replacements: { ...caseload.replacements, since } },
     );
     changedIds = changed.map((row) => row.id);
   }
+  const clients = await detailsOf(actor, changedIds);
+  // A poll that sends nothing personal (only ids) is not a download; one that sends records is.
+  if (clients.length > 0) {
+    const notes = clients.reduce((sum, client) => sum + client.caseNotes.length, 0);
+    await recordBulkRead(actor, 'caseload', 'clients', { count: clients.length, notes, since: query.since });
+  }
   return {
-    clients: await detailsOf(actor, changedIds),
+    clients,
     ids: ids.map((row) => row.id),
     cursor: new Date(readAt - caseloadCursorOverlapMs).toISOString(),
   };
@@ -79,7 +89,7 @@ async function detailsOf(actor: Actor, ids: string[]): Promise<ClientDetail[]> {
       ],
     }),
     CaseNote.findAll({
-      where: { clientId: ids },
+      where: { clientId: ids, ...visibleNotesWhere(actor) },
       order: [
         ['createdAt', 'DESC'],
         ['id', 'DESC'],

@@ -64,6 +64,8 @@ export function presentNote(note: CaseNote, names: StaffNames): CaseNoteBody {
     text: note.text,
     authorId: note.authorId,
     authorName: names.get(note.authorId) ?? 'Unknown',
+    serviceKey: note.serviceKey,
+    shared: note.shared,
     createdAt: note.createdAt.toISOString(),
   };
 }

@@ -10,13 +10,14 @@ import {
   ListClientsQuerySchema,
   UpdateClientSchema,
 } from '../../../contract/clients';
-import { IdParamsSchema } from '../../../contract/common';
+import { IdParamsSchema, IdSchema, PageQuerySchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { caseloadChanges } from './caseload.service';
+import { archiveClient, eraseClient, listRetentionCandidates } from './retention.service';
 import {
   addNoteOnce,
   createClientOnce,
@@ -26,6 +27,7 @@ import {
   findEnrolmentDuplicates,
   listClientAudit,
   listClients,
+  shareNote,
   updateClientOnce,
   viewClient,
 } from './clients.service';
@@ -66,6 +68,15 @@ clientsRouter.get(
   }),
 );
 
+// People with no contact for the retention period (decision 089); managers only, before '/:id'.
+clientsRouter.get(
+  '/retention',
+  managersOnly,
+  validate({ query: PageQuerySchema }, async (ctx, { query }) => {
+    ctx.body = await listRetentionCandidates(actorFromContext(ctx), query);
+  }),
+);
+
 // The caseload for the device's encrypted copy (decision 045); before '/:id' so it is not an id.
 clientsRouter.get(
   '/caseload',
@@ -99,10 +110,35 @@ clientsRouter.post(
   }),
 );
 
+const NoteParamsSchema = IdParamsSchema.extend({ noteId: IdSchema });
+
+clientsRouter.post(
+  '/:id/notes/:noteId/share',
+  validate({ params: NoteParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await shareNote(actorFromContext(ctx), params.id, params.noteId);
+  }),
+);
+
 clientsRouter.get(
   '/:id/duplicates',
   validate({ params: IdParamsSchema }, async (ctx, { params }) => {
     ctx.body = await findClientDuplicates(actorFromContext(ctx), params.id);
+  }),
+);
+
+clientsRouter.post(
+  '/:id/archive',
+  managersOnly,
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await archiveClient(actorFromContext(ctx), params.id);
+  }),
+);
+
+clientsRouter.post(
+  '/:id/erase',
+  managersOnly,
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await eraseClient(actorFromContext(ctx), params.id);
   }),
 );
 

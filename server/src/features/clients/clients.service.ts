@@ -20,11 +20,21 @@ import { Client, phoneKeyOf } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
-import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
-import { conflict, editConflict, notFound } from '../../lib/errors';
+import { presentRecordTrail, recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
+import { csvText } from '../../lib/csv';
+import { conflict, editConflict, forbidden, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
-import { runOnce, type OnceOutcome } from '../../lib/idempotency';
-import { canSeeEnrolment, findVisibleClient, seesEverything, visibleClientsSql, visibleClientsWhere, visibleServices } from '../../lib/need-to-know';
+import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
+import {
+  assertWritable,
+  canSeeEnrolment,
+  findVisibleClient,
+  noteServiceFor,
+  visibleClientsSql,
+  visibleClientsWhere,
+  visibleNotesWhere,
+  visibleServicesSql,
+} from '../../lib/need-to-know';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
 
@@ -68,7 +78,7 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
     // of the service. A client has a handful of enrolments; a service has thousands.
     Enrolment.findAll({ where: { clientId: client.id }, transaction }),
     CaseNote.findAll({
-      where: { clientId: client.id },
+      where: { clientId: client.id, ...visibleNotesWhere(actor) },
       order: [
         ['createdAt', 'DESC'],
         ['id', 'DESC'],
@@ -142,6 +152,7 @@ export async function linkEnrolment(actor: Actor, enrolment: Enrolment, clientId
  */
 export async function updateClient(actor: Actor, clientId: string, input: UpdateClientInput, transaction: Transaction): Promise<ClientRecord> {
   const client = await findVisibleClient(actor, clientId, transaction);
+  assertWritable(client);
   const merge = mergeFields(client, editableValues(client), input.baseVersion, input.changes);
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, await presentOne(client, transaction));
   if (merge.changed.length === 0) return presentOne(client, transaction);
@@ -154,9 +165,30 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
 /** Adds a case note (the effect of `note.create`). */
 export async function addNote(actor: Actor, clientId: string, input: CreateNoteInput, transaction: Transaction): Promise<CaseNoteBody> {
   const client = await findVisibleClient(actor, clientId, transaction);
-  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text }, { transaction });
+  assertWritable(client);
+  const serviceKey = await noteServiceFor(actor, client.id, transaction);
+  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text, serviceKey }, { transaction });
   await recordAudit(actor, { action: 'note', entity: 'note', entityId: note.id, clientId: client.id }, transaction);
   return presentNote(note, new Map([[actor.id, actor.name]]));
+}
+
+/**
+ * `POST /api/clients/{id}/notes/{noteId}/share`: the writer shows a note to every kaimahi who may
+ * see the client, whatever their service; on the trail as an `update` of the note (`shared`).
+ * Sharing a shared note changes nothing. Others who see the note get 403; those who do not, 404.
+ */
+export function shareNote(actor: Actor, clientId: string, noteId: string): Promise<CaseNoteBody> {
+  return sequelize.transaction(async (transaction) => {
+    const client = await findVisibleClient(actor, clientId, transaction);
+    const note = await CaseNote.findOne({ where: { [Op.and]: [{ id: noteId, clientId: client.id }, visibleNotesWhere(actor)] }, transaction });
+    if (!note) throw notFound('Note not found');
+    if (note.authorId !== actor.id) throw forbidden('Only the note’s writer can share it');
+    if (!note.shared) {
+      await note.update({ shared: true }, { transaction });
+      await recordAudit(actor, { action: 'update', entity: 'note', entityId: note.id, clientId: client.id, fields: ['shared'] }, transaction);
+    }
+    return presentNote(note, await staffNames([note.authorId], transaction));
+  });
 }
 
 /**
@@ -173,6 +205,7 @@ export function createClientOnce(
   return runOnce(
     { id: input._id, kind: 'client.create', actorId: actor.id, request },
     async (transaction) => ({ status: 201, body: await createClient(actor, input, fromEnrolment, transaction) }),
+    { keep: keepIds, reread: async (kept, transaction) => detailOf(actor, await findVisibleClient(actor, kept.id, transaction), transaction) },
     within,
   );
 }
@@ -188,6 +221,7 @@ export function updateClientOnce(
   return runOnce(
     { id: input._id, kind: 'client.update', actorId: actor.id, request: { clientId, request } },
     async (transaction) => ({ status: 200, body: await updateClient(actor, clientId, input, transaction) }),
+    { keep: keepIds, reread: async (kept, transaction) => presentOne(await findVisibleClient(actor, kept.id, transaction), transaction) },
     within,
   );
 }
@@ -203,8 +237,17 @@ export function addNoteOnce(
   return runOnce(
     { id: input._id, kind: 'note.create', actorId: actor.id, request: { clientId, request } },
     async (transaction) => ({ status: 201, body: await addNote(actor, clientId, input, transaction) }),
+    { keep: keepIds, reread: (kept, transaction) => findVisibleNote(actor, kept.clientId ?? clientId, kept.id, transaction) },
     within,
   );
+}
+
+/** One case note as its page shows it, when the actor may see it and its client; else 404. */
+async function findVisibleNote(actor: Actor, clientId: string, noteId: string, transaction?: Transaction): Promise<CaseNoteBody> {
+  const client = await findVisibleClient(actor, clientId, transaction);
+  const note = await CaseNote.findOne({ where: { [Op.and]: [{ id: noteId, clientId: client.id }, visibleNotesWhere(actor)] }, transaction });
+  if (!note) throw notFound('Note not found');
+  return presentNote(note, await staffNames([note.authorId], transaction));
 }
 
 /** Opens a client record: the whole page, and a `view` event on its trail. */
@@ -257,11 +300,8 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
       filters.push('fe.status = :status');
       replacements.status = query.status;
     }
-    if (!seesEverything(actor)) {
-      // A kaimahi filters only by enrolments they may see.
-      filters.push(visibleServices(actor).length ? 'fe."serviceKey" IN (:mine)' : '1=0');
-      replacements.mine = [...visibleServices(actor)];
-    }
+    // A kaimahi filters only by enrolments they may see.
+    filters.push(visibleServicesSql(actor, 'fe."serviceKey"'));
     conditions.push(`EXISTS (SELECT 1 FROM enrolments fe WHERE ${filters.join(' AND ')})`);
   }
   const where = conditions.join(' AND ');
@@ -280,12 +320,9 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((row) => byId.get(row.id)).filter((row): row is Client => Boolean(row));
   const names = await staffNames(ordered.flatMap((row) => [row.createdBy, row.updatedBy]));
-  return {
-    items: ordered.map((row) => presentClient(row, names)),
-    total: Number(counted[0]?.total ?? 0),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const total = Number(counted[0]?.total ?? 0);
+  await recordBulkRead(actor, 'list', 'clients', { q: query.q, service: query.service, status: query.status, page: query.page, count: ordered.length, total });
+  return { items: ordered.map((row) => presentClient(row, names)), total, page: query.page, pageSize: query.pageSize };
 }
 
 type PersonKeys = { id?: string | null; dateOfBirth: string | null; givenName: string; familyName: string; phone: string | null; email: string | null };
@@ -326,7 +363,9 @@ export async function findDuplicatesOf(actor: Actor, person: PersonKeys): Promis
 
 /** `GET /api/clients/{id}/duplicates`. */
 export async function findClientDuplicates(actor: Actor, clientId: string): Promise<DuplicateCandidate[]> {
-  return findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+  const found = await findDuplicatesOf(actor, await findVisibleClient(actor, clientId));
+  await recordBulkRead(actor, 'list', 'clients', { duplicatesOfClient: clientId, count: found.length });
+  return found;
 }
 
 /** `GET /api/clients/duplicates?enrolment=ID`: clients that may be the person who sent an enrolment. */
@@ -334,7 +373,9 @@ export async function findEnrolmentDuplicates(actor: Actor, enrolmentId: string)
   const enrolment = await Enrolment.findByPk(enrolmentId);
   if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
   const { dateOfBirth, givenName, familyName, phone, email } = enrolment;
-  return findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
+  const found = await findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
+  await recordBulkRead(actor, 'list', 'clients', { duplicatesOfEnrolment: enrolmentId, count: found.length });
+  return found;
 }
 
 /** A client's audit trail, newest first (managers only; the route checks the level). */
@@ -346,7 +387,7 @@ export async function listClientAudit(actor: Actor, clientId: string, page: Page
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
   });
-  return { items: rows.map(presentAuditEvent), total: count, page: page.page, pageSize: page.pageSize };
+  return { items: presentRecordTrail(rows), total: count, page: page.page, pageSize: page.pageSize };
 }
 
 export type ClientExport = {
@@ -375,7 +416,7 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
         transaction,
       }),
       CaseNote.findAll({
-        where: { clientId },
+        where: { clientId, ...visibleNotesWhere(actor) },
         order: [
           ['createdAt', 'ASC'],
           ['id', 'ASC'],
@@ -390,16 +431,9 @@ export function exportClient(actor: Actor, clientId: string, format: 'json' | 'c
       client: presentClient(client, names),
       enrolments: enrolments.map((enrolment) => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey))),
       caseNotes: notes.map((note) => presentNote(note, names)),
-      audit: audit.map(presentAuditEvent),
+      audit: presentRecordTrail(audit),
     };
   });
-}
-
-/** One CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet never runs it. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** The export as one CSV table: `section,recordId,field,value`, one row per field. */
@@ -412,5 +446,5 @@ export function exportAsCsv(data: ClientExport): string {
   data.enrolments.forEach((enrolment) => add('enrolment', enrolment));
   data.caseNotes.forEach((note) => add('caseNote', note));
   data.audit.forEach((event) => add('audit', event));
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvText(rows);
 }

@@ -342,6 +342,8 @@ describe('POST /api/clients/{id}/notes', () => {
       text: 'Visited the whānau; kai parcel dropped off.',
       authorId: whanauKaimahi.user.id,
       authorName: 'Hemi Kaimahi',
+      serviceKey: 'whanau_ora_support',
+      shared: false,
       createdAt: expect.any(String),
     });
     const again = await api.post(`/api/clients/${client.id}/notes`, { token: whanauKaimahi.token, json: body });

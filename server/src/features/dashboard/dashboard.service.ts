@@ -5,7 +5,15 @@ import { enrolmentStatuses, type EnrolmentStatus } from '../../../contract/enrol
 import { Enrolment } from '../../db/models/enrolment';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
-import { countVisibleClientsSql, seesEverything, visibleClientSqlPerRow, visibleEnrolmentsWhere, visibleServices } from '../../lib/need-to-know';
+import {
+  countVisibleClientsSql,
+  seesEverything,
+  visibleClientSqlPerRow,
+  visibleEnrolmentsWhere,
+  visibleNotesSql,
+  visibleServices,
+  visibleServicesSql,
+} from '../../lib/need-to-know';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const weeks = 12;
@@ -45,7 +53,7 @@ export async function buildDashboard(actor: Actor, now = new Date(), timings?: R
       sequelize.query<{ total: number | string }>(
         // CROSS JOIN keeps SQLite's join order: the week's notes (few) first, then for each one
         // whether its client is visible; the other way round reads every visible client (decision 065).
-        `SELECT COUNT(*) AS total FROM case_notes n CROSS JOIN clients c WHERE c.id = n."clientId" AND n."createdAt" >= :since AND ${clientsVisible}`,
+        `SELECT COUNT(*) AS total FROM case_notes n CROSS JOIN clients c WHERE c.id = n."clientId" AND n."createdAt" >= :since AND ${clientsVisible} AND ${visibleNotesSql(actor, 'n')}`,
         { type: QueryTypes.SELECT, replacements: { since: weekAgo } },
       ),
     ),
@@ -78,9 +86,7 @@ async function weeklyCounts(actor: Actor, weekStarts: Date[], now: Date): Promis
     replacements[`end${index}`] = weekStarts[index + 1] ?? now;
     return `SUM(CASE WHEN "receivedAt" >= :start${index} AND "receivedAt" < :end${index} THEN 1 ELSE 0 END) AS week${index}`;
   });
-  const services = visibleServices(actor);
-  const byService = seesEverything(actor) ? '' : services.length ? ' AND "serviceKey" IN (:services)' : ' AND 1=0';
-  if (byService) replacements.services = [...services];
+  const byService = seesEverything(actor) ? '' : ` AND ${visibleServicesSql(actor, '"serviceKey"')}`;
   const [row] = await sequelize.query<Record<string, number | string | null>>(
     `SELECT ${sums.join(', ')} FROM enrolments WHERE "receivedAt" >= :from AND "receivedAt" < :to${byService}`,
     { type: QueryTypes.SELECT, replacements },

@@ -12,11 +12,11 @@ import {
   type UpdateEnrolmentInput,
 } from '../../../contract/enrolments';
 import { Enrolment } from '../../db/models/enrolment';
-import { recordAudit, type Actor } from '../../lib/audit';
+import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
 import { conflict, editConflict, notFound } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
-import { canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
-import { runOnce, type OnceOutcome } from '../../lib/idempotency';
+import { assertWritable, canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { writeEnrolment } from './enrolment-writer';
 
@@ -56,6 +56,14 @@ export async function listEnrolments(actor: Actor, query: ListEnrolmentsQuery): 
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
+  await recordBulkRead(actor, 'list', 'enrolments', {
+    q: query.q,
+    service: query.service,
+    status: query.status,
+    page: query.page,
+    count: rows.length,
+    total: count,
+  });
   return {
     items: rows.map((row) => presentEnrolment(row, serviceTitle(row.serviceKey))),
     total: count,
@@ -86,7 +94,7 @@ export async function updateEnrolment(actor: Actor, enrolmentId: string, input: 
   if (changesStatus && !enrolmentNextStatuses[enrolment.status as EnrolmentStatus].includes(status)) {
     throw conflict(`An enrolment that is ${enrolment.status} cannot become ${status}`, 'changes.status');
   }
-  if (changesClient) await findVisibleClient(actor, clientId, transaction);
+  if (changesClient) assertWritable(await findVisibleClient(actor, clientId, transaction));
   const from = enrolment.status;
   await enrolment.update(
     {
@@ -121,6 +129,14 @@ export function updateEnrolmentOnce(
   return runOnce(
     { id: input._id, kind: 'enrolment.update', actorId: actor.id, request: { enrolmentId, request } },
     async (transaction) => ({ status: 200, body: await updateEnrolment(actor, enrolmentId, input, transaction) }),
+    {
+      keep: keepIds,
+      reread: async (kept, transaction) => {
+        const enrolment = await Enrolment.findByPk(kept.id, { transaction });
+        if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+        return presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
+      },
+    },
     within,
   );
 }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { ListAuditQuerySchema } from '../../../contract/audit';
 import { IdParamsSchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
 import { CreateUserSchema, UpdateUserSchema } from '../../../contract/users';
@@ -7,7 +8,7 @@ import { authenticate, requireAccess, signedIn } from '../../lib/auth';
 import { StaffPasswordSchema } from '../../lib/password-policy';
 import { validate } from '../../lib/validate';
 import { presentStaffUser } from './users.presenter';
-import { createStaff, deactivateStaff, findStaff, listStaff, updateStaff } from './users.service';
+import { createStaff, deactivateStaff, findStaff, listStaff, listStaffAudit, updateStaff } from './users.service';
 
 /** Staff accounts: managers only. */
 export const usersRouter = new Router<AppState>({ prefix: '/api/users' });
@@ -55,5 +56,15 @@ usersRouter.delete(
   managersOnly,
   validate({ params: IdParamsSchema }, async (ctx, { params }) => {
     ctx.body = presentStaffUser(await deactivateStaff(signedIn(ctx).user.id, params.id));
+  }),
+);
+
+usersRouter.get(
+  '/:id/audit',
+  authenticate,
+  managersOnly,
+  validate({ params: IdParamsSchema, query: ListAuditQuerySchema }, async (ctx, { params, query }) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await listStaffAudit(params.id, query);
   }),
 );

@@ -3,13 +3,17 @@ import { limits } from '../../../contract/limits';
 import type { CreateUserInput, UpdateUserInput } from '../../../contract/users';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
-import { actorOf, recordAudit } from '../../lib/audit';
+import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
+import type { Page, PageQuery } from '../../../contract/common';
+import { AuditEvent } from '../../db/models/audit-event';
+import { actorOf, commandLine, presentRecordTrail, recordAudit } from '../../lib/audit';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 
 // `param` lets the app's form show the message on the field at fault.
 const aboveOwnAccess = () => new ApiError(403, [{ msg: 'You cannot give an access level above your own', code: 'access_too_high', param: 'access' }]);
 const emailInUse = () => conflict('That email is already in use', 'email', 'already_in_use');
+const lastOwner = (param?: string) => conflict('This is the last active owner: give another account owner access first', param, 'last_owner');
 const lastManager = (param?: string) => conflict('This is the last active manager: give another account manager access first', param, 'last_manager');
 
 /** Staff accounts by name (then email, so the order is the same on SQLite and PostgreSQL). */
@@ -90,8 +94,10 @@ export function deactivateStaff(actorId: string, id: string): Promise<User> {
 async function changeStaff(actorId: string, id: string, changes: UpdateUserInput, { namesFields }: { namesFields: boolean }): Promise<User> {
   const passwordHash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   const removesManager = changes.active === false || (changes.access !== undefined && changes.access < limits.managerAccess);
+  const removesOwner = changes.active === false || (changes.access !== undefined && changes.access < limits.accessMax);
   return sequelize.transaction(async (transaction) => {
-    const managers = removesManager ? await lockActiveManagers(transaction) : [];
+    // Owners are managers too, so the same lock covers both rules.
+    const managers = removesManager || removesOwner ? await lockActiveManagers(transaction) : [];
     const target = await findStaff(id, transaction);
     const actor = await currentActor(actorId, transaction);
     if (target.access > actor.access) throw forbidden('You cannot change an account with a higher access level than yours');
@@ -102,6 +108,12 @@ async function changeStaff(actorId: string, id: string, changes: UpdateUserInput
     }
     const isActiveManager = target.active && target.access >= limits.managerAccess;
     const anotherManager = managers.some((manager) => manager.id !== target.id);
+    // Only the command line gives level 3 back, so the last owner keeps it (issue 21).
+    const isActiveOwner = target.active && target.access >= limits.accessMax;
+    const anotherOwner = managers.some((manager) => manager.id !== target.id && manager.access >= limits.accessMax);
+    if (removesOwner && isActiveOwner && !anotherOwner) {
+      throw lastOwner(namesFields ? (changes.active === false ? 'active' : 'access') : undefined);
+    }
     if (removesManager && isActiveManager && !anotherManager) {
       throw lastManager(namesFields ? (changes.active === false ? 'active' : 'access') : undefined);
     }
@@ -142,12 +154,27 @@ export async function saveStaffFromCommandLine(input: CreateUserInput): Promise<
     const existing = await findByEmail(input.email, transaction);
     if (!existing) {
       const user = await User.create({ name: input.name, email: input.email, access: input.access, passwordHash }, { transaction });
+      await recordAudit(commandLine, { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access'] }, transaction);
       return { user, created: true };
     }
+    const changed = (['name', 'email', 'access', 'active'] as const).filter((field) => existing[field] !== { ...input, active: true }[field]);
     await existing.update(
       { name: input.name, email: input.email, access: input.access, passwordHash, active: true, tokenVersion: existing.tokenVersion + 1 },
       { transaction },
     );
+    await recordAudit(commandLine, { action: 'user.update', entity: 'user', entityId: existing.id, fields: [...changed, 'password'] }, transaction);
     return { user: existing, created: false };
   });
+}
+
+/** `GET /api/users/{id}/audit`: what was done to one staff account, newest first (managers only). */
+export async function listStaffAudit(id: string, page: PageQuery): Promise<Page<AuditEventBody>> {
+  await findStaff(id);
+  const { rows, count } = await AuditEvent.findAndCountAll({
+    where: { entity: 'user', entityId: id },
+    order: [['seq', 'DESC']],
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  return { items: presentRecordTrail(rows), total: count, page: page.page, pageSize: page.pageSize };
 }

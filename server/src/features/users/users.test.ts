@@ -472,6 +472,31 @@ describe('the last active manager', () => {
   });
 });
 
+describe('the last active owner (access 3)', () => {
+  it('cannot demote or deactivate themselves (409, nothing changes), and can once another owner is active', async () => {
+    await User.update({ active: false }, { where: { access: 3 } });
+    const { user, token } = await buildUser({ access: 3, name: 'Owner' });
+    await buildUser({ access: 2, name: 'Manager Beside' });
+    const before = await allAccounts();
+    const msg = 'This is the last active owner: give another account owner access first';
+    const demoted = await api.patch(`/api/users/${user.id}`, { token, json: { access: 2 } });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body).toEqual({ errors: [{ msg, code: 'last_owner', param: 'access' }] });
+    const deactivated = await api.patch(`/api/users/${user.id}`, { token, json: { active: false } });
+    expect(deactivated.body).toEqual({ errors: [{ msg, code: 'last_owner', param: 'active' }] });
+    const deleted = await api.delete(`/api/users/${user.id}`, { token });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body).toEqual({ errors: [{ msg, code: 'last_owner' }] });
+    expect(await allAccounts()).toEqual(before);
+
+    const next = await api.post('/api/users', { token, json: { name: 'Next Owner', email: uniqueEmail(), access: 3, password: newPassword } });
+    expect(next.status).toBe(201);
+    const steppedDown = await api.patch(`/api/users/${user.id}`, { token, json: { access: 2 } });
+    expect(steppedDown.status).toBe(200);
+    expect(steppedDown.body.access).toBe(2);
+  });
+});
+
 describe('password policy and input hygiene', () => {
   it('refuses a common or breached password, and a repetitive one, on create and on change', async () => {
     const { token } = await buildUser({ access: 2 });
@@ -561,5 +586,42 @@ describe('audit of staff accounts', () => {
     const { user } = await buildUser();
     expect((await api.patch(`/api/users/${user.id}`, { token, json: { access: 3 } })).status).toBe(403);
     expect(await trail(user.id)).toEqual([]);
+  });
+});
+
+describe('GET /api/users/{id}/audit', () => {
+  it('pages what was done to the account, newest first, naming fields and never values', async () => {
+    const { token } = await buildUser({ access: 2, name: 'History Manager' });
+    const created = await api.post('/api/users', { token, json: { name: 'Has History', email: uniqueEmail(), access: 1, password: newPassword } });
+    const id: string = created.body._id;
+    await api.patch(`/api/users/${id}`, { token, json: { services: ['raised_gardens'] } });
+    await api.patch(`/api/users/${id}`, { token, json: { password: 'a brand new password' } });
+    await api.delete(`/api/users/${id}`, { token });
+    const res = await api.get(`/api/users/${id}/audit`, { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toMatchObject({ total: 4, page: 1, pageSize: 50 });
+    expect(
+      res.body.items.map((event: { action: string; fields?: string[]; actorName: string; entityId: string }) => [event.action, event.fields, event.actorName]),
+    ).toEqual([
+      ['user.deactivate', undefined, 'History Manager'],
+      ['user.update', ['password'], 'History Manager'],
+      ['user.update', ['services'], 'History Manager'],
+      ['user.create', ['name', 'email', 'access', 'services'], 'History Manager'],
+    ]);
+    expect(res.text).not.toContain('a brand new password');
+    const second = await api.get(`/api/users/${id}/audit?page=2&pageSize=3`, { token });
+    expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(second.body.items.map((event: { action: string }) => event.action)).toEqual(['user.create']);
+  });
+
+  it('answers 404 for an unknown account, and 400 listing every bad id, page and page size', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const unknown = await api.get(`/api/users/${crypto.randomUUID()}/audit`, { token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ errors: [{ msg: 'Account not found', code: 'not_found' }] });
+    const bad = await api.get('/api/users/not-a-uuid/audit?page=0&pageSize=201', { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: { param: string }) => error.param).sort()).toEqual(['id', 'page', 'pageSize']);
   });
 });

@@ -4,11 +4,12 @@ import { useStaffMember } from '../api/get-staff-member';
 import { BackToManage } from '../../../app/manage/back-to-manage';
 import { accessName } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
+import { StaffHistory } from './staff-history';
 import { StaffMemberEditor } from './staff-member-editor';
 import '../../../app/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
 
-/** /manage/users/{id}: one staff account to change, give a new password, deactivate or reactivate. */
+/** /manage/users/{id}: one staff account to change, give a new password, deactivate or reactivate, and its history. */
 export function StaffMemberPage({ id }: { id: string }) {
   const t = useT();
   const staffMember = useStaffMember(id);
@@ -24,7 +25,14 @@ export function StaffMemberPage({ id }: { id: string }) {
       />
       <div className="container manage-page">
         <BackToManage />
-        <QueryState query={staffMember}>{(account) => <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />}</QueryState>
+        <QueryState query={staffMember}>
+          {(account) => (
+            <>
+              <StaffMemberEditor staffMember={account} ownAccess={access} ownId={user?._id} />
+              <StaffHistory staffId={account._id} />
+            </>
+          )}
+        </QueryState>
       </div>
     </>
   );

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertShown, checkA11y, pageProblems, recordAlerts, startHarness, type Harness } from './harness';
+
+/**
+ * A staff account's history on /manage/users/{id}, as a manager reads it: changes made in the
+ * app and on the command line, newest first, naming fields and never their values.
+ */
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('the history of a staff account', () => {
+  it('shows who changed what, the command line included, and updates after a change in the app', async () => {
+    const page = await harness.newPage();
+    await recordAlerts(page);
+    const { token } = await harness.loginAs(page, 2);
+    const kaimahi = await harness.createStaff(1);
+    const accounts = (await (await harness.api('/api/users', { token })).json()) as { _id: string; email: string }[];
+    const id = accounts.find((account) => account.email === kaimahi.email)?._id ?? '';
+    const changed = await harness.api(`/api/users/${id}`, {
+      token,
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ services: ['raised_gardens'], password: 'a secret password 2026' }),
+    });
+    expect(changed.status).toBe(200);
+
+    await page.goto(`/manage/users/${id}`);
+    const history = page.getByRole('region', { name: 'History of this account' });
+    await history.getByText('Changed: services, password').waitFor();
+    const entries = history.getByRole('listitem');
+    expect(await entries.count()).toBe(2);
+    await expect.poll(() => entries.nth(0).innerText()).toContain('Account changed · Mere Manager');
+    expect(await entries.nth(1).innerText()).toContain('Account created · the command line');
+    expect(await entries.nth(1).innerText()).toContain('Changed: name, email, access');
+    expect(await history.innerText()).not.toContain('a secret password 2026');
+    expect(await history.innerText()).not.toContain('raised_gardens');
+    await checkA11y(page);
+
+    const details = page.getByRole('form', { name: 'Details and access' });
+    await details.getByLabel('Name').fill('Tui Renamed');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await alertShown(page, 'Staff Member Updated', 'success');
+    await history.getByText('Changed: name', { exact: true }).waitFor();
+    expect(await entries.count()).toBe(3);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('shows everyone’s activity filtered by person and action, and downloads a period as CSV', async () => {
+    const page = await harness.newPage();
+    await recordAlerts(page);
+    const manager = await harness.loginAs(page, 2);
+    const kaimahi = await harness.createStaff(1);
+    const kaimahiToken = await harness.api('/api/auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: kaimahi.email, password: 'a secret password 2026' }),
+    });
+    const { token } = (await kaimahiToken.json()) as { token: string };
+    expect((await harness.api('/api/clients?q=Walker', { token })).status).toBe(200);
+
+    await page.goto('/manage');
+    await page.getByRole('link', { name: 'Everyone’s activity on the audit trail' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
+    const filter = page.getByRole('form', { name: 'Filter' });
+    await filter.getByLabel('Person').selectOption({ label: 'Tui Renamed' });
+    await filter.getByLabel('Action').selectOption({ label: 'Listed or searched' });
+    await filter.getByRole('button', { name: 'Show' }).click();
+    const events = page.getByRole('region', { name: 'Events' });
+    await events.getByText('Listed or searched · Tui Renamed').waitFor();
+    expect(await events.getByRole('listitem').count()).toBe(1);
+    await checkA11y(page);
+
+    const download = page.waitForEvent('download');
+    await events.getByRole('button', { name: 'Download CSV of this period' }).click();
+    const file = await download;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(file.suggestedFilename()).toBe(`audit-${today}-${today}.csv`);
+    const exported = await harness.api(`/api/audit?actor=${encodeURIComponent(await idOf(manager.email, manager.token))}&action=export`, {
+      token: manager.token,
+    });
+    expect(((await exported.json()) as { total: number }).total).toBe(1);
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
+
+async function idOf(email: string, token: string): Promise<string> {
+  const accounts = (await (await harness.api('/api/users', { token })).json()) as { _id: string; email: string }[];
+  return accounts.find((account) => account.email === email)?._id ?? '';
+}

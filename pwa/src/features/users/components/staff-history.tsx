@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { AuditEvent } from '@contract/audit';
+import { Button } from '../../../components/button';
+import { formatDate } from '../../../i18n/i18n';
+import type { MessageKey } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/use-t';
+import { QueryState } from '../../../app/manage/query-state';
+import { staffHistoryPageSize, useStaffHistory } from '../api/get-staff-history';
+import './staff-history.css';
+
+const actionKey: Partial<Record<AuditEvent['action'], MessageKey>> = {
+  'user.create': 'staff.historyCreated',
+  'user.update': 'staff.historyUpdated',
+  'user.deactivate': 'staff.historyDeactivatedEvent',
+};
+
+const fieldKey: Record<string, MessageKey> = {
+  name: 'staff.field.name',
+  email: 'staff.field.email',
+  access: 'staff.field.access',
+  services: 'staff.field.services',
+  password: 'staff.field.password',
+  active: 'staff.field.active',
+};
+
+/** The account's history on /manage/users/{id}: who changed what (never the values), newest first. */
+export function StaffHistory({ staffId }: { staffId: string }) {
+  const t = useT();
+  const [page, setPage] = useState(1);
+  const history = useStaffHistory(staffId, page);
+  const who = (event: AuditEvent) => (event.actorId === null && event.actorName === 'command line' ? t('staff.historyCommandLine') : event.actorName);
+  return (
+    <section className="manage-card staff-history" aria-labelledby="staff-history-heading">
+      <h2 id="staff-history-heading">{t('staff.history')}</h2>
+      <p className="staff-history__lead">{t('staff.historyLead')}</p>
+      <QueryState query={history}>
+        {({ items, total }) => {
+          const pages = Math.max(1, Math.ceil(total / staffHistoryPageSize));
+          if (items.length === 0) return <p className="manage-empty">{t('staff.historyNone')}</p>;
+          return (
+            <>
+              <ol className="manage-list">
+                {items.map((event) => {
+                  const key = actionKey[event.action];
+                  return (
+                    <li key={event._id} className="manage-list__item manage-list__item--wrap">
+                      <div className="manage-list__text">
+                        <span className="manage-list__title">
+                          {key ? t(key) : t('staff.historyOther')}
+                          {' · '}
+                          {who(event)}
+                        </span>
+                        <span className="manage-list__meta">
+                          <time dateTime={event.at}>{formatDate(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                        </span>
+                        {event.fields && event.fields.length > 0 ? (
+                          <span className="manage-list__meta">
+                            {t('staff.historyChanged', { fields: event.fields.map((field) => (fieldKey[field] ? t(fieldKey[field]) : field)).join(', ') })}
+                          </span>
+                        ) : null}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              {pages > 1 ? (
+                <nav className="staff-history__pager" aria-label={t('staff.historyPages')}>
+                  <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                    {t('staff.historyNewer')}
+                  </Button>
+                  <span>{t('staff.historyPage', { page, pages })}</span>
+                  <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                    {t('staff.historyOlder')}
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          );
+        }}
+      </QueryState>
+    </section>
+  );
+}

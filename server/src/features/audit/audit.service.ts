@@ -1,0 +1,59 @@
+import { Op, type WhereOptions } from 'sequelize';
+import type { AuditEvent as AuditEventBody, ExportTrailQuery, ListTrailQuery, TrailAction } from '../../../contract/audit';
+import type { Page } from '../../../contract/common';
+import { AuditEvent } from '../../db/models/audit-event';
+import { sequelize } from '../../db/sequelize';
+import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
+import { csvText } from '../../lib/csv';
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The first moment of a period's start: a day starts at 00:00 UTC. */
+const startOf = (from: string) => new Date(from.length === 10 ? `${from}T00:00:00.000Z` : from);
+/** Just past a period's end: a day ends at the next day's 00:00 UTC; a time is included. */
+const endOf = (to: string) => (to.length === 10 ? new Date(Date.parse(`${to}T00:00:00.000Z`) + dayMs) : new Date(Date.parse(to) + 1));
+
+function trailWhere(query: { actor?: string; action?: TrailAction; from?: string; to?: string }): WhereOptions<AuditEvent> {
+  const at = {
+    ...(query.from ? { [Op.gte]: startOf(query.from) } : {}),
+    ...(query.to ? { [Op.lt]: endOf(query.to) } : {}),
+  };
+  return {
+    ...(query.actor ? { actorId: query.actor } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    ...(query.from || query.to ? { at } : {}),
+  };
+}
+
+/** `GET /api/audit`: every event of the trail (bulk reads included), newest first, filtered. */
+export async function listTrail(query: ListTrailQuery): Promise<Page<AuditEventBody<TrailAction>>> {
+  const { rows, count } = await AuditEvent.findAndCountAll({
+    where: trailWhere(query),
+    order: [['seq', 'DESC']],
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return { items: rows.map(presentAuditEvent), total: count, page: query.page, pageSize: query.pageSize };
+}
+
+const csvColumns = ['at', 'actorId', 'actorName', 'action', 'entity', 'entityId', 'fields', 'details'] as const;
+
+/**
+ * `GET /api/audit/export`: a period of the trail, oldest first, as CSV for the privacy officer.
+ * The export is itself an event, written first so it is in the file it makes.
+ */
+export function exportTrail(actor: Actor, query: ExportTrailQuery): Promise<string> {
+  return sequelize.transaction(async (transaction) => {
+    await recordAudit(
+      actor,
+      { action: 'export', entity: 'audit', entityId: actor.id, details: { format: 'csv', from: query.from, to: query.to } },
+      transaction,
+    );
+    const events = await AuditEvent.findAll({ where: trailWhere(query), order: [['seq', 'ASC']], transaction });
+    const rows = events.map((event) => {
+      const body = presentAuditEvent(event);
+      return csvColumns.map((column) => body[column]);
+    });
+    return csvText([['id', ...csvColumns], ...rows.map((row, index) => [events[index]?.id, ...row])]);
+  });
+}
