@@ -8,6 +8,7 @@ import * as site from './migrations/006-site';
 import * as notifications from './migrations/007-notifications';
 import * as speedIndexes from './migrations/008-speed-indexes';
 import * as caseloadIndex from './migrations/009-caseload-index';
+import * as publishing from './migrations/015-publishing';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -22,6 +23,7 @@ const migrations: [string, Migration][] = [
   ['007-notifications', notifications],
   ['008-speed-indexes', speedIndexes],
   ['009-caseload-index', caseloadIndex],
+  ['015-publishing', publishing],
 ];
 
 const umzug = new Umzug({
