@@ -3,7 +3,7 @@ import type { ApiErrorItem } from '@contract/errors';
 import { ApiRequestError } from '../lib/api-client';
 import { errorMessage, fieldLabel } from '../lib/error-message';
 import { translate } from '../i18n/i18n';
-import './form-errors.css';
+import './fields.css';
 
 /*
  * The one way a form shows its problems (issue 22): each error item on its field by `param`, a
@@ -26,13 +26,13 @@ export function errorItemsOf(error: unknown): ApiErrorItem[] {
 }
 
 /**
- * Field errors and a summary for a form with these fields. `show` takes error items (or a
- * failure, whose items are read) and messages the form found itself (a picture too large); the
- * summary then takes focus. `clear` before sending.
+ * Field errors and a summary for a form with these fields (in the form's order). `show` takes
+ * error items and messages the form found itself (a picture too large), `showFailure` a failed
+ * request; the summary then takes focus. `clear` before sending.
  */
-export function useFormErrors<Field extends string>(fields: readonly Field[]) {
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [summary, setSummary] = useState<SummaryItem[]>([]);
+export function useFormErrors<Field extends string>(fields: readonly Field[], initial: readonly ApiErrorItem[] = []) {
+  // Errors a form opens with (an item the server refused, back to fix) show at once, unfocused.
+  const [state, setState] = useState(() => arrange(fields, initial, {}));
   const [focusRequest, setFocusRequest] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -41,40 +41,48 @@ export function useFormErrors<Field extends string>(fields: readonly Field[]) {
   }, [focusRequest]);
 
   const show = useCallback(
-    (problems: unknown, own: FieldErrors<Field> = {}) => {
-      const items = Array.isArray(problems) ? (problems as ApiErrorItem[]) : problems === undefined ? [] : errorItemsOf(problems);
-      const found: FieldErrors<Field> = {};
-      const listed: SummaryItem[] = [];
-      const add = (field: Field | undefined, message: string) => {
-        if (field) {
-          const list = found[field] ?? [];
-          if (!list.includes(message)) list.push(message);
-          found[field] = list;
-        }
-        if (!listed.some((item) => item.message === message && item.field === field)) listed.push({ message, field });
-      };
-      for (const item of items) {
-        const field = fields.find((name) => name === item.param?.split('.')[0]);
-        add(field, errorMessage(item, { withField: !field }));
-      }
-      for (const field of fields) for (const message of own[field] ?? []) add(field, message);
-      setErrors(found);
-      setSummary(listed);
-      if (listed.length > 0) setFocusRequest((count) => count + 1);
-      return listed.length > 0;
+    (items: readonly ApiErrorItem[], own: Readonly<Partial<Record<string, string[]>>> = {}) => {
+      const arranged = arrange(fields, items, own);
+      setState(arranged);
+      if (arranged.summary.length > 0) setFocusRequest((count) => count + 1);
     },
     [fields],
   );
 
-  const clear = useCallback(() => {
-    setErrors({});
-    setSummary([]);
-  }, []);
+  /** A failed request: the server's error items, or one item for a failure that is not an answer. */
+  const showFailure = useCallback((error: unknown) => show(errorItemsOf(error)), [show]);
+
+  const clear = useCallback(() => setState({ errors: {}, summary: [] }), []);
 
   /** The message(s) to pass to a field's `error`. */
-  const errorOf = (field: Field): string | undefined => errors[field]?.join(' ');
+  const errorOf = (field: Field): string | undefined => state.errors[field]?.join(' ');
 
-  return { errors, errorOf, show, clear, summary, summaryRef };
+  return { errors: state.errors, errorOf, show, showFailure, clear, summary: state.summary, summaryRef };
+}
+
+/**
+ * Each item's sentence on its field (and in the summary), then the form's own messages; the
+ * summary in the form's order, problems of no field first.
+ */
+function arrange<Field extends string>(fields: readonly Field[], items: readonly ApiErrorItem[], own: Readonly<Partial<Record<string, string[]>>>) {
+  const errors: FieldErrors<Field> = {};
+  const summary: SummaryItem[] = [];
+  const add = (field: Field | undefined, message: string) => {
+    if (field) {
+      const list = errors[field] ?? [];
+      if (!list.includes(message)) list.push(message);
+      errors[field] = list;
+    }
+    if (!summary.some((item) => item.message === message && item.field === field)) summary.push({ message, field });
+  };
+  for (const item of items) {
+    const field = fields.find((name) => name === item.param?.split('.')[0]);
+    add(field, errorMessage(item, { withField: !field }));
+  }
+  for (const field of fields) for (const message of own[field] ?? []) add(field, message);
+  const place = (item: SummaryItem) => (item.field === undefined ? -1 : fields.indexOf(item.field as Field));
+  summary.sort((a, b) => place(a) - place(b));
+  return { errors, summary };
 }
 
 type FormErrorsState = Pick<ReturnType<typeof useFormErrors<string>>, 'summary' | 'summaryRef'>;

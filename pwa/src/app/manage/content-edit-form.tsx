@@ -61,7 +61,7 @@ export function ContentEditForm<Saved>({ label, fields, initial, image, status, 
     try {
       onSaved(await save({ fields: fieldsToSend, image: newImage ?? undefined, onUploadProgress: setProgress }));
     } catch (error) {
-      formErrors.show(error);
+      formErrors.showFailure(error);
     } finally {
       setProgress(null);
     }

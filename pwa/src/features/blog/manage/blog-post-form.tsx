@@ -10,6 +10,7 @@ import { MarkdownHint } from '../../../app/manage/markdown-hint';
 import { UploadProgress } from '../../../app/manage/upload-progress';
 import { useUploadForm } from '../../../app/manage/use-upload-form';
 import { Button } from '../../../components/button';
+import { ErrorSummary } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
 import { PublicationField } from '../../../app/manage/publication-field';
 import { nzLocalToIso } from '../../../lib/nz-time';
@@ -45,6 +46,7 @@ export function BlogPostForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newPost')}>
+      <ErrorSummary state={form.formErrors} />
       <TextField
         label={t('manage.title.label')}
         name="title"
