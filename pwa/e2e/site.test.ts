@@ -217,7 +217,8 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await form.getByLabel('About them').fill('Ana leads the kaimahi.');
     await form.getByLabel('Photo (optional)').setInputFiles(photoPath);
     await form.getByRole('button', { name: 'Save team member' }).click();
-    await page.getByText('Describe the photo for people who cannot see it').waitFor();
+    await form.locator('.field__error').getByText('Describe the photo for people who cannot see it').waitFor();
+    await form.locator('.error-summary').getByText('Describe the photo for people who cannot see it').waitFor();
     await expect(form.getByLabel('Picture description').getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshot(page, 'manage-team-form-1440');
     await form.getByLabel('Picture description').fill('Ana smiling in front of the wharenui');
