@@ -47,7 +47,7 @@ function appDatabases(page: Page): Promise<string[]> {
 }
 
 describe('the enrolment form', () => {
-  it('checks every field on the phone, shows each problem on its field and focuses the first', async () => {
+  it('checks every field on the phone, shows each problem on its field and in a summary that takes focus', async () => {
     const page = await openEnrolPage();
     await expect(page.getByLabel(/I have read the privacy statement/).isChecked()).resolves.toBe(false);
     await expect(page.getByText(/Privacy statement, version \d{4}-\d{2}-\d{2}/).isVisible()).resolves.toBe(true);
@@ -65,14 +65,39 @@ describe('the enrolment form', () => {
     await expect(givenName.getAttribute('aria-invalid')).resolves.toBe('true');
     const describedBy = (await givenName.getAttribute('aria-describedby')) ?? '';
     await expect(page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).resolves.toBe('Given name is required');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('givenName');
+    // The summary takes focus, names each problem with its field and leads to it.
+    const summary = page.locator('.error-summary');
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await summary.getByText('There are 5 things to fix').waitFor();
     for (const message of ['Family name is required', 'Give a phone number or an email address', 'Please tick the box to agree']) {
       await page.getByText(message).first().waitFor();
     }
+    await summary.getByRole('link', { name: 'Given name is required' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('givenName');
     await checkA11y(page);
     await screenshot(page, 'enrol-errors-390');
     expect(posted).toBe(0);
     await expect(appDatabases(page)).resolves.toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows every field error in te reo Māori to a te reo visitor, never the English', async () => {
+    const page = await harness.newPage({ viewport: phoneViewport });
+    await page.addInitScript(() => localStorage.setItem('language', 'mi'));
+    await page.goto(enrolPath);
+    await page.getByRole('button', { name: 'Whakauru mai', exact: true }).click();
+    const summary = page.locator('.error-summary');
+    await summary.getByText('E 5 ngā mea hei whakatika').waitFor();
+    const givenName = page.getByLabel('Ingoa tuatahi', { exact: true });
+    await expect.poll(() => givenName.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await givenName.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy.split(' ').at(-1)}"]`).textContent()).toBe('Me whakakī tēnei.');
+    await page.getByText('Tohua te pouaka hei whakaae.').first().waitFor();
+    const shown = (await page.locator('form.enrol-form').textContent()) ?? '';
+    for (const english of ['is required', 'Give a phone number', 'Please tick the box']) expect(shown).not.toContain(english);
+    await checkA11y(page);
+    await screenshot(page, 'enrol-errors-mi-390');
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });
@@ -88,6 +113,10 @@ describe('the enrolment form', () => {
       const reference = (await page.locator('.enrol-result__reference strong').textContent()) ?? '';
       expect(reference).toMatch(/^WH-[0-9A-F]{4}-[0-9A-F]{4}$/);
       await page.getByRole('region', { name: 'Your enrolments', exact: true }).getByText(reference).waitFor();
+      // The reference is one code: on one line, never split in the middle (issue 22).
+      for (const code of await page.locator('.enrol-result__reference strong, .enrol-receipt__reference strong').all()) {
+        expect(await code.evaluate((element) => element.getClientRects().length)).toBe(1);
+      }
       await checkA11y(page);
       await screenshot(page, `enrol-sent-${width}`);
 

@@ -135,9 +135,12 @@ describe('site management for a manager', () => {
       'Choose a picture (JPEG, PNG or WebP)',
       'Image description is required',
     ]) {
-      await blog.getByText(message).waitFor();
+      // On its field (and listed in the summary above the form).
+      await blog.locator('.field__error').getByText(message).waitFor();
+      await blog.locator('.error-summary').getByText(message).waitFor();
     }
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+    // The one form helper: the summary takes focus (issue 22).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
     expect(await blog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
     expect(requests.filter((request) => request.method() === 'POST')).toEqual([]);
   });
@@ -227,7 +230,7 @@ describe('site management for a manager', () => {
     const errorAlert = page.locator('.alert[data-alert-type="danger"]', { hasText: 'Image must be a JPEG, PNG or WebP picture' });
     await errorAlert.waitFor();
     expect(await errorAlert.locator('.alert__title').textContent()).toBe('Error');
-    await form.getByText('Image must be a JPEG, PNG or WebP picture').waitFor();
+    await form.locator('.field__error').getByText('Image must be a JPEG, PNG or WebP picture').waitFor();
     expect(await form.getByLabel('Picture', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     await form.getByLabel('Picture', { exact: true }).setInputFiles(jpegPath);
@@ -241,11 +244,11 @@ describe('site management for a manager', () => {
     const featureId = listed.find((feature) => feature.title === 'Māra kai in every backyard')?._id ?? '';
     expect(featureId).not.toBe('');
 
-    // Its own page shows it, with a delete button of its own.
+    // Its own page shows it (in the edit form and the preview), with a delete button of its own.
     await link.click();
     await page.waitForURL(`**/manage/features/${featureId}`);
     await page.getByRole('heading', { level: 1, name: 'Māra kai in every backyard' }).waitFor();
-    await page.getByRole('img', { name: 'A raised garden bed full of silverbeet' }).waitFor();
+    await page.getByRole('region', { name: 'Preview' }).getByRole('img', { name: 'A raised garden bed full of silverbeet' }).waitFor();
     await page.getByRole('link', { name: /Back to site management/ }).click();
 
     await features.getByRole('button', { name: 'Delete feature “Māra kai in every backyard”' }).click();

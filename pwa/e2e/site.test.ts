@@ -190,8 +190,14 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await form.getByRole('button', { name: 'Save details' }).click();
     const donate = form.getByLabel('Donate link');
     await expect(donate.getAttribute('aria-invalid')).resolves.toBe('true');
-    await page.getByText('Donate link must be a secure web address starting with https://').waitFor();
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('donateUrl');
+    await form.locator('.field__error').getByText('Donate link must be a secure web address starting with https://').waitFor();
+    // The one form helper: the summary takes focus and leads to the field (issue 22).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    await form
+      .locator('.error-summary')
+      .getByRole('link', { name: /Donate link must be a secure web address/ })
+      .click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('donateUrl');
     await screenshot(page, 'manage-site-error-1440');
     await donate.fill('https://give.tewharetiaki.nz');
     await form.getByRole('button', { name: 'Save details' }).click();
@@ -211,7 +217,8 @@ describe('a manager sets up the trust with the first-run checklist', () => {
     await form.getByLabel('About them').fill('Ana leads the kaimahi.');
     await form.getByLabel('Photo (optional)').setInputFiles(photoPath);
     await form.getByRole('button', { name: 'Save team member' }).click();
-    await page.getByText('Describe the photo for people who cannot see it').waitFor();
+    await form.locator('.field__error').getByText('Describe the photo for people who cannot see it').waitFor();
+    await form.locator('.error-summary').getByText('Describe the photo for people who cannot see it').waitFor();
     await expect(form.getByLabel('Picture description').getAttribute('aria-invalid')).resolves.toBe('true');
     await screenshot(page, 'manage-team-form-1440');
     await form.getByLabel('Picture description').fill('Ana smiling in front of the wharenui');

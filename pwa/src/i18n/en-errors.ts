@@ -9,6 +9,7 @@ import type { Catalogue } from './messages';
  */
 export const enErrors = {
   'error.onField': '{field}: {message}',
+  'error.summary': { one: 'There is {count} thing to fix', other: 'There are {count} things to fix' },
   'error.unexpected': 'Something went wrong. Please try again.',
   'error.required': 'Please fill this in.',
   'error.too_short': 'Use at least {limit} characters.',

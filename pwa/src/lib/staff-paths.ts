@@ -38,6 +38,12 @@ const segment = encodeURIComponent;
 /** Every staff API path the app calls. */
 export const staffApiPaths = {
   feature: (id: string) => `/api/content/feature/${segment(id)}`,
+  managedBlogPosts: '/api/content/manage/blog',
+  managedBlogPost: (id: string) => `/api/content/manage/blog/${segment(id)}`,
+  managedFeatures: '/api/content/manage/feature',
+  managedFeature: (id: string) => `/api/content/manage/feature/${segment(id)}`,
+  revisions: (kind: 'blog' | 'feature', id: string) => `/api/content/${kind}/${segment(id)}/revisions`,
+  restoreRevision: (kind: 'blog' | 'feature', id: string, revisionId: string) => `/api/content/${kind}/${segment(id)}/revisions/${segment(revisionId)}/restore`,
   enrolment: (id: string) => `/api/enrolments/${segment(id)}`,
   clients: '/api/clients',
   client: (id: string) => `/api/clients/${segment(id)}`,

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { FeatureDetail } from '../features/carousel/manage/feature-detail';
 import { ManagerOnly } from '../app/manage/manager-only';
 
-/** /manage/features/{id}: one carousel feature, to check or delete. */
+/** /manage/features/{id}: one carousel feature, to edit, preview, restore or delete. */
 export default function ManageFeatureRoute() {
   const { id = '' } = useParams();
   return (

@@ -11,6 +11,7 @@ import * as caseloadIndex from './migrations/009-caseload-index';
 import * as noteServices from './migrations/012-note-services';
 import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
 import * as retention from './migrations/014-retention';
+import * as publishing from './migrations/015-publishing';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -28,6 +29,7 @@ const migrations: [string, Migration][] = [
   ['012-note-services', noteServices],
   ['013-stored-answers-keep-ids', storedAnswers],
   ['014-retention', retention],
+  ['015-publishing', publishing],
 ];
 
 const umzug = new Umzug({

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { QueryTypes } from 'sequelize';
 import type { AppContext } from './app-context';
 import { sequelize } from '../db/sequelize';
+import { now as clockNow } from './clock';
 
 type Cached = { stamp: string; json: string; etag: string; br?: Buffer; gzip?: Buffer };
 
@@ -20,25 +21,38 @@ const recheckMs = 1000;
  * (brotli, gzip) are made once per version, on first request, and kept with it, so a list is
  * not compressed again on every request (decision 068).
  */
-export function cachedList(table: string, build: () => Promise<unknown>) {
+export function cachedList(table: string, build: () => Promise<unknown>, { publishedFrom }: { publishedFrom?: string } = {}) {
   let cached: Cached | undefined;
   let localWrites = 0;
   let stamp: Promise<string> | undefined;
   let stampCheckedAt = 0;
+  // The next time a scheduled row goes public (by the clock): the list is checked again then.
+  let nextDue: number | undefined;
 
+  /**
+   * With `publishedFrom` (a column of publish times) the stamp also counts the rows already
+   * public, so a scheduled row changes the list when its time comes, with no write to the table.
+   */
   async function stampOf(): Promise<string> {
-    const [row] = await sequelize.query<{ n: number | string; m: Date | string | null }>(`SELECT COUNT(*) AS n, MAX("updatedAt") AS m FROM "${table}"`, {
-      type: QueryTypes.SELECT,
-    });
+    const at = new Date(clockNow());
+    const due = publishedFrom
+      ? `, COUNT(CASE WHEN "${publishedFrom}" <= :at THEN 1 END) AS d, MIN(CASE WHEN "${publishedFrom}" > :at THEN "${publishedFrom}" END) AS x`
+      : '';
+    const [row] = await sequelize.query<{ n: number | string; m: Date | string | null; d?: number | string; x?: Date | string | null }>(
+      `SELECT COUNT(*) AS n, MAX("updatedAt") AS m${due} FROM "${table}"`,
+      { type: QueryTypes.SELECT, replacements: { at } },
+    );
     const newest = row?.m instanceof Date ? row.m.toISOString() : String(row?.m);
-    return `${row?.n}:${newest}:${localWrites}`;
+    nextDue = row?.x ? new Date(row.x).getTime() : undefined;
+    return `${row?.n}:${newest}:${row?.d ?? ''}:${localWrites}`;
   }
 
   return {
     /** Answers with the list, or 304 when the caller already has this version. */
     async send(ctx: AppContext): Promise<void> {
       const now = Date.now();
-      if (!stamp || now - stampCheckedAt > recheckMs) {
+      const scheduledIsDue = nextDue !== undefined && clockNow() >= nextDue;
+      if (!stamp || now - stampCheckedAt > recheckMs || scheduledIsDue) {
         stamp = stampOf();
         stampCheckedAt = now;
         stamp.catch(() => (stamp = undefined));

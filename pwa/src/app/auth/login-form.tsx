@@ -1,31 +1,33 @@
 import { LoginSchema } from '@contract/auth';
-import { checkInput, type ApiErrorItem } from '@contract/errors';
+import { checkInput } from '@contract/errors';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
-import { errorFor } from '../../components/field-error';
+import { ErrorSummary, useFormErrors } from '../../components/form-errors';
 import { TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api-client';
-import { errorItemsOf, useShowErrors } from '../alerts/use-show-errors';
+import { useShowErrors } from '../alerts/use-show-errors';
 import { SpecText } from '../../i18n/spec-text';
 import { useT } from '../../i18n/use-t';
 import { useAuth } from './auth-context';
 
 /**
- * Staff sign-in. Problems show as danger alerts titled 'Error' (spec §8) and beside the field
- * they concern.
+ * Staff sign-in. Problems show as danger alerts titled 'Error' (spec §8), and with the one form
+ * helper: beside the field they concern and in a summary, in the reader's language.
  */
+const loginFields = ['email', 'password'] as const;
+
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const t = useT();
   const { logIn } = useAuth();
   const showErrors = useShowErrors();
-  const [errors, setErrors] = useState<ApiErrorItem[]>([]);
+  const formErrors = useFormErrors(loginFields);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    setErrors([]);
+    formErrors.clear();
     try {
       // The contract's schema checks the form first, with the same messages the server gives.
       const parsed = checkInput(LoginSchema, { email: form.get('email') ?? '', password: form.get('password') ?? '' });
@@ -33,7 +35,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       await logIn(parsed.data.email, parsed.data.password);
       onLoggedIn();
     } catch (error) {
-      setErrors(errorItemsOf(error));
+      formErrors.showFailure(error);
       showErrors(error);
     } finally {
       setBusy(false);
@@ -42,8 +44,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <TextField label={t('login.email')} name="email" type="email" autoComplete="username" required error={errorFor(errors, 'email')} />
-      <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required error={errorFor(errors, 'password')} />
+      <ErrorSummary state={formErrors} />
+      <TextField label={t('login.email')} name="email" type="email" autoComplete="username" required error={formErrors.errorOf('email')} />
+      <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required error={formErrors.errorOf('password')} />
       <Button type="submit" variant="secondary" size="lg" className="login__submit" disabled={busy}>
         {busy ? t('login.busy') : <SpecText id="menuLogin" />}
       </Button>

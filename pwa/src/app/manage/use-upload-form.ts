@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { ApiErrorItem } from '@contract/errors';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, hasFieldErrors, type FieldErrors } from './form-errors';
+import { useFormErrors } from '../../components/form-errors';
 import { imageProblem } from './image-picker-field';
 
 type ParseResult<Parsed> = { success: true; data: Parsed } | { success: false; errors: ApiErrorItem[] };
@@ -17,42 +17,30 @@ type UploadFormOptions<TextField extends string, Parsed> = {
 
 /**
  * The state of a form that uploads a picture with some text fields (blog posts, features): every
- * problem is found before sending and shown on its field, server `param` errors land on their
- * fields too, and upload progress is tracked from 0 to 1.
+ * problem is found before sending and shown on its field and in the summary (the one form
+ * helper, components/form-errors), server `param` errors land on their fields too, and upload
+ * progress is tracked from 0 to 1.
  */
 export function useUploadForm<TextField extends string, Parsed>(options: UploadFormOptions<TextField, Parsed>) {
   type Field = TextField | 'image';
   const fieldNames = [...(Object.keys(options.initialValues) as TextField[]), 'image'] as Field[];
   const [values, setValues] = useState(options.initialValues);
   const [image, setImage] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const formErrors = useFormErrors(fieldNames);
   const [progress, setProgress] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-
-  // After the errors have rendered, take the person to the first one.
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-
-  function showErrors(found: FieldErrors<Field>): void {
-    setErrors(found);
-    setFocusRequest((count) => count + 1);
-  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (sending) return;
     const parsed = options.parse(values);
-    const found: FieldErrors<Field> = parsed.success ? {} : fieldErrorsFromItems<Field>(parsed.errors, fieldNames);
     const pictureProblem = imageProblem(image);
-    if (pictureProblem) found.image = [pictureProblem];
-    if (!parsed.success || !image || hasFieldErrors(found)) {
-      showErrors(found);
+    if (!parsed.success || !image || pictureProblem) {
+      formErrors.show(parsed.success ? [] : parsed.errors, pictureProblem ? { image: [pictureProblem] } : {});
       return;
     }
-    setErrors({});
+    formErrors.clear();
     setSending(true);
     setProgress(0);
     try {
@@ -60,7 +48,7 @@ export function useUploadForm<TextField extends string, Parsed>(options: UploadF
       options.onSent();
     } catch (error) {
       options.onServerError(error);
-      showErrors(fieldErrorsFromApi<Field>(error, fieldNames));
+      formErrors.showFailure(error);
     } finally {
       setSending(false);
       setProgress(null);
@@ -71,5 +59,5 @@ export function useUploadForm<TextField extends string, Parsed>(options: UploadF
     setValues((current) => ({ ...current, [field]: value }));
   }
 
-  return { formRef, values, setValue, image, setImage, errors, progress, sending, handleSubmit };
+  return { formRef, values, setValue, image, setImage, errors: formErrors.errors, formErrors, progress, sending, handleSubmit };
 }

@@ -1,9 +1,13 @@
 import { collectionStatement } from '@contract/enrolments';
 import { describe, expect, it } from 'vitest';
 import { checkEnrolment } from './enrolment-check';
-import { emptyEnrolmentValues, firstInvalidField, sortErrors, valuesFromEnrolment, type EnrolmentFormValues } from './enrolment-form-values';
+import type { ApiErrorItem } from '@contract/errors';
+import { emptyEnrolmentValues, enrolmentFieldOrder, valuesFromEnrolment, type EnrolmentFormValues } from './enrolment-form-values';
 import { describeItem, rateLimitedText, savedOfflineText } from './item-status';
 import type { OutboxOperation } from '../../lib/outbox';
+
+/** The first message for each field, as the form shows it in English (the server's own words). */
+const byField = (errors: readonly ApiErrorItem[]) => Object.fromEntries([...errors].reverse().map((error) => [error.param ?? '', error.msg]));
 
 const filled: EnrolmentFormValues = {
   ...emptyEnrolmentValues,
@@ -20,16 +24,15 @@ describe('checking the enrolment form', () => {
     const check = checkEnrolment(emptyEnrolmentValues, 'whanau_ora_support');
     expect(check.ok).toBe(false);
     if (check.ok) return;
-    const { byField, general } = sortErrors(check.errors);
-    expect(byField).toMatchObject({
+    expect(byField(check.errors)).toMatchObject({
       givenName: 'Given name is required',
       familyName: 'Family name is required',
       phone: 'Give a phone number or an email address',
       preferredContact: expect.stringContaining('Choose how'),
       consent: 'Please tick the box to agree',
     });
-    expect(general).toEqual([]);
-    expect(firstInvalidField(byField)).toBe('givenName');
+    expect(check.errors.every((error) => enrolmentFieldOrder.some((field) => field === error.param))).toBe(true);
+    expect(enrolmentFieldOrder.find((field) => check.errors.some((error) => error.param === field))).toBe('givenName');
   });
 
   it('a filled form passes, with the statement version and a number for the household', () => {
@@ -43,12 +46,12 @@ describe('checking the enrolment form', () => {
   it('consent starts unticked and must be ticked', () => {
     expect(emptyEnrolmentValues.consent).toBe(false);
     const check = checkEnrolment({ ...filled, consent: false }, 'whanau_ora_support');
-    expect(check.ok ? [] : sortErrors(check.errors).byField.consent).toBe('Please tick the box to agree');
+    expect(check.ok ? [] : byField(check.errors).consent).toBe('Please tick the box to agree');
   });
 
   it('a household size that is not a number is named as such', () => {
     const check = checkEnrolment({ ...filled, householdSize: 'four' }, 'whanau_ora_support');
-    expect(check.ok ? undefined : sortErrors(check.errors).byField.householdSize).toBe('Household size must be a number');
+    expect(check.ok ? undefined : byField(check.errors).householdSize).toBe('Household size must be a number');
   });
 
   it('a refused enrolment comes back into the form; consent only stays for the statement shown now', () => {

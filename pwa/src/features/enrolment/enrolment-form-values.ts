@@ -5,7 +5,6 @@
  */
 import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
 import type { EnrolmentInput } from '@contract/enrolments';
-import type { ApiErrorItem } from '@contract/errors';
 
 /** What the inputs hold: text as typed, the radio's choice ('' until chosen) and the consent box. */
 export type EnrolmentFormValues = {
@@ -74,26 +73,6 @@ export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string
     consent: values.consent,
     statementVersion: collectionStatement.version,
   };
-}
-
-function isField(param: string | undefined): param is EnrolmentField {
-  return enrolmentFieldOrder.some((field) => field === param);
-}
-
-/** Splits errors into one message per field (the first) and the rest, which the form lists at the top. */
-export function sortErrors(errors: readonly ApiErrorItem[]): { byField: Partial<Record<EnrolmentField, string>>; general: string[] } {
-  const byField: Partial<Record<EnrolmentField, string>> = {};
-  const general: string[] = [];
-  for (const error of errors) {
-    if (isField(error.param)) byField[error.param] ??= error.msg;
-    else general.push(error.msg);
-  }
-  return { byField, general };
-}
-
-/** The first field, in the form's order, that has a problem. */
-export function firstInvalidField(byField: Partial<Record<EnrolmentField, string>>): EnrolmentField | undefined {
-  return enrolmentFieldOrder.find((field) => byField[field] !== undefined);
 }
 
 /**

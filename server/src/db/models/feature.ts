@@ -9,6 +9,10 @@ export class Feature extends Model<InferAttributes<Feature>, InferCreationAttrib
   declare imageAlt: string;
   declare imageWidth: number;
   declare imageHeight: number;
+  /** Null for a draft; visitors see the record from this time on. */
+  declare publishAt: Date | null;
+  /** The owner id of the picture's sizes when not the record's own id (migration 015). */
+  declare imageId: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -21,6 +25,8 @@ Feature.init(
     imageAlt: { type: DataTypes.STRING(200), allowNull: false },
     imageWidth: { type: DataTypes.INTEGER, allowNull: false },
     imageHeight: { type: DataTypes.INTEGER, allowNull: false },
+    publishAt: { type: DataTypes.DATE, allowNull: true },
+    imageId: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

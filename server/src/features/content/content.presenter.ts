@@ -1,5 +1,17 @@
-import { excerptOf, type BlogPost as BlogPostBody, type BlogPostSummary, type Feature as FeatureBody, type ImageInfo } from '../../../contract/content';
+import {
+  excerptOf,
+  type BlogPost as BlogPostBody,
+  type BlogPostSummary,
+  type ContentRevision as ContentRevisionBody,
+  type Feature as FeatureBody,
+  type ImageInfo,
+  type ManagedBlogPost,
+  type ManagedFeature,
+  type Publication,
+} from '../../../contract/content';
 import type { BlogPost } from '../../db/models/blog-post';
+import type { ContentRevision } from '../../db/models/content-revision';
+import { publicationState } from './content.service';
 import type { Feature } from '../../db/models/feature';
 import type { FormerService as FormerServiceBody, TeamMember as TeamMemberBody } from '../../../contract/site';
 import type { FormerService } from '../../db/models/former-service';
@@ -10,7 +22,33 @@ import type { TeamMember } from '../../db/models/team-member';
  * description, and the size of the largest stored variant so the page can reserve its space.
  */
 function presentImage(src: string, record: BlogPost | Feature): ImageInfo {
-  return { src, alt: record.imageAlt, width: record.imageWidth, height: record.imageHeight };
+  // A replaced picture has its own address (`?v=`), so caches never show the old one.
+  const address = record.imageId ? `${src}?v=${record.imageId}` : src;
+  return { src: address, alt: record.imageAlt, width: record.imageWidth, height: record.imageHeight };
+}
+
+function presentPublication(record: BlogPost | Feature): Publication {
+  return { status: publicationState(record.publishAt), publishAt: record.publishAt?.toISOString() ?? null, updatedAt: record.updatedAt.toISOString() };
+}
+
+/** A post as managers edit and preview it: the post and where it stands. */
+export function presentManagedBlogPost(post: BlogPost): ManagedBlogPost {
+  return { ...presentBlogPost(post), ...presentPublication(post) };
+}
+
+export function presentManagedFeature(feature: Feature): ManagedFeature {
+  return { ...presentFeature(feature), ...presentPublication(feature) };
+}
+
+export function presentRevision(revision: ContentRevision): ContentRevisionBody {
+  return {
+    _id: revision.id,
+    savedAt: revision.savedAt.toISOString(),
+    title: revision.title,
+    ...(revision.author !== null && { author: revision.author }),
+    text: revision.text,
+    imageAlt: revision.imageAlt,
+  };
 }
 
 export function presentBlogPost(post: BlogPost): BlogPostBody {

@@ -2,7 +2,17 @@ import Router from '@koa/router';
 import type { Next } from 'koa';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema } from '../../../contract/common';
-import { BlogListQuerySchema, CreateBlogPostSchema, CreateFeatureSchema, ImageQuerySchema } from '../../../contract/content';
+import {
+  BlogListQuerySchema,
+  CreateBlogPostSchema,
+  CreateFeatureSchema,
+  RevisionParamsSchema,
+  UpdateBlogPostFieldsSchema,
+  UpdateBlogPostSchema,
+  UpdateFeatureFieldsSchema,
+  UpdateFeatureSchema,
+  VersionedImageQuerySchema,
+} from '../../../contract/content';
 import type { ApiErrorItem } from '../../../contract/errors';
 import { limits } from '../../../contract/limits';
 import {
@@ -20,7 +30,16 @@ import { cachedList } from '../../lib/cached-json';
 import { notFound } from '../../lib/errors';
 import { validateImageUpload, validateOptionalImageUpload } from '../../lib/images';
 import { validate } from '../../lib/validate';
-import { presentBlogPost, presentBlogSummary, presentFeature, presentFormerService, presentTeamMember } from './content.presenter';
+import {
+  presentBlogPost,
+  presentBlogSummary,
+  presentFeature,
+  presentFormerService,
+  presentManagedBlogPost,
+  presentManagedFeature,
+  presentRevision,
+  presentTeamMember,
+} from './content.presenter';
 import {
   createBlogPost,
   createFeature,
@@ -28,8 +47,17 @@ import {
   deleteFeature,
   findBlogPost,
   findImage,
+  findManagedBlogPost,
+  findManagedFeature,
   listBlogPosts,
   listFeatures,
+  listRevisions,
+  listUnpublishedBlogPosts,
+  listUnpublishedFeatures,
+  restoreBlogRevision,
+  restoreFeatureRevision,
+  updateBlogPost,
+  updateFeature,
   type ImageOwnerKind,
 } from './content.service';
 import { createFormerService, deleteFormerService, listFormerServices, updateFormerService } from './former-services.service';
@@ -41,8 +69,9 @@ export const contentRouter = new Router<AppState>({ prefix: '/api/content' });
 const managersOnly = [authenticate, requireAccess(limits.managerAccess)] as const;
 
 // The first page, which is what the blog shows, is kept built and compressed (decision 068).
-const blogList = cachedList('blog_posts', async () => (await listBlogPosts(1)).map(presentBlogSummary));
-const featureList = cachedList('features', async () => (await listFeatures()).map(presentFeature));
+// Scheduled ones join the lists when their time comes, checked from the clock at each read (decision 090).
+const blogList = cachedList('blog_posts', async () => (await listBlogPosts(1)).map(presentBlogSummary), { publishedFrom: 'publishAt' });
+const featureList = cachedList('features', async () => (await listFeatures()).map(presentFeature), { publishedFrom: 'publishAt' });
 const teamList = cachedList('team_members', async () => (await listTeam()).map(presentTeamMember));
 const formerServiceList = cachedList('former_services', async () => (await listFormerServices()).map(presentFormerService));
 
@@ -58,8 +87,8 @@ const knownId =
   };
 
 /**
- * One size of a picture. An id's picture never changes (there is no route to replace it and
- * UUIDs are never reused), so browsers and the service worker may keep it for a year unasked.
+ * One size of a picture. An address that names its picture (`?v=`, or a picture never
+ * replaced) never changes, so browsers and the service worker may keep it for a year unasked.
  */
 function sendImage(ctx: AppContext, image: Image, cacheControl = 'public, max-age=31536000, immutable'): void {
   ctx.status = 200;
@@ -74,8 +103,9 @@ function sendImage(ctx: AppContext, image: Image, cacheControl = 'public, max-ag
 }
 
 const imageRoute = (kind: ImageOwnerKind) =>
-  validate({ params: IdParamsSchema, query: ImageQuerySchema }, async (ctx, { params, query }) => {
-    sendImage(ctx, await findImage(kind, params.id, query.size));
+  validate({ params: IdParamsSchema, query: VersionedImageQuerySchema }, async (ctx, { params, query }) => {
+    const { image, immutable } = await findImage(kind, params.id, query.size, query.v);
+    sendImage(ctx, image, immutable ? undefined : 'no-cache');
   });
 
 // Deletes answer 200 with a message rather than 204, as every delete of the API does: the
@@ -123,6 +153,45 @@ contentRouter.delete(
   }),
 );
 
+/** JSON for words and publication; multipart when a new picture comes too. */
+const patchBlogJson = validate({ params: IdParamsSchema, body: UpdateBlogPostSchema }, async (ctx, { params, body }) => {
+  ctx.body = presentManagedBlogPost(await updateBlogPost(params.id, body, undefined));
+  blogList.invalidate();
+});
+
+const patchBlogForm = validateOptionalImageUpload(
+  UpdateBlogPostFieldsSchema,
+  async (ctx, { fields, image }) => {
+    ctx.body = presentManagedBlogPost(await updateBlogPost(z.string().parse(ctx.params.id), fields, image));
+    blogList.invalidate();
+  },
+  nothingToChange,
+);
+
+contentRouter.patch('/blog/:id', ...managersOnly, knownId('Post not found'), (ctx, next) =>
+  ctx.is('multipart') ? patchBlogForm(ctx, next) : patchBlogJson(ctx, next),
+);
+
+contentRouter.get(
+  '/blog/:id/revisions',
+  ...managersOnly,
+  knownId('Post not found'),
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = (await listRevisions('blog', params.id)).map(presentRevision);
+  }),
+);
+
+contentRouter.post(
+  '/blog/:id/revisions/:revisionId/restore',
+  ...managersOnly,
+  knownId('Post not found'),
+  validate({ params: RevisionParamsSchema }, async (ctx, { params }) => {
+    const post = await restoreBlogRevision(params.id, params.revisionId);
+    blogList.invalidate();
+    ctx.body = presentManagedBlogPost(post);
+  }),
+);
+
 contentRouter.get('/feature', (ctx) => featureList.send(ctx));
 
 contentRouter.get('/feature/:id/image', knownId('Image not found'), imageRoute('feature'));
@@ -149,10 +218,87 @@ contentRouter.delete(
   }),
 );
 
+const patchFeatureJson = validate({ params: IdParamsSchema, body: UpdateFeatureSchema }, async (ctx, { params, body }) => {
+  ctx.body = presentManagedFeature(await updateFeature(params.id, body, undefined));
+  featureList.invalidate();
+});
+
+const patchFeatureForm = validateOptionalImageUpload(
+  UpdateFeatureFieldsSchema,
+  async (ctx, { fields, image }) => {
+    ctx.body = presentManagedFeature(await updateFeature(z.string().parse(ctx.params.id), fields, image));
+    featureList.invalidate();
+  },
+  nothingToChange,
+);
+
+contentRouter.patch('/feature/:id', ...managersOnly, knownId('Feature not found'), (ctx, next) =>
+  ctx.is('multipart') ? patchFeatureForm(ctx, next) : patchFeatureJson(ctx, next),
+);
+
+contentRouter.get(
+  '/feature/:id/revisions',
+  ...managersOnly,
+  knownId('Feature not found'),
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = (await listRevisions('feature', params.id)).map(presentRevision);
+  }),
+);
+
+contentRouter.post(
+  '/feature/:id/revisions/:revisionId/restore',
+  ...managersOnly,
+  knownId('Feature not found'),
+  validate({ params: RevisionParamsSchema }, async (ctx, { params }) => {
+    const feature = await restoreFeatureRevision(params.id, params.revisionId);
+    featureList.invalidate();
+    ctx.body = presentManagedFeature(feature);
+  }),
+);
+
+// What managers see and visitors do not (yet): drafts and scheduled ones, and any one record to preview.
+
+contentRouter.get('/manage/blog', ...managersOnly, async (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = (await listUnpublishedBlogPosts()).map(presentManagedBlogPost);
+});
+
+contentRouter.get(
+  '/manage/blog/:id',
+  ...managersOnly,
+  knownId('Post not found'),
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentManagedBlogPost(await findManagedBlogPost(params.id));
+  }),
+);
+
+contentRouter.get('/manage/feature', ...managersOnly, async (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = (await listUnpublishedFeatures()).map(presentManagedFeature);
+});
+
+contentRouter.get(
+  '/manage/feature/:id',
+  ...managersOnly,
+  knownId('Feature not found'),
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentManagedFeature(await findManagedFeature(params.id));
+  }),
+);
+
 // ---------------------------------------------------------------------------------------------
 // The team (KAITIAKI): public to read, managers add, edit, reorder and remove members.
 
 contentRouter.get('/team', (ctx) => teamList.send(ctx));
+
+/** A multipart edit with neither a field nor a picture changes nothing: 400, as the JSON one. */
+function nothingToChange(fields: Record<string, unknown> | undefined, hasImage: boolean): ApiErrorItem[] {
+  return fields && !hasImage && Object.values(fields).every((value) => value === undefined)
+    ? [{ msg: 'Change at least one field, or send a new picture', code: 'bad_request' }]
+    : [];
+}
 
 /** A photo's description is required whenever a photo comes with the form. */
 const altWithPhoto = (fields: { imageAlt?: string } | undefined, hasImage: boolean): ApiErrorItem[] =>
@@ -208,8 +354,6 @@ contentRouter.delete(
   }),
 );
 
-const TeamImageQuerySchema = ImageQuerySchema.extend({ v: IdSchema.optional() });
-
 /**
  * A member's photo. Its address from the list names the photo (`?v=`): that answer never
  * changes and may be kept for a year; without `v` it is the current photo, checked each time.
@@ -217,7 +361,7 @@ const TeamImageQuerySchema = ImageQuerySchema.extend({ v: IdSchema.optional() })
 contentRouter.get(
   '/team/:id/image',
   knownId('Image not found'),
-  validate({ params: IdParamsSchema, query: TeamImageQuerySchema }, async (ctx, { params, query }) => {
+  validate({ params: IdParamsSchema, query: VersionedImageQuerySchema }, async (ctx, { params, query }) => {
     const { image, current } = await findTeamImage(params.id, query.size, query.v);
     sendImage(ctx, image, current ? 'public, max-age=31536000, immutable' : 'no-cache');
   }),

@@ -6,6 +6,7 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { BlogPost } from '../../db/models/blog-post';
 import { Feature } from '../../db/models/feature';
 import { Image } from '../../db/models/image';
+import { setClock } from '../../lib/clock';
 import { imageTypeMessage, uploadsRoot } from '../../lib/images';
 import { buildGif, buildOversizedJpeg, buildPhoto, buildPixelBombPng, buildTruncatedJpeg, htmlBytes, svgBytes } from './content.fixtures';
 
@@ -18,7 +19,10 @@ beforeAll(async () => {
   kaimahi = (await buildUser({ access: 1 })).token;
 });
 afterAll(() => api.close());
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setClock();
+});
 
 type Picture = { bytes: Buffer; type?: string; name?: string };
 
@@ -131,6 +135,8 @@ describe('GET /api/content/blog', () => {
   it('answers 200 posts in pages of 50 newest first, each page under 30 KB, the full text only from the post itself', async () => {
     const sentence = 'Kia ora koutou, the raised gardens at Aranui gave their first crop of kūmara and silverbeet this month. ';
     const start = Date.now() + 60_000;
+    // Published a minute from now, each a second after the last: the clock moves past them all.
+    setClock(() => Date.now() + 600_000);
     await BlogPost.bulkCreate(
       Array.from({ length: 200 }, (_, index) => ({
         title: `Pānui ${index}: news from the trust`,
@@ -141,6 +147,7 @@ describe('GET /api/content/blog', () => {
         imageHeight: 900,
         createdAt: new Date(start + index * 1000),
         updatedAt: new Date(start + index * 1000),
+        publishAt: new Date(start + index * 1000),
       })),
     );
     // Written past the API, so the cached list sees them at its next check (within a second, decision 004).

@@ -8,9 +8,13 @@ import { formatPostDate } from '../format-date';
 import { useT } from '../../../i18n/use-t';
 import './blog.css';
 
-/** One blog post: title, author and date, picture, and the Markdown text rendered safely. */
-export function BlogPostView({ post }: { post: BlogPost }) {
+/**
+ * One blog post: title, author and date, picture, and the Markdown text rendered safely.
+ * `headingLevel` 3 when it is a manager's preview inside another page.
+ */
+export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headingLevel?: 1 | 3 }) {
   const t = useT();
+  const Heading = headingLevel === 1 ? 'h1' : 'h3';
   return (
     <article className="blog-post">
       <header className="blog-post__header">
@@ -19,7 +23,7 @@ export function BlogPostView({ post }: { post: BlogPost }) {
             <Icon name="chevron-left" />
             {t('blog.all')}
           </Link>
-          <h1 className="blog-post__title">{post.title}</h1>
+          <Heading className="blog-post__title">{post.title}</Heading>
           <p className="blog-post__meta">
             {t('blog.by', { author: post.author })} · <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
           </p>

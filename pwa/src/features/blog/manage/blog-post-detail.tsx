@@ -1,22 +1,35 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CreateBlogPostSchema } from '@contract/content';
+import { checkInput } from '@contract/errors';
 import { Button } from '../../../components/button';
-import { MarkdownContent } from '../../../components/markdown-content';
 import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
-import { useBlogPost } from '../api/get-blog-post';
 import { BackToManage } from '../../../app/manage/back-to-manage';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
-import { formatDateTime } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
+import { ContentEditForm } from '../../../app/manage/content-edit-form';
+import { MarkdownHint } from '../../../app/manage/markdown-hint';
+import { PublicationStatus } from '../../../app/manage/publication-field';
+import { RevisionList } from '../../../app/manage/revision-list';
+import { useAlerts } from '../../../app/alerts/alerts-context';
+import { BlogPostView } from '../components/blog-post-view';
+import { blogQueryKeys } from '../api/get-blog-posts';
+import { useManagedBlogPost, useUpdateBlogPost } from './managed-blog-post';
 import '../../../app/manage/manage.css';
+import '../../../app/manage/content-edit.css';
 import { useT } from '../../../i18n/use-t';
 
-/** /manage/blog/{id}: one post as it appears on the blog, with a delete button. */
+/**
+ * /manage/blog/{id}: one post, whatever its state: where it stands, an edit form with its
+ * words and picture as they are, a preview exactly as visitors will see it, its last versions
+ * to restore, and a delete button.
+ */
 export function BlogPostDetail({ id }: { id: string }) {
   const t = useT();
-  const post = useBlogPost(id);
+  const post = useManagedBlogPost(id);
+  const update = useUpdateBlogPost(id);
+  const { setAlert } = useAlerts();
   const [confirming, setConfirming] = useState(false);
 
   return (
@@ -26,30 +39,51 @@ export function BlogPostDetail({ id }: { id: string }) {
         <BackToManage />
         <QueryState query={post}>
           {(loaded) => (
-            <article className="manage-card manage-detail">
-              <p className="manage-detail__meta">
-                {t('manage.postMeta', { author: loaded.author, when: formatDateTime(loaded.createdAt) })}{' '}
-                <Link to={paths.blogPost(loaded._id)}>{t('manage.seeOnBlog')}</Link>
+            <div className="content-edit-page">
+              <p className="content-edit-page__status">
+                <PublicationStatus status={loaded.status} publishAt={loaded.publishAt} />
+                {loaded.status === 'published' ? <Link to={paths.blogPost(loaded._id)}>{t('manage.seeOnBlog')}</Link> : null}
               </p>
-              <ResponsiveImage
-                className="manage-detail__image"
-                src={loaded.image.src}
-                alt={loaded.image.alt}
-                width={loaded.image.width}
-                height={loaded.image.height}
-                sizes="(min-width: 50rem) 44rem, 100vw"
-                eager
-              />
-              <p className="manage-detail__alt">
-                <strong>{t('manage.pictureDescription')}</strong> {loaded.image.alt}
-              </p>
-              <MarkdownContent markdown={loaded.text} />
+              <section className="manage-card content-edit-page__form" aria-labelledby="edit-post-heading">
+                <h2 id="edit-post-heading" className="manage-card__title">
+                  {t('manage.edit.postTitle')}
+                </h2>
+                <ContentEditForm
+                  // A new version from the server starts the form again from it.
+                  key={loaded.updatedAt}
+                  label={t('manage.edit.postTitle')}
+                  fields={[
+                    { name: 'title', label: t('manage.title.label') },
+                    { name: 'author', label: t('manage.author'), autoComplete: 'name' },
+                    { name: 'text', label: t('manage.text'), multiline: true, hint: <MarkdownHint /> },
+                    { name: 'imageAlt', label: t('manage.pictureAlt'), hint: t('manage.pictureAltHint') },
+                  ]}
+                  initial={{ title: loaded.title, author: loaded.author, text: loaded.text, imageAlt: loaded.image.alt }}
+                  image={loaded.image}
+                  status={loaded.status}
+                  publishAt={loaded.publishAt}
+                  check={(values) => checkInput(CreateBlogPostSchema, values)}
+                  save={update.mutateAsync}
+                  saving={update.isPending}
+                  onSaved={(saved) => setAlert(t('manage.edit.postSaved', { title: saved.title }), 'success')}
+                />
+              </section>
+              <section className="manage-card content-edit-page__preview" aria-labelledby="preview-post-heading">
+                <h2 id="preview-post-heading" className="manage-card__title">
+                  {t('manage.edit.preview')}
+                </h2>
+                <p className="manage-card__lead">{t('manage.edit.previewLead')}</p>
+                <div className="content-preview">
+                  <BlogPostView post={loaded} headingLevel={3} />
+                </div>
+              </section>
+              <RevisionList kind="blog" id={loaded._id} changed={[blogQueryKeys.all]} />
               <div className="manage-detail__actions">
                 <Button variant="danger" onClick={() => setConfirming(true)}>
                   {t('manage.deletePost')}
                 </Button>
               </div>
-            </article>
+            </div>
           )}
         </QueryState>
         <DeleteBlogPostDialog post={confirming ? (post.data ?? null) : null} onClose={() => setConfirming(false)} />

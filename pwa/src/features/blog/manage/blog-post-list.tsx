@@ -9,6 +9,9 @@ import { OlderPosts } from '../components/older-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDate } from '../../../app/manage/format';
 import { QueryState } from '../../../app/manage/query-state';
+import { UnpublishedList } from '../../../app/manage/unpublished-list';
+import '../../../app/manage/content-edit.css';
+import { useUnpublishedBlogPosts } from './managed-blog-post';
 import { useT } from '../../../i18n/use-t';
 
 /** The posts on the blog, newest first (older ones a page at a time), each with a link to its page and a delete button. */
@@ -17,8 +20,11 @@ export function BlogPostList() {
   const posts = useBlogPosts();
   const [postToDelete, setPostToDelete] = useState<Pick<BlogPost, '_id' | 'title'> | null>(null);
 
+  const unpublished = useUnpublishedBlogPosts();
+
   return (
     <>
+      <UnpublishedList query={unpublished} linkTo={staffPaths.manageBlog} />
       <QueryState query={posts}>
         {(list) =>
           list.length === 0 ? (

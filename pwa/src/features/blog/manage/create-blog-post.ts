@@ -13,6 +13,9 @@ export function createBlogPost({ fields, image, onUploadProgress }: CreateBlogPo
   formData.set('author', fields.author);
   formData.set('text', fields.text);
   formData.set('imageAlt', fields.imageAlt);
+  // Without a state the server publishes at once, as before (decision 090).
+  if (fields.status) formData.set('status', fields.status);
+  if (fields.publishAt) formData.set('publishAt', fields.publishAt);
   formData.set('image', image, image.name);
   return apiUpload<BlogPost>(apiPaths.blog, { method: 'POST', formData, onUploadProgress });
 }

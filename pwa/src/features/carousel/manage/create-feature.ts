@@ -12,6 +12,9 @@ export function createFeature({ fields, image, onUploadProgress }: CreateFeature
   formData.set('title', fields.title);
   formData.set('text', fields.text);
   formData.set('imageAlt', fields.imageAlt);
+  // Without a state the server publishes at once, as before (decision 090).
+  if (fields.status) formData.set('status', fields.status);
+  if (fields.publishAt) formData.set('publishAt', fields.publishAt);
   formData.set('image', image, image.name);
   return apiUpload<Feature>(apiPaths.features, { method: 'POST', formData, onUploadProgress });
 }

@@ -10,10 +10,21 @@ import { MarkdownHint } from '../../../app/manage/markdown-hint';
 import { UploadProgress } from '../../../app/manage/upload-progress';
 import { useUploadForm } from '../../../app/manage/use-upload-form';
 import { Button } from '../../../components/button';
+import { ErrorSummary } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
+import { PublicationField } from '../../../app/manage/publication-field';
+import { nzLocalToIso } from '../../../lib/nz-time';
+import type { PublicationState } from '@contract/content';
+import '../../../app/manage/content-edit.css';
 import { specAlert } from '../../../app/manage/spec-alert';
 
-const emptyFeature = { title: '', text: '', imageAlt: '' };
+const emptyFeature = { title: '', text: '', imageAlt: '', status: 'published', publishAt: '' };
+
+/** The typed New Zealand time as the API takes it (ISO with its offset), only when scheduling. */
+const withPublishTime = <Values extends { status: string; publishAt: string }>(values: Values): Values => ({
+  ...values,
+  publishAt: values.status === 'scheduled' ? (nzLocalToIso(values.publishAt) ?? values.publishAt) : '',
+});
 
 /** "New feature" for the home page carousel: title, text and a picture with its description. */
 export function FeatureForm({ onCreated }: { onCreated: () => void }) {
@@ -23,7 +34,7 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
   const showErrors = useShowErrors();
   const form = useUploadForm({
     initialValues: emptyFeature,
-    parse: (values) => checkInput(CreateFeatureSchema, values),
+    parse: (values) => checkInput(CreateFeatureSchema, withPublishTime(values)),
     send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
     onSent: () => {
       setAlert(specAlert('featureCreated'), 'success');
@@ -35,6 +46,7 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
 
   return (
     <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newFeature')}>
+      <ErrorSummary state={form.formErrors} />
       <TextField
         label={t('manage.title.label')}
         name="title"
@@ -65,6 +77,17 @@ export function FeatureForm({ onCreated }: { onCreated: () => void }) {
         error={errors.imageAlt?.join(' ')}
         readOnly={sending}
         onChange={(event) => form.setValue('imageAlt', event.currentTarget.value)}
+      />
+      <PublicationField
+        status={values.status as PublicationState}
+        publishAt={values.publishAt}
+        statusError={errors.status?.join(' ')}
+        publishAtError={errors.publishAt?.join(' ')}
+        disabled={sending}
+        onChange={(change) => {
+          if (change.status !== undefined) form.setValue('status', change.status);
+          if (change.publishAt !== undefined) form.setValue('publishAt', change.publishAt);
+        }}
       />
       <UploadProgress fraction={form.progress} />
       <div className="manage-form__actions">

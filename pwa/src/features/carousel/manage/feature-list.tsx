@@ -7,6 +7,9 @@ import { staffPaths } from '../../../lib/staff-paths';
 import { useFeatures } from '../api/get-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { QueryState } from '../../../app/manage/query-state';
+import { UnpublishedList } from '../../../app/manage/unpublished-list';
+import '../../../app/manage/content-edit.css';
+import { useUnpublishedFeatures } from './managed-feature';
 import { useT } from '../../../i18n/use-t';
 
 /** The carousel's features, each with a link to its page and a delete button. */
@@ -15,8 +18,11 @@ export function FeatureList() {
   const features = useFeatures();
   const [featureToDelete, setFeatureToDelete] = useState<Feature | null>(null);
 
+  const unpublished = useUnpublishedFeatures();
+
   return (
     <>
+      <UnpublishedList query={unpublished} linkTo={staffPaths.manageFeature} />
       <QueryState query={features}>
         {(list) =>
           list.length === 0 ? (

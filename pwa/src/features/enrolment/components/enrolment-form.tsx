@@ -1,20 +1,13 @@
 import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
 import type { ApiErrorItem } from '@contract/errors';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { FieldError } from '../../../components/field-error';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { LocalStorageFullError, OutboxValidationError } from '../../../lib/save-errors';
-import {
-  emptyEnrolmentValues,
-  enrolmentFieldOrder,
-  firstInvalidField,
-  sortErrors,
-  type EnrolmentDraftBody,
-  type EnrolmentField,
-  type EnrolmentFormValues,
-} from '../enrolment-form-values';
+import { emptyEnrolmentValues, enrolmentFieldOrder, type EnrolmentDraftBody, type EnrolmentField, type EnrolmentFormValues } from '../enrolment-form-values';
 import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -48,23 +41,12 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
   const formId = useId();
   const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
   const [values, setValues] = useState<EnrolmentFormValues>(initialValues ?? emptyEnrolmentValues);
-  const [errors, setErrors] = useState<readonly ApiErrorItem[]>(initialErrors ?? []);
+  // Each problem on its field and in the summary, in the reader's language (by its code).
+  const formErrors = useFormErrors(enrolmentFieldOrder, initialErrors);
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const summaryRef = useRef<HTMLDivElement>(null);
   const started = useRef(false);
-  const { byField, general } = sortErrors(errors);
-
-  // After a failed check, once the errors are on screen, move to the first field at fault.
-  useEffect(() => {
-    if (!focusRequest) return;
-    const field = firstInvalidField(sortErrors(errors).byField);
-    const target = field ? document.getElementById(fieldId(field)) : summaryRef.current;
-    target?.focus();
-    // fieldId depends only on formId, which never changes; errors are read when a focus is asked for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a focus request only, as said above
-  }, [focusRequest]);
+  const { errorOf } = formErrors;
 
   function update(field: Exclude<EnrolmentField, 'consent' | 'preferredContact'>) {
     return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -78,11 +60,6 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     onStart?.();
   }
 
-  function showProblems(problems: readonly ApiErrorItem[]) {
-    setErrors(problems);
-    setFocusRequest((count) => count + 1);
-  }
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
@@ -92,15 +69,15 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
       const { checkEnrolment } = await loadCheck();
       const check = checkEnrolment(values, serviceKey);
       if (!check.ok) {
-        showProblems(check.errors);
+        formErrors.show(check.errors);
         return;
       }
-      setErrors([]);
+      formErrors.clear();
       await onSubmit(check.draft);
       // The details now live in the outbox only; the form lets them go.
       setValues(emptyEnrolmentValues);
     } catch (error) {
-      if (error instanceof OutboxValidationError) showProblems(error.errors);
+      if (error instanceof OutboxValidationError) formErrors.show(error.errors);
       else if (error instanceof LocalStorageFullError) setSaveProblem(t('form.storageFull'));
       else setSaveProblem(t('form.saveFailed'));
     } finally {
@@ -108,36 +85,17 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     }
   }
 
-  const problemCount = Object.keys(byField).length + general.length;
   const describedBy = (field: EnrolmentField, hintId?: string) =>
-    [hintId, byField[field] ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
+    [hintId, errorOf(field) ? `${fieldId(field)}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <form className="enrol-form" noValidate onSubmit={submit} onFocus={start} aria-label={t('form.label')}>
-      {(problemCount > 0 || saveProblem) && (
-        <div className="enrol-form__summary" ref={summaryRef} tabIndex={-1}>
-          {saveProblem ? (
-            <p className="enrol-form__summary-title" role="alert">
-              {saveProblem}
-            </p>
-          ) : (
-            <>
-              <p className="enrol-form__summary-title">{t('form.problems', { count: problemCount })}</p>
-              <ul>
-                {general.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-                {enrolmentFieldOrder
-                  .filter((field) => byField[field])
-                  .map((field) => (
-                    <li key={field}>
-                      <a href={`#${fieldId(field)}`}>{byField[field]}</a>
-                    </li>
-                  ))}
-              </ul>
-            </>
-          )}
+      {saveProblem ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{saveProblem}</p>
         </div>
+      ) : (
+        <ErrorSummary state={formErrors} />
       )}
 
       <fieldset className="enrol-form__group">
@@ -150,7 +108,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="given-name"
             value={values.givenName}
             onChange={update('givenName')}
-            error={byField.givenName}
+            error={errorOf('givenName')}
           />
           <TextField
             id={fieldId('familyName')}
@@ -159,7 +117,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="family-name"
             value={values.familyName}
             onChange={update('familyName')}
-            error={byField.familyName}
+            error={errorOf('familyName')}
           />
         </div>
         <div className="enrol-form__row">
@@ -171,7 +129,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="bday"
             value={values.dateOfBirth}
             onChange={update('dateOfBirth')}
-            error={byField.dateOfBirth}
+            error={errorOf('dateOfBirth')}
           />
           <TextField
             id={fieldId('suburb')}
@@ -180,11 +138,11 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="address-level2"
             value={values.suburb}
             onChange={update('suburb')}
-            error={byField.suburb}
+            error={errorOf('suburb')}
           />
         </div>
         <div className="enrol-form__row">
-          <TextField id={fieldId('iwi')} label={<Rich id="form.iwi" />} name="iwi" value={values.iwi} onChange={update('iwi')} error={byField.iwi} />
+          <TextField id={fieldId('iwi')} label={<Rich id="form.iwi" />} name="iwi" value={values.iwi} onChange={update('iwi')} error={errorOf('iwi')} />
           <TextField
             id={fieldId('householdSize')}
             label={t('form.householdSize')}
@@ -195,7 +153,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             max={30}
             value={values.householdSize}
             onChange={update('householdSize')}
-            error={byField.householdSize}
+            error={errorOf('householdSize')}
           />
         </div>
       </fieldset>
@@ -212,7 +170,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="tel"
             value={values.phone}
             onChange={update('phone')}
-            error={byField.phone}
+            error={errorOf('phone')}
           />
           <TextField
             id={fieldId('email')}
@@ -222,10 +180,10 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
             autoComplete="email"
             value={values.email}
             onChange={update('email')}
-            error={byField.email}
+            error={errorOf('email')}
           />
         </div>
-        <fieldset className={`enrol-choice${byField.preferredContact ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
+        <fieldset className={`enrol-choice${errorOf('preferredContact') ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
           <legend className="field__label">{t('form.preferredContact')}</legend>
           <div className="enrol-choice__options">
             {contactMethods.map((method, index) => (
@@ -236,14 +194,14 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
                   value={method}
                   id={index === 0 ? fieldId('preferredContact') : undefined}
                   checked={values.preferredContact === method}
-                  aria-invalid={byField.preferredContact ? true : undefined}
+                  aria-invalid={errorOf('preferredContact') ? true : undefined}
                   onChange={() => setValues((current) => ({ ...current, preferredContact: method }))}
                 />
                 <span>{t(contactLabels[method])}</span>
               </label>
             ))}
           </div>
-          <FieldError id={`${fieldId('preferredContact')}-error`} message={byField.preferredContact} />
+          <FieldError id={`${fieldId('preferredContact')}-error`} message={errorOf('preferredContact')} />
         </fieldset>
       </fieldset>
 
@@ -254,7 +212,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
         rows={4}
         value={values.message}
         onChange={update('message')}
-        error={byField.message}
+        error={errorOf('message')}
       />
 
       <section className="enrol-statement" aria-labelledby={`${formId}-statement`}>
@@ -270,18 +228,18 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
         </div>
       </section>
 
-      <div className={`enrol-consent${byField.consent ? ' enrol-consent--invalid' : ''}`}>
+      <div className={`enrol-consent${errorOf('consent') ? ' enrol-consent--invalid' : ''}`}>
         <input
           id={fieldId('consent')}
           type="checkbox"
           name="consent"
           checked={values.consent}
-          aria-invalid={byField.consent ? true : undefined}
+          aria-invalid={errorOf('consent') ? true : undefined}
           aria-describedby={describedBy('consent')}
           onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
         />
         <label htmlFor={fieldId('consent')}>{t('form.consent')}</label>
-        <FieldError id={`${fieldId('consent')}-error`} message={byField.consent} />
+        <FieldError id={`${fieldId('consent')}-error`} message={errorOf('consent')} />
       </div>
 
       <div className="enrol-form__actions">

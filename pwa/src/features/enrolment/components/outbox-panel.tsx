@@ -38,10 +38,9 @@ export function OutboxPanel({ onFix }: OutboxPanelProps) {
           <p className="enrol-outbox__count" role="status">
             {counts.length ? counts.join(' · ') : t('outbox.nothing')}
           </p>
-          <p className="enrol-outbox__sync">
-            {lastSyncAt ? t('outbox.lastSent', { time: formatDateTime(lastSyncAt) }) : t('outbox.neverSent')}
-            {!online && ` ${t('outbox.offline')}`}
-          </p>
+          <p className="enrol-outbox__sync">{lastSyncAt ? t('outbox.lastSent', { time: formatDateTime(lastSyncAt) }) : t('outbox.neverSent')}</p>
+          {/* Its own line: two statuses, not one sentence run together (issue 22). */}
+          {!online && <p className="enrol-outbox__sync enrol-outbox__offline">{t('outbox.offline')}</p>}
         </div>
         {waiting > 0 && (
           <Button variant="outline" onClick={() => void sendNow()} disabled={sending}>

@@ -7,7 +7,7 @@ import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useServiceStatuses } from './get-service-statuses';
 import { useUpdateServiceStatus } from './update-service-status';
 import { TextField } from '../../../components/text-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { QueryState } from '../../../app/manage/query-state';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
@@ -32,7 +32,6 @@ export function ServiceStatusList() {
 }
 
 const serviceFields = ['status', 'statusText'] as const;
-type ServiceField = (typeof serviceFields)[number];
 
 function ServiceStatusForm({ service }: { service: Service }) {
   const t = useT();
@@ -42,7 +41,7 @@ function ServiceStatusForm({ service }: { service: Service }) {
   const switchId = useId();
   const [open, setOpen] = useState(isEnrollable(service.status));
   const [statusText, setStatusText] = useState(service.statusText);
-  const [errors, setErrors] = useState<FieldErrors<ServiceField>>({});
+  const formErrors = useFormErrors(serviceFields);
   const saving = updateService.isPending;
   const currentlyOpen = isEnrollable(service.status);
 
@@ -53,10 +52,10 @@ function ServiceStatusForm({ service }: { service: Service }) {
     const status: ServiceStatus = open ? (currentlyOpen ? service.status : 'active') : 'inactive';
     const parsed = checkInput(UpdateServiceSchema, { status, statusText });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromItems(parsed.errors, serviceFields));
+      formErrors.show(parsed.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     // Awaited: the refetch that follows re-keys this form, which would drop mutate callbacks.
     try {
       const saved = await updateService.mutateAsync({ key: service.key, changes: parsed.data });
@@ -65,7 +64,7 @@ function ServiceStatusForm({ service }: { service: Service }) {
       });
     } catch (error) {
       showErrors(error);
-      setErrors(fieldErrorsFromApi(error, serviceFields));
+      formErrors.showFailure(error);
     }
   }
 
@@ -73,6 +72,7 @@ function ServiceStatusForm({ service }: { service: Service }) {
     <form className="manage-service" noValidate onSubmit={(event) => void handleSubmit(event)}>
       <fieldset className="manage-fieldset">
         <legend className="manage-service__title">{service.title}</legend>
+        <ErrorSummary state={formErrors} />
         <p className="manage-service__state">
           <span className={currentlyOpen ? 'manage-badge manage-badge--open' : 'manage-badge manage-badge--closed'}>
             {currentlyOpen ? t('manage.open') : t('manage.closed')}
@@ -97,7 +97,7 @@ function ServiceStatusForm({ service }: { service: Service }) {
           label={t('manage.statusText')}
           name="statusText"
           value={statusText}
-          error={(errors.statusText ?? errors.status)?.join(' ')}
+          error={formErrors.errorOf('statusText') ?? formErrors.errorOf('status')}
           readOnly={saving}
           onChange={(event) => setStatusText(event.currentTarget.value)}
         />

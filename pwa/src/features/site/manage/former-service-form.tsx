@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { CreateFormerServiceSchema, type FormerService } from '@contract/site';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { useT } from '../../../i18n/use-t';
@@ -20,35 +20,24 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const [values, setValues] = useState<FormerServiceFields>({ title: service?.title ?? '', years: service?.years ?? '', text: service?.text ?? '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-
-  function fail(found: FieldErrors<Field>): void {
-    setErrors(found);
-    setFocusRequest((count) => count + 1);
-  }
+  const formErrors = useFormErrors(fieldNames);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (save.isPending) return;
     const parsed = checkInput(CreateFormerServiceSchema, values);
     if (!parsed.success) {
-      fail(fieldErrorsFromItems(parsed.errors, fieldNames));
+      formErrors.show(parsed.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     try {
       const saved = await save.mutateAsync({ id: service?._id, fields: values });
       setAlert(t('manage.former.saved', { title: saved.title }), 'success');
       onDone();
     } catch (error) {
       showErrors(error);
-      fail(fieldErrorsFromApi(error, fieldNames));
+      formErrors.showFailure(error);
     }
   }
 
@@ -61,14 +50,15 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
   const title = service ? t('manage.former.editTitle', { title: service.title }) : t('manage.former.addTitle');
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
+    <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
+      <ErrorSummary state={formErrors} />
       <h3 className="manage-form__title">{title}</h3>
       <TextField
         label={t('manage.former.title')}
         name="title"
         required
         value={values.title}
-        error={errors.title?.join(' ')}
+        error={formErrors.errorOf('title')}
         readOnly={sending}
         onChange={set('title')}
       />
@@ -77,7 +67,7 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
         name="years"
         hint={t('manage.former.yearsHint')}
         value={values.years}
-        error={errors.years?.join(' ')}
+        error={formErrors.errorOf('years')}
         readOnly={sending}
         onChange={set('years')}
       />
@@ -86,7 +76,7 @@ export function FormerServiceForm({ service, onDone }: { service?: FormerService
         name="text"
         rows={4}
         value={values.text}
-        error={errors.text?.join(' ')}
+        error={formErrors.errorOf('text')}
         readOnly={sending}
         onChange={set('text')}
       />

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { UpdateSiteSchema, siteFields, type Site, type SiteField } from '@contract/site';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -40,42 +40,32 @@ export function SiteSettingsForm({ site }: { site: Site }) {
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const [values, setValues] = useState(() => valuesOf(site));
-  const [errors, setErrors] = useState<FieldErrors<SiteField>>({});
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-
-  function fail(found: FieldErrors<SiteField>): void {
-    setErrors(found);
-    setFocusRequest((count) => count + 1);
-  }
+  const formErrors = useFormErrors(siteFields);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (updateSite.isPending) return;
     const parsed = checkInput(UpdateSiteSchema, values);
     if (!parsed.success) {
-      fail(fieldErrorsFromItems(parsed.errors, siteFields));
+      formErrors.show(parsed.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     try {
       const saved = await updateSite.mutateAsync(values);
       setValues(valuesOf(saved));
       setAlert(t('manage.site.saved'), 'success');
     } catch (error) {
       showErrors(error);
-      fail(fieldErrorsFromApi(error, siteFields));
+      formErrors.showFailure(error);
     }
   }
 
   const sending = updateSite.isPending;
   const setField = (field: SiteField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   return (
-    <form ref={formRef} className="manage-form site-settings" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={t('manage.site.title')}>
+    <form className="manage-form site-settings" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={t('manage.site.title')}>
+      <ErrorSummary state={formErrors} />
       {siteFields.map((field) => {
         const { label, hint, type, lines, autoComplete } = look[field];
         const common = {
@@ -83,7 +73,7 @@ export function SiteSettingsForm({ site }: { site: Site }) {
           name: field,
           hint: hint ? t(hint) : undefined,
           value: values[field],
-          error: errors[field]?.join(' '),
+          error: formErrors.errorOf(field),
           readOnly: sending,
           autoComplete: autoComplete ?? 'off',
         };

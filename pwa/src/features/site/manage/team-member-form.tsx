@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { CreateTeamMemberSchema, type TeamMember } from '@contract/site';
 import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, hasFieldErrors, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { ImagePickerField, imageProblem } from '../../../app/manage/image-picker-field';
 import { UploadProgress } from '../../../app/manage/upload-progress';
 import { TextArea } from '../../../components/text-area';
@@ -34,19 +34,8 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
   });
   const [image, setImage] = useState<File | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const formErrors = useFormErrors(fieldNames);
   const [progress, setProgress] = useState<number | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-
-  function fail(found: FieldErrors<Field>): void {
-    setErrors(found);
-    setFocusRequest((count) => count + 1);
-  }
 
   const keepsPhoto = Boolean(member?.image) && !removeImage;
 
@@ -54,17 +43,16 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
     event.preventDefault();
     if (save.isPending) return;
     const parsed = checkInput(CreateTeamMemberSchema, values);
-    const found: FieldErrors<Field> = parsed.success ? {} : fieldErrorsFromItems<Field>(parsed.errors, fieldNames);
-    if (image) {
-      const problem = imageProblem(image);
-      if (problem) found.image = [problem];
-    }
-    if ((image || keepsPhoto) && !values.imageAlt.trim()) found.imageAlt = [translate('manage.team.altRequired')];
-    if (!parsed.success || hasFieldErrors(found)) {
-      fail(found);
+    const pictureProblem = image ? imageProblem(image) : undefined;
+    const altMissing = (image || keepsPhoto) && !values.imageAlt.trim();
+    if (!parsed.success || pictureProblem || altMissing) {
+      formErrors.show(parsed.success ? [] : parsed.errors, {
+        ...(pictureProblem && { image: [pictureProblem] }),
+        ...(altMissing && { imageAlt: [translate('manage.team.altRequired')] }),
+      });
       return;
     }
-    setErrors({});
+    formErrors.clear();
     setProgress(image ? 0 : null);
     try {
       const fields = { ...values, ...(member && removeImage && !image ? { removeImage: true } : {}) };
@@ -73,7 +61,7 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
       onDone();
     } catch (error) {
       showErrors(error);
-      fail(fieldErrorsFromApi<Field>(error, fieldNames));
+      formErrors.showFailure(error);
     } finally {
       setProgress(null);
     }
@@ -88,14 +76,15 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
   const title = member ? t('manage.team.editTitle', { name: member.name }) : t('manage.team.addTitle');
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
+    <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={title}>
+      <ErrorSummary state={formErrors} />
       <h3 className="manage-form__title">{title}</h3>
       <TextField
         label={t('manage.team.name')}
         name="name"
         required
         value={values.name}
-        error={errors.name?.join(' ')}
+        error={formErrors.errorOf('name')}
         readOnly={sending}
         onChange={set('name')}
       />
@@ -104,11 +93,19 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
         name="role"
         hint={t('manage.team.roleHint')}
         value={values.role}
-        error={errors.role?.join(' ')}
+        error={formErrors.errorOf('role')}
         readOnly={sending}
         onChange={set('role')}
       />
-      <TextArea label={t('manage.team.bio')} name="bio" rows={4} value={values.bio} error={errors.bio?.join(' ')} readOnly={sending} onChange={set('bio')} />
+      <TextArea
+        label={t('manage.team.bio')}
+        name="bio"
+        rows={4}
+        value={values.bio}
+        error={formErrors.errorOf('bio')}
+        readOnly={sending}
+        onChange={set('bio')}
+      />
       {member?.image ? (
         <div className="team-editor__current">
           <img src={imageUrl(member.image.src, 'small')} alt={member.image.alt} width={96} height={96} />
@@ -121,7 +118,7 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
       <ImagePickerField
         label={member?.image ? t('manage.team.newPhoto') : t('manage.team.photo')}
         file={image}
-        error={errors.image?.join(' ')}
+        error={formErrors.errorOf('image')}
         disabled={sending}
         onChange={setImage}
       />
@@ -130,7 +127,7 @@ export function TeamMemberForm({ member, onDone }: { member?: TeamMember; onDone
         name="imageAlt"
         hint={t('manage.team.altHint')}
         value={values.imageAlt}
-        error={errors.imageAlt?.join(' ')}
+        error={formErrors.errorOf('imageAlt')}
         readOnly={sending}
         onChange={set('imageAlt')}
       />

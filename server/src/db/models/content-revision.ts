@@ -1,0 +1,28 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { sequelize } from '../sequelize';
+
+/** The words of an earlier version of a blog post or feature, kept when it was edited. */
+export class ContentRevision extends Model<InferAttributes<ContentRevision>, InferCreationAttributes<ContentRevision>> {
+  declare id: CreationOptional<string>;
+  declare kind: 'blog' | 'feature';
+  declare ownerId: string;
+  declare title: string;
+  declare author: string | null;
+  declare text: string;
+  declare imageAlt: string;
+  declare savedAt: Date;
+}
+
+ContentRevision.init(
+  {
+    id: { type: DataTypes.UUID, defaultValue: DataTypes.UUIDV4, primaryKey: true },
+    kind: { type: DataTypes.STRING(20), allowNull: false },
+    ownerId: { type: DataTypes.UUID, allowNull: false },
+    title: { type: DataTypes.STRING(200), allowNull: false },
+    author: { type: DataTypes.STRING(200), allowNull: true },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    imageAlt: { type: DataTypes.STRING(200), allowNull: false },
+    savedAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'content_revisions', timestamps: false },
+);
