@@ -207,6 +207,45 @@ async function setUpCipherFor(db: LocalDb, itemId: string) {
   return row?.userId ? createTestCipher(row.userId) : null;
 }
 
+describe('the one reader of a person’s items', () => {
+  it('opens them for the screens: by the record they are shown with, sent ones on request, never another person’s', async () => {
+    const { outbox, db, sync, user, clock, cipher } = await setUp();
+    const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
+    const other = sync.seedClient({ givenName: 'Hemi', familyName: 'Rua' });
+    const edit = await outbox.enqueue(kindOf('client.update'), {
+      userId: user,
+      label: 'Client edit',
+      entityId: clientId,
+      baseVersion: 1,
+      payload: { suburb: 'Aranui' },
+    });
+    clock.advance(1);
+    const note = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'Rang her' } });
+    clock.advance(1);
+    await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId: other, text: 'Not hers' } });
+
+    const waiting = await readQueuedItems({ db, cipher: cipher(), subjectId: clientId });
+    expect(waiting.map((item) => [item.kind, item.status, item.payload])).toEqual([
+      ['client.update', 'saved', { suburb: 'Aranui' }],
+      ['note.create', 'saved', { clientId, text: 'Rang her' }],
+    ]);
+    // The note names itself and is shown with its client; the edit says which fields it changes.
+    expect(waiting[1]).toMatchObject({ _id: note._id, entityId: note._id, subjectId: clientId });
+    expect(waiting[0]).toMatchObject({ _id: edit._id, fields: ['suburb'] });
+
+    await outbox.flush();
+    expect(await readQueuedItems({ db, cipher: cipher(), subjectId: clientId })).toEqual([]);
+    const sent = await readQueuedItems({ db, cipher: cipher(), subjectId: clientId, withSent: true });
+    // Sent: the values are gone from the phone, what changed is still named.
+    expect(sent.map((item) => [item.status, item.payload, item.fields])).toEqual([
+      ['synced', null, ['suburb']],
+      ['synced', null, []],
+    ]);
+    expect(await readQueuedItems({ db, cipher: await createTestCipher('someone-else'), withSent: true })).toEqual([]);
+    expect(await readQueuedItems({ db, cipher: null })).toEqual([]);
+  });
+});
+
 describe('clashes', () => {
   it('are read opened, and resolved as a new operation on the current version with the fields that did not clash', async () => {
     const { outbox, db, sync, user, cipher } = await setUp();

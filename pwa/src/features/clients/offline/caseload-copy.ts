@@ -51,6 +51,22 @@ export function caseloadRevision(): number {
   return revision;
 }
 
+/** What this module sealed: a client page (anything else, e.g. sealed by an older build, is skipped until the next refresh). */
+function isClientPage(value: unknown): value is ClientDetail {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '_id' in value &&
+    typeof value._id === 'string' &&
+    'givenName' in value &&
+    'familyName' in value &&
+    'enrolments' in value &&
+    Array.isArray(value.enrolments) &&
+    'caseNotes' in value &&
+    Array.isArray(value.caseNotes)
+  );
+}
+
 function entryOf(client: ClientDetail): Entry {
   return { client, terms: clientSearchTerms(client), sortKey: `${foldForSearch(client.familyName)} ${foldForSearch(client.givenName)} ${client._id}` };
 }
@@ -62,9 +78,9 @@ export function loadCaseload(cipher: StaffCipher): Promise<void> {
     try {
       const db = getStaffDb(cipher.userId);
       const [rows, refreshed] = await Promise.all([db.clients.toArray(), db.meta.get('refreshedAt')]);
-      const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? ((await cipher.open(row.sealed)) as ClientDetail) : null)));
+      const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? await cipher.open(row.sealed) : null)));
       const entries = new Map<string, Entry>();
-      for (const client of opened) if (client) entries.set(client._id, entryOf(client));
+      for (const client of opened) if (isClientPage(client)) entries.set(client._id, entryOf(client));
       copy = { userId: cipher.userId, entries, sorted: null, refreshedAt: refreshed?.key === 'refreshedAt' ? refreshed.value : null };
       sortedEntries(copy);
       changed();

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { offlineKinds } from '../../offline-kinds';
+import { createOutboxRegistry } from './registry';
+import { syncLane } from './sync-lane';
+import type { OfflineKind } from './types';
+
+const kind = (name: string, overrides: Partial<OfflineKind> = {}): OfflineKind => ({
+  kind: name,
+  lane: syncLane,
+  encrypted: true,
+  needsUser: true,
+  makesRecord: false,
+  versioned: false,
+  schemaVersion: 1,
+  check: (payload) => payload,
+  ...overrides,
+});
+
+describe('the registry of offline kinds', () => {
+  it('carries what each feature registers, and nothing else', () => {
+    expect(
+      offlineKinds
+        .all()
+        .map((definition) => definition.kind)
+        .sort(),
+    ).toEqual(['client.create', 'client.update', 'enrolment.create', 'enrolment.update', 'note.create']);
+    expect(() => offlineKinds.get('whanau.create')).toThrow('Unknown outbox operation kind: whanau.create');
+  });
+
+  it('refuses a kind twice, a lane whose kinds disagree, and encrypted data with no one to own it', () => {
+    expect(() => createOutboxRegistry([kind('a.one'), kind('a.one')])).toThrow('registered twice');
+    expect(() => createOutboxRegistry([kind('a.one'), kind('a.two', { encrypted: false, needsUser: true })])).toThrow('does not match');
+    expect(() => createOutboxRegistry([kind('a.one', { needsUser: false })])).toThrow('belongs to a signed-in person');
+    expect(createOutboxRegistry([kind('a.one'), kind('a.two')]).has('a.two')).toBe(true);
+  });
+});
