@@ -94,7 +94,7 @@ export const enClients = {
   'clients.consent.inPerson': 'In person',
   'clients.consent.phone': 'By phone',
   'clients.consent.chooseVersion': 'Choose the statement',
-  'clients.consent.currentVersion': '{version} (the statement published now)',
+  'clients.consent.currentVersion': '{version} (current)',
   'clients.consent.summary': '{how}, {date} (privacy statement {version})',
   'clients.record.title': 'Client record',
   'clients.record.details': 'Details',

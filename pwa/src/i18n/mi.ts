@@ -700,7 +700,7 @@ export const mi: TranslatedCatalogue<
   'clients.consent.inPerson': draft('Kanohi ki te kanohi'),
   'clients.consent.phone': draft('Mā te waea'),
   'clients.consent.chooseVersion': draft('Kōwhiria te tauākī'),
-  'clients.consent.currentVersion': draft('{version} (te tauākī kua whakaputaina ināianei)'),
+  'clients.consent.currentVersion': draft('{version} (o nāianei)'),
   'clients.consent.summary': draft('{how}, {date} (tauākī matatapu {version})'),
   'clients.record.title': draft('Kōnae kiritaki'),
   'clients.record.details': draft('Ngā taipitopito'),
