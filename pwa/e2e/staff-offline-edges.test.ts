@@ -330,6 +330,12 @@ describe('offline staff work you can trust', () => {
     expect(await page.locator('.client-details dd', { hasText: '14 Pages Road' }).evaluate((element) => (element as HTMLElement).innerText)).toBe(
       'Flat 2\n14 Pages Road',
     );
+
+    // Its writer shares the note with everyone working with the person: a kind of its own (note.share).
+    await page.getByRole('button', { name: 'Share with everyone working with this person' }).click();
+    await page.getByText('Shared with everyone working with this person').waitFor({ timeout: 30_000 });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 30_000 });
+    expect((await readClient(client._id)).caseNotes[0]).toMatchObject({ shared: true });
     expect(faults(page)).toEqual([]);
     await page.context().close();
   });

@@ -135,6 +135,13 @@ export const ClientUpdatePayloadSchema = ClientChangesSchema;
 export type ClientUpdatePayload = z.infer<typeof ClientUpdatePayloadSchema>;
 
 /** `note.create`: `entityId` = `_id` = the new note's id; the payload names the client: `{clientId, text}`. */
+/** `note.share`: `entityId` is the note, shared by its writer with everyone working with the person; the payload names its client. */
+export const NoteSharePayloadSchema = z.object(
+  { clientId: z.string({ error: 'Give the client the note is about' }).trim().toLowerCase().pipe(IdSchema) },
+  { error: 'Payload must be an object' },
+);
+export type NoteSharePayload = z.infer<typeof NoteSharePayloadSchema>;
+
 export const NoteCreatePayloadSchema = z.object(
   {
     clientId: z.string({ error: 'Give the client the note is about' }).trim().toLowerCase().pipe(IdSchema),

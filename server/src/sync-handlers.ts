@@ -7,6 +7,6 @@ import { registerSyncHandlers } from './lib/sync-handlers';
  * 075). A new kind is its feature's `<feature>.sync.ts` entry; a new feature adds its line here.
  */
 export const syncHandlers = registerSyncHandlers(
-  clientsSyncHandlers, // client.create, client.update, note.create
+  clientsSyncHandlers, // client.create, client.update, note.create, note.share
   enrolmentsSyncHandlers, // enrolment.update
 );

@@ -177,8 +177,8 @@ export async function addNote(actor: Actor, clientId: string, input: CreateNoteI
  * see the client, whatever their service; on the trail as an `update` of the note (`shared`).
  * Sharing a shared note changes nothing. Others who see the note get 403; those who do not, 404.
  */
-export function shareNote(actor: Actor, clientId: string, noteId: string): Promise<CaseNoteBody> {
-  return sequelize.transaction(async (transaction) => {
+export function shareNote(actor: Actor, clientId: string, noteId: string, within?: Transaction): Promise<CaseNoteBody> {
+  const share = async (transaction: Transaction) => {
     const client = await findVisibleClient(actor, clientId, transaction);
     const note = await CaseNote.findOne({ where: { [Op.and]: [{ id: noteId, clientId: client.id }, visibleNotesWhere(actor)] }, transaction });
     if (!note) throw notFound('Note not found');
@@ -188,7 +188,28 @@ export function shareNote(actor: Actor, clientId: string, noteId: string): Promi
       await recordAudit(actor, { action: 'update', entity: 'note', entityId: note.id, clientId: client.id, fields: ['shared'] }, transaction);
     }
     return presentNote(note, await staffNames([note.authorId], transaction));
-  });
+  };
+  return within ? share(within) : sequelize.transaction(share);
+}
+
+/**
+ * `note.share` from a device (`POST /api/sync`), exactly once per operation `_id`. Sharing is
+ * idempotent in itself; the record keeps the operation's answer like every staff write.
+ */
+export function shareNoteOnce(
+  actor: Actor,
+  operationId: string,
+  clientId: string,
+  noteId: string,
+  request: unknown,
+  within?: Transaction,
+): Promise<OnceOutcome<CaseNoteBody>> {
+  return runOnce(
+    { id: operationId, kind: 'note.share', actorId: actor.id, request: { clientId, noteId, request } },
+    async (transaction) => ({ status: 200, body: await shareNote(actor, clientId, noteId, transaction) }),
+    { keep: keepIds, reread: (kept, transaction) => findVisibleNote(actor, kept.clientId ?? clientId, kept.id, transaction) },
+    within,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
-import { ClientCreatePayloadSchema, ClientUpdatePayloadSchema, NoteCreatePayloadSchema } from '../../../contract/clients';
+import { ClientCreatePayloadSchema, ClientUpdatePayloadSchema, NoteCreatePayloadSchema, NoteSharePayloadSchema } from '../../../contract/clients';
 import { baseVersionOf, defineSyncHandler, requireCreateNamedByItsId } from '../../lib/sync-handlers';
-import { addNoteOnce, createClientOnce, updateClientOnce } from './clients.service';
+import { addNoteOnce, createClientOnce, shareNoteOnce, updateClientOnce } from './clients.service';
 
 /**
  * The offline writes of client records and case notes (decision 075): each runs through the same
@@ -31,5 +31,11 @@ export const clientsSyncHandlers = {
       requireCreateNamedByItsId(mutation, 'note');
       return addNoteOnce(actor, mutation.payload.clientId, { _id: mutation._id, text: mutation.payload.text }, { sync: mutation.sent }, transaction);
     },
+  }),
+  // `entityId` is the note; its writer shows it to everyone working with the person (issue 21).
+  'note.share': defineSyncHandler({
+    payload: NoteSharePayloadSchema,
+    apply: (actor, mutation, transaction) =>
+      shareNoteOnce(actor, mutation._id, mutation.payload.clientId, mutation.entityId, { sync: mutation.sent }, transaction),
   }),
 };

@@ -106,7 +106,7 @@ describe('POST /api/sync', () => {
       status: 'rejected',
       errors: [
         {
-          msg: 'This server does not take whanau.create mutations (it takes client.create, client.update, note.create, enrolment.update)',
+          msg: 'This server does not take whanau.create mutations (it takes client.create, client.update, note.create, note.share, enrolment.update)',
           code: 'invalid_value',
           param: 'kind',
         },
@@ -128,6 +128,34 @@ describe('POST /api/sync', () => {
     ]);
     expect(await Client.count({ where: { id: [opId, elsewhere] } })).toBe(0);
     expect(await storedOperations([opId, elsewhere])).toBe(0);
+  });
+
+  it('note.share: only the writer shares their note, once, on the trail; a resend answers duplicate', async () => {
+    const client = await buildClient({ createdBy: kaimahi.user.id });
+    const noteId = newId();
+    await sync([{ _id: noteId, kind: 'note.create', entityId: noteId, payload: { clientId: client.id, text: 'Whānau hui on Friday' } }]);
+    const share = { _id: newId(), kind: 'note.share', entityId: noteId, payload: { clientId: client.id } };
+    const res = await sync([share]);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ _id: share._id, status: 'applied', record: expect.objectContaining({ _id: noteId, shared: true }) }),
+    ]);
+    expect((await CaseNote.findByPk(noteId))?.shared).toBe(true);
+    expect(statuses((await sync([share])).body.results)).toEqual(['duplicate']);
+    expect(await AuditEvent.count({ where: { entityId: noteId, action: 'update' } })).toBe(1);
+
+    // Someone else's note, an unknown note, a bad payload: refused, nothing written.
+    const other = await buildUser({ access: 1, services: ['whanau_ora_support'] });
+    const refused = await sync(
+      [
+        { _id: newId(), kind: 'note.share', entityId: noteId, payload: { clientId: client.id } },
+        { _id: newId(), kind: 'note.share', entityId: newId(), payload: { clientId: client.id } },
+        { _id: newId(), kind: 'note.share', entityId: noteId, payload: {} },
+      ],
+      other.token,
+    );
+    expect(statuses(refused.body.results)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(refused.body.results[2].errors).toEqual([expect.objectContaining({ param: 'payload.clientId' })]);
+    expect(await storedOperations(refused.body.results.map((result: { _id: string }) => result._id))).toBe(0);
   });
 
   it('takes note.create as {clientId, text} named by the note’s id, and rejects every other shape, writing nothing', async () => {

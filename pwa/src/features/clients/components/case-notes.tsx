@@ -13,10 +13,16 @@ type CaseNotesProps = {
   waiting?: readonly { _id: string; text: string; createdAt: string; state: string }[];
   /** Saves the note on this device (the outbox sends it now or when there is signal); resolves with its id. */
   queue: (text: string) => Promise<string>;
+  /** The signed-in kaimahi: only a note's writer may share it. */
+  userId?: string | null;
+  /** Notes whose sharing waits on this device. */
+  sharing?: readonly string[];
+  /** Shares a note the kaimahi wrote with everyone working with the person (issue 21). */
+  onShare?: (noteId: string) => void;
 };
 
 /** Case notes, newest first, with who wrote each and when; a form to add one on top. */
-export function CaseNotes({ notes, waiting = [], queue }: CaseNotesProps) {
+export function CaseNotes({ notes, waiting = [], queue, userId = null, sharing = [], onShare }: CaseNotesProps) {
   const t = useT();
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
@@ -102,6 +108,18 @@ export function CaseNotes({ notes, waiting = [], queue }: CaseNotesProps) {
                 {t('clients.notes.by', { author: note.authorName, time: formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
               </p>
               <p className="note__text">{note.text}</p>
+              {note.shared ? (
+                <p className="note__shared">{t('clients.notes.shared')}</p>
+              ) : sharing.includes(note._id) ? (
+                <p className="note__shared">{t('clients.notes.sharing')}</p>
+              ) : (
+                onShare &&
+                note.authorId === userId && (
+                  <button type="button" className="button button--ghost button--sm" onClick={() => onShare(note._id)}>
+                    {t('clients.notes.share')}
+                  </button>
+                )
+              )}
             </li>
           ))}
         </ol>

@@ -15,7 +15,7 @@ import type { ClientDetail } from '../api/types';
 import { clientName } from '../client-form-values';
 import { caseloadClient, keepClient } from '../offline/caseload-copy';
 import { newClientRecord, useStaffItems, withWaitingEdits } from '../offline/staff-items';
-import { discardItem, queueEdit, queueNote, queueResolution, sendNow } from '../offline/staff-writes';
+import { discardItem, queueEdit, queueNote, queueNoteShare, queueResolution, sendNow } from '../offline/staff-writes';
 import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
 import { ClashPanel } from './clash-panel';
 import { AuditTrail } from './audit-trail';
@@ -202,7 +202,16 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                 <ClientDetails client={record} />
               </section>
             )}
-            {!notSent && <CaseNotes notes={record.caseNotes} waiting={waitingNotes} queue={(text) => queueNote(id, text)} />}
+            {!notSent && (
+              <CaseNotes
+                notes={record.caseNotes}
+                waiting={waitingNotes}
+                queue={(text) => queueNote(id, text)}
+                userId={userId}
+                sharing={items.flatMap((item) => (item.change?.kind === 'note.share' && item.status !== 'synced' ? [item.change.noteId] : []))}
+                onShare={(noteId) => void queueNoteShare(id, noteId).catch(() => undefined)}
+              />
+            )}
           </div>
           <div className="client-page__side">
             {vault.status === 'unlocked' && <SyncStatus items={items} onSendNow={sendNow} />}

@@ -68,6 +68,8 @@ export function SyncStatus({ items, linkToClients = false, refreshing = false, o
         return name ? t('clients.sync.kind.updateOf', { name, fields }) : t('clients.sync.kind.update', { fields });
       case 'note.create':
         return name ? t('clients.sync.kind.noteFor', { name }) : t('clients.sync.kind.note');
+      case 'note.share':
+        return name ? t('clients.sync.kind.noteSharedFor', { name }) : t('clients.sync.kind.noteShared');
       default:
         return t('clients.sync.kind.enrolment');
     }

@@ -9,12 +9,14 @@ import {
   ClientCreatePayloadSchema,
   ClientUpdatePayloadSchema,
   NoteCreatePayloadSchema,
+  NoteSharePayloadSchema,
   type CaseNote,
   type ClientCreatePayload,
   type ClientDetail,
   type ClientRecord,
   type ClientUpdatePayload,
   type NoteCreatePayload,
+  type NoteSharePayload,
 } from '@contract/clients';
 import { EnrolmentUpdatePayloadSchema, type EnrolmentUpdatePayload } from '@contract/enrolments';
 import { asObject, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
@@ -97,6 +99,23 @@ export const noteCreateKind: OfflineKind<NotePayload> = {
     ),
 };
 
+/** The writer shows their note to everyone working with the person; `entityId` is the note. */
+export const noteShareKind: OfflineKind<NoteSharePayload> = {
+  kind: 'note.share',
+  ...staffWrite,
+  makesRecord: false,
+  versioned: false,
+  schemaVersion: 1,
+  check: (payload) => checkPayload(NoteSharePayloadSchema, payload),
+  subjectOf: (share) => share.clientId,
+  land: (landing) =>
+    landInCopy(
+      landing,
+      (kept) => (kept ? { ...kept, caseNotes: kept.caseNotes.map((note) => (note._id === landing.entityId ? { ...note, shared: true } : note)) } : undefined),
+      landing.subjectId,
+    ),
+};
+
 export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   kind: 'enrolment.update',
   ...staffWrite,
@@ -112,4 +131,4 @@ export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
 };
 
 /** This feature's offline kinds, for src/offline-kinds.ts. */
-export const clientOfflineKinds = [clientCreateKind, clientUpdateKind, noteCreateKind, enrolmentUpdateKind];
+export const clientOfflineKinds = [clientCreateKind, clientUpdateKind, noteCreateKind, noteShareKind, enrolmentUpdateKind];

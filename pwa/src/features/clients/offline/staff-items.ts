@@ -11,6 +11,7 @@ import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { ClientChanges, Conflict } from '../api/types';
 import {
   clientCreateKind,
+  noteShareKind,
   clientUpdateKind,
   enrolmentUpdateKind,
   noteCreateKind,
@@ -26,6 +27,7 @@ export type StaffChange =
   | { kind: 'client.create'; fields: NewClientPayload }
   | { kind: 'client.update'; changes: ClientChanges }
   | { kind: 'note.create'; note: NotePayload }
+  | { kind: 'note.share'; noteId: string }
   | { kind: 'enrolment.update'; changes: EnrolmentChanges };
 
 export type StaffItem = Omit<QueuedItem, 'conflict'> & {
@@ -53,6 +55,7 @@ function changeOf(item: QueuedItem): StaffChange | null {
   if (changes) return { kind: 'client.update', changes };
   const note = read(noteCreateKind, item);
   if (note) return { kind: 'note.create', note };
+  if (read(noteShareKind, item)) return { kind: 'note.share', noteId: item.entityId };
   const enrolment = read(enrolmentUpdateKind, item);
   if (enrolment) return { kind: 'enrolment.update', changes: enrolment };
   return null;

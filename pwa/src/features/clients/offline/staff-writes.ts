@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { OutboxValidationError } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import type { ClientChanges, CreateClientInput } from '../api/types';
-import { clientCreateKind, clientUpdateKind, noteCreateKind } from './kinds';
+import { clientCreateKind, clientUpdateKind, noteCreateKind, noteShareKind } from './kinds';
 
 /** A refusal by the contract's schema, as the forms read errors (each on its field). */
 async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -40,6 +40,11 @@ export async function queueEdit(clientId: string, baseVersion: number, changes: 
 export async function queueNote(clientId: string, text: string): Promise<string> {
   const operation = await asFormErrors(() => staffOutbox.enqueue(noteCreateKind, { payload: { clientId, text }, label: 'Case note' }));
   return operation.entityId;
+}
+
+/** The writer shares their note with everyone working with the person (saved here, sent when there is signal). */
+export async function queueNoteShare(clientId: string, noteId: string): Promise<void> {
+  await asFormErrors(() => staffOutbox.enqueue(noteShareKind, { entityId: noteId, payload: { clientId }, label: 'Note shared' }));
 }
 
 /**
