@@ -67,7 +67,7 @@ export const enManage = {
     'Archive keeps the record, read-only: it leaves every caseload, every kaimahi’s lists and staff devices at their next sync. Managers can still read it.',
   'retention.eraseExplain':
     'Erase removes the person’s names, contact details, case notes and enrolment details for good. A tombstone of the record and its audit trail are kept.',
-  'retention.count': '{count} people',
+  'retention.count': { one: '{count} person', other: '{count} people' },
   'retention.none': 'No one has gone without contact that long.',
   'retention.lastContact': 'Last contact {date}',
   'retention.archive': 'Archive',

@@ -371,7 +371,7 @@ export const mi: TranslatedCatalogue<
   'retention.eraseExplain': draft(
     'Ka mukua pūmautia e te muku ngā ingoa, ngā taipitopito whakapā, ngā tuhipoka me ngā taipitopito whakaurunga o te tangata. Ka puritia he tohu urupā o te kōnae me tōna rārangi arotake.',
   ),
-  'retention.count': draft('{count} tāngata'),
+  'retention.count': draft({ one: 'Kotahi te tangata', other: '{count} tāngata' }),
   'retention.none': draft('Kāore he tangata kua roa pērā te kore whakapā.'),
   'retention.lastContact': draft('Whakapā whakamutunga {date}'),
   'retention.archive': draft('Pūranga'),
