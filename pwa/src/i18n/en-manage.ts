@@ -66,7 +66,7 @@ export const enManage = {
   'retention.archiveExplain':
     'Archive keeps the record, read-only: it leaves every caseload, every kaimahi’s lists and staff devices at their next sync. Managers can still read it.',
   'retention.eraseExplain':
-    'Erase removes the person’s names, contact details, case notes and enrolment details for good. A tombstone of the record and its audit trail are kept.',
+    'Erase removes for good everything that says who the person is (names, date of birth, contact details, address, iwi and hapū, notes) from the record and its enrolments, and deletes the case notes. A tombstone of the record and its audit trail are kept.',
   'retention.count': { one: '{count} person', other: '{count} people' },
   'retention.none': 'No one has gone without contact that long.',
   'retention.lastContact': 'Last contact {date}',
@@ -78,7 +78,7 @@ export const enManage = {
     '{name} will be kept read-only: out of every caseload and kaimahi list, and off staff devices at their next sync. Managers can still read the record. Nobody can change it afterwards.',
   'retention.eraseTitle': 'Erase {name}?',
   'retention.eraseMessage':
-    'This cannot be undone. {name}’s names, contact details, case notes and enrolment details will be removed for good. Only a tombstone of the record and its audit trail are kept.',
+    'This cannot be undone. Everything that says who {name} is (names, date of birth, contact details, address, iwi and hapū, notes) will be removed from the record and its enrolments, and the case notes deleted. Only a tombstone of the record and its audit trail are kept.',
   'retention.archived': '{name} was archived on {date}: the record is read-only and out of every caseload.',
   'retention.erased': '{name}’s details were erased on {date}. A tombstone and the audit trail are kept.',
   'retention.pages': 'Pages of people with no recent contact',

@@ -369,7 +369,7 @@ export const mi: TranslatedCatalogue<
     'Ka puritia e te pūranga te kōnae, hei pānui anake: ka wehe atu i ia kēhi, i ngā rārangi a ia kaimahi, i ngā pūrere kaimahi hoki ā te tukutahi e whai ake nei. Ka taea tonu e ngā kaiwhakahaere te pānui.',
   ),
   'retention.eraseExplain': draft(
-    'Ka mukua pūmautia e te muku ngā ingoa, ngā taipitopito whakapā, ngā tuhipoka me ngā taipitopito whakaurunga o te tangata. Ka puritia he tohu urupā o te kōnae me tōna rārangi arotake.',
+    'Ka mukua pūmautia e te muku ngā mea katoa e mōhiotia ai te tangata (ngā ingoa, te rā whānau, ngā taipitopito whakapā, te wāhi noho, te iwi me te hapū, ngā tuhipoka) i te kōnae me ōna whakaurunga, ā, ka mukua ngā tuhipoka kēhi. Ka puritia he tohu urupā o te kōnae me tōna rārangi arotake.',
   ),
   'retention.count': draft({ one: 'Kotahi te tangata', other: '{count} tāngata' }),
   'retention.none': draft('Kāore he tangata kua roa pērā te kore whakapā.'),
@@ -383,7 +383,7 @@ export const mi: TranslatedCatalogue<
   ),
   'retention.eraseTitle': draft('Me muku a {name}?'),
   'retention.eraseMessage': draft(
-    'E kore e taea te whakahoki. Ka mukua pūmautia ngā ingoa, ngā taipitopito whakapā, ngā tuhipoka me ngā taipitopito whakaurunga o {name}. Ko te tohu urupā o te kōnae me tōna rārangi arotake anake ka puritia.',
+    'E kore e taea te whakahoki. Ka mukua ngā mea katoa e mōhiotia ai a {name} (ngā ingoa, te rā whānau, ngā taipitopito whakapā, te wāhi noho, te iwi me te hapū, ngā tuhipoka) i te kōnae me ōna whakaurunga, ā, ka mukua ngā tuhipoka kēhi. Ko te tohu urupā o te kōnae me tōna rārangi arotake anake ka puritia.',
   ),
   'retention.archived': draft('I pūrangatia a {name} i te {date}: he pānui anake te kōnae, ā, kua wehe atu i ia kēhi.'),
   'retention.erased': draft('I mukua ngā taipitopito o {name} i te {date}. Ka puritia he tohu urupā me te rārangi arotake.'),
