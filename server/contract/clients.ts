@@ -267,3 +267,12 @@ export type CaseloadQuery = z.infer<typeof CaseloadQuerySchema>;
  * send as `since` next time.
  */
 export type CaseloadChanges = { clients: ClientDetail[]; ids: string[]; cursor: string };
+
+/**
+ * A person with no contact for the retention period (decision 089), as `GET /api/clients/retention`
+ * lists them: `lastContactAt` is the latest change of the record, a case note or an enrolment.
+ */
+export type RetentionCandidate = { _id: string; givenName: string; familyName: string; lastContactAt: string };
+
+/** The 200 of `POST /api/clients/{id}/archive` and `/erase`: `erasedAt` is null for an archive. */
+export type RetentionOutcome = { _id: string; archivedAt: string; erasedAt: string | null };

@@ -14,6 +14,7 @@ const Manage = lazyRoute(() => import('../routes/manage'));
 const ManageBlog = lazyRoute(() => import('../routes/manage-blog'));
 const ManageUser = lazyRoute(() => import('../routes/manage-user'));
 const ManageAudit = lazyRoute(() => import('../routes/manage-audit'));
+const ManageRetention = lazyRoute(() => import('../routes/manage-retention'));
 const ManageFeature = lazyRoute(() => import('../routes/manage-feature'));
 const ManageLog = lazyRoute(() => import('../routes/manage-log'));
 const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
@@ -42,6 +43,7 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
       <Route path={staffRoutePatterns.manageAudit} element={staff(ManageAudit)} />
+      <Route path={staffRoutePatterns.manageRetention} element={staff(ManageRetention)} />
       <Route path={staffRoutePatterns.manageFeature} element={staff(ManageFeature)} />
       <Route path={staffRoutePatterns.manageLog} element={staff(ManageLog)} />
       <Route path={staffRoutePatterns.manageTeReo} element={staff(ManageTeReo)} />

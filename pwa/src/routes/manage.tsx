@@ -171,6 +171,9 @@ function ManageDashboard() {
             <p>
               <Link to={staffPaths.manageAudit}>{t('activity.link')}</Link>
             </p>
+            <p>
+              <Link to={staffPaths.manageRetention}>{t('retention.link')}</Link>
+            </p>
             <details className="manage-disclosure">
               <summary>{t('manage.addStaff')}</summary>
               <AddStaffForm key={formKeys.staff} ownAccess={access} onAdded={() => afterCreate('staff', 'manage-staff')} />

@@ -1,4 +1,5 @@
 import { QueryTypes } from 'sequelize';
+import type { RetentionCandidate, RetentionOutcome } from '../../../contract/clients';
 import type { Page, PageQuery } from '../../../contract/common';
 import { CaseNote } from '../../db/models/case-note';
 import type { Client } from '../../db/models/client';
@@ -14,7 +15,7 @@ import { findVisibleClient } from '../../lib/need-to-know';
  * it needs them. A manager sees who has had no contact for `RETENTION_YEARS` and archives or
  * erases them; a person's own request to erase goes the same way.
  */
-export type RetentionCandidate = { _id: string; givenName: string; familyName: string; lastContactAt: string };
+export type { RetentionCandidate, RetentionOutcome };
 export type RetentionQuery = PageQuery;
 
 const yearMs = 365.25 * 24 * 60 * 60 * 1000;
@@ -59,8 +60,6 @@ export async function listRetentionCandidates(actor: Actor, query: RetentionQuer
     pageSize: query.pageSize,
   };
 }
-
-export type RetentionOutcome = { _id: string; archivedAt: string; erasedAt: string | null };
 
 const outcomeOf = (client: Client): RetentionOutcome => ({
   _id: client.id,
