@@ -10,15 +10,18 @@ import { useLiveQuery } from './use-live-query';
 /** A queued enrolment: its details are on this phone until the server has them (then null). */
 export type EnrolmentOperation = OutboxOperation & { kind: typeof enrolmentCreateKind.kind; payload: EnrolmentInput | null };
 
-/** An enrolment of this phone's outbox, its details read by its kind (they were checked when queued). */
+/**
+ * The details as queued: they passed the contract's schema then (a refused one may no longer, e.g.
+ * an out-of-date privacy statement, and is still shown so the person can fix and resend it).
+ */
+function isQueuedEnrolment(payload: unknown): payload is EnrolmentInput {
+  return typeof payload === 'object' && payload !== null && 'serviceKey' in payload && typeof payload.serviceKey === 'string' && 'givenName' in payload;
+}
+
+/** An enrolment of this phone's outbox, with its details while they are on the phone. */
 function asEnrolment(operation: OutboxOperation): EnrolmentOperation | null {
   if (operation.kind !== enrolmentCreateKind.kind) return null;
-  if (operation.payload === null) return { ...operation, kind: enrolmentCreateKind.kind, payload: null };
-  try {
-    return { ...operation, kind: enrolmentCreateKind.kind, payload: enrolmentCreateKind.check(operation.payload, operation._id) };
-  } catch {
-    return { ...operation, kind: enrolmentCreateKind.kind, payload: null };
-  }
+  return { ...operation, kind: enrolmentCreateKind.kind, payload: isQueuedEnrolment(operation.payload) ? operation.payload : null };
 }
 
 /** Enrolments on this phone that the server has not accepted yet, oldest first. */
