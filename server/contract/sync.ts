@@ -57,7 +57,10 @@ export type SyncStatus = (typeof syncStatuses)[number];
 export type SyncResult = {
   _id: string;
   status: SyncStatus;
+  /** The record as the server holds it now (a duplicate's is read again, through the sender's access). */
   record?: unknown;
+  /** A duplicate's: the version this mutation produced when it was applied (the record may be newer since). */
+  version?: number;
   conflicts?: FieldConflict[];
   errors?: { msg: string; param?: string; code?: string }[];
 };

@@ -25,8 +25,13 @@ import { conflict } from './errors';
 /** One attempt at an operation: its id, what it does, who sends it (null: anonymous) and the request body. */
 export type OperationRequest = { id: string; kind: string; actorId: string | null; request: unknown };
 export type OperationOutcome<Body> = { status: number; body: Body };
-/** `replayed`: the answer was stored by an earlier send and nothing was done this time. */
-export type OnceOutcome<Body> = OperationOutcome<Body> & { replayed: boolean };
+/**
+ * `replayed`: the answer was stored by an earlier send and nothing was done this time.
+ * `producedVersion`: on a replay whose record is read again (as it is now), the version the
+ * operation itself produced, so a device can move its later edits onto that version and not onto
+ * someone else's change made since (decision 087).
+ */
+export type OnceOutcome<Body> = OperationOutcome<Body> & { replayed: boolean; producedVersion?: number };
 
 /** What the record of a staff write keeps of its answer: which record, never its fields. */
 export type KeptAnswer = { id: string; clientId?: string; version?: number };
@@ -65,7 +70,9 @@ async function replayFromRecord<Body>(
   const stored = answerFromRecord<unknown>(record, operation, requestHash);
   if (!rereading) return { ...stored, body: stored.body as Body };
   if (!isKeptAnswer(stored.body)) throw new Error(`Stored answer of ${operation.kind} keeps no ids`);
-  return { status: stored.status, body: await rereading.reread(stored.body.kept, transaction), replayed: true };
+  const { kept } = stored.body;
+  const body = await rereading.reread(kept, transaction);
+  return { status: stored.status, body, replayed: true, ...(kept.version === undefined ? {} : { producedVersion: kept.version }) };
 }
 
 /**

@@ -90,10 +90,11 @@ export function createSettler(context: OutboxContext) {
             if (definition.onDelivered) await definition.onDelivered(db, item, result.record, time);
             // The person's details leave the phone; ids, label, state and times stay.
             rows.push({ ...operation, state: 'done', payload: null, conflict: null, lastError: null, sentAt: time });
-            const version = definition.versioned || definition.makesRecord ? versionOf(result.record) : null;
-            if (version !== null) producedVersion.set(operation._id, version);
+            // A duplicate's record is read again as it is now: the version the item made is `version`.
+            const made = result.version ?? versionOf(result.record);
+            if (made !== null && (definition.versioned || definition.makesRecord)) producedVersion.set(operation._id, made);
             report.sent += 1;
-            landings.push({ status: 'applied', ...landing, record: result.record });
+            landings.push({ status: 'applied', ...landing, record: result.record, version: made });
             break;
           }
           case 'conflict':
@@ -107,12 +108,12 @@ export function createSettler(context: OutboxContext) {
             });
             report.rejected += 1;
             report.conflicts += 1;
-            landings.push({ status: 'conflict', ...landing, record: result.record });
+            landings.push({ status: 'conflict', ...landing, record: result.record, version: null });
             break;
           case 'rejected':
             rows.push({ ...operation, state: 'rejected', lastError: result.error, attempts: operation.attempts + 1 });
             report.rejected += 1;
-            landings.push({ status: 'rejected', ...landing, record: null });
+            landings.push({ status: 'rejected', ...landing, record: null, version: null });
             break;
           case 'later':
             // Not reached, or held back for another item's fault: again in this round, no try counted.

@@ -37,7 +37,7 @@ function readSyncAnswer(items: OpenedItem[], _status: number, body: unknown): Ou
     switch (result.status) {
       case 'applied':
       case 'duplicate':
-        read.push({ status: 'done', record: result.record });
+        read.push({ status: 'done', record: result.record, ...(typeof result.version === 'number' ? { version: result.version } : {}) });
         break;
       case 'conflict':
         read.push({

@@ -264,7 +264,7 @@ async function runScenario(steps: Step[], seed: number) {
         if (event.status === 'applied' && !appliedOrder.has(event.itemId)) appliedOrder.set(event.itemId, appliedOrder.size);
         // The caseload's copy follows what the server applied.
         if (event.status === 'applied' && event.kind === 'client.update') {
-          const version = (event.record as { version?: number } | undefined)?.version ?? 0;
+          const version = event.version ?? 0;
           copy.set(event.entityId, Math.max(copy.get(event.entityId) ?? 1, version));
         }
       },
@@ -367,9 +367,10 @@ describe('offline staff sync against the real server', () => {
         const { clientIds, initial, devices, ops, direct, typed, appliedOrder } = await runScenario(steps, seed);
 
         // Every item is settled: applied, or a clash its own device can open.
-        const applied = new Map<string, unknown>();
+        const applied = new Map<string, number | null>();
         for (const target of devices)
-          for (const event of target.events) if (event.status === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.record);
+          // The version each edit produced (a duplicate's record is read again as it is now; its `version` is the one it made).
+          for (const event of target.events) if (event.status === 'applied' && !applied.has(event.itemId)) applied.set(event.itemId, event.version);
         for (const op of ops) {
           if (op.resolvedInto) continue; // a clash the device resolved: replaced by its resolution
           const row = await devices[op.device]!.db.outbox.get(op.itemId);
@@ -395,7 +396,7 @@ describe('offline staff sync against the real server', () => {
             ...direct.filter((edit) => edit.clientId === clientId),
             ...ops
               .filter((op) => op.kind === 'client.update' && op.clientId === clientId && applied.has(op.itemId))
-              .map((op) => ({ id: op.itemId, version: (applied.get(op.itemId) as { version: number }).version, changes: op.changes })),
+              .map((op) => ({ id: op.itemId, version: Number(applied.get(op.itemId)), changes: op.changes })),
           ].sort((a, b) => a.version - b.version || appliedOrder.get(a.id)! - appliedOrder.get(b.id)!);
           const replay = { ...initial[clientId] };
           const produced: number[] = [];

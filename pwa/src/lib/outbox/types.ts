@@ -24,14 +24,15 @@ export type OpenedItem<P = unknown> = { operation: OutboxOperation; payload: P }
 
 /**
  * What the server's answer means for one item.
- * - done: the server has it (a first delivery or a duplicate); `record` is what it now holds.
+ * - done: the server has it (a first delivery or a duplicate); `record` is what it now holds, and
+ *   `version` (a duplicate's) the version the item itself produced, when the record is newer.
  * - conflict: someone else changed the same fields; nothing was written.
  * - rejected: refused (invalid, not found, closed); only this item stops.
  * - later: not reached this time (the server's time budget ran out, or its batch was refused for
  *   another item): pending again at once, in the same round, no try counted.
  */
 export type OutboxItemResult =
-  | { status: 'done'; record?: unknown }
+  | { status: 'done'; record?: unknown; version?: number }
   | { status: 'conflict'; error: OutboxError; conflicts: FieldConflict[]; record: unknown }
   | { status: 'rejected'; error: OutboxError }
   | { status: 'later' };
@@ -62,6 +63,8 @@ export type OutboxLanding = {
   userId: string | null;
   /** What the server holds now (applied: the record made or changed; conflict: the record as it is). */
   record: unknown;
+  /** The version the item produced (applied), or null when unknown. */
+  version: number | null;
 };
 
 /**

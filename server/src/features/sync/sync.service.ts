@@ -66,7 +66,12 @@ export async function applyMutations(actor: Actor, mutations: SyncMutation[], ru
             ]);
           }
           const outcome = await handler.apply(actor, mutation, transaction);
-          turn.push({ _id: mutation._id, status: outcome.replayed ? 'duplicate' : 'applied', record: outcome.body });
+          turn.push({
+            _id: mutation._id,
+            status: outcome.replayed ? 'duplicate' : 'applied',
+            record: outcome.body,
+            ...(outcome.producedVersion === undefined ? {} : { version: outcome.producedVersion }),
+          });
         } catch (error) {
           turn.push(refusal(mutation, error));
         }

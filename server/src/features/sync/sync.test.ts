@@ -130,6 +130,17 @@ describe('POST /api/sync', () => {
     expect(await storedOperations([opId, elsewhere])).toBe(0);
   });
 
+  it('a duplicate answers the record as it is now and the version the mutation itself produced', async () => {
+    const client = await buildClient({ createdBy: kaimahi.user.id });
+    const edit = { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 1, payload: { suburb: 'Aranui' } };
+    expect((await sync([edit])).body.results[0]).toMatchObject({ status: 'applied', record: { version: 2, suburb: 'Aranui' } });
+    // Someone else changes the record since; the device, whose answer was lost, sends the edit again.
+    const other = { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 2, payload: { iwi: 'Ngāi Tahu' } };
+    expect((await sync([other])).body.results[0]).toMatchObject({ status: 'applied', record: { version: 3 } });
+    const again = (await sync([edit])).body.results[0];
+    expect(again).toMatchObject({ status: 'duplicate', version: 2, record: { version: 3, suburb: 'Aranui', iwi: 'Ngāi Tahu' } });
+  });
+
   it('note.share: only the writer shares their note, once, on the trail; a resend answers duplicate', async () => {
     const client = await buildClient({ createdBy: kaimahi.user.id });
     const noteId = newId();
