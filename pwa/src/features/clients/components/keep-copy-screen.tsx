@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { TextField } from '../../../components/text-field';
 import { useT } from '../../../i18n/use-t';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { errorText } from './error-text';
+import { PasswordForm } from './password-form';
 
 type KeepCopyScreenProps = { name: string; online: boolean; onKeepCopy: (password: string) => Promise<void> };
 
@@ -16,28 +15,15 @@ type KeepCopyScreenProps = { name: string; online: boolean; onKeepCopy: (passwor
 export function KeepCopyScreen({ name, online, onKeepCopy }: KeepCopyScreenProps) {
   const t = useT();
   usePageTitle(t('clients.copy.title'));
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (!password) {
-      setError(t('clients.unlock.required'));
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
+  async function keepCopy(password: string): Promise<string | undefined> {
     try {
       await onKeepCopy(password);
+      return undefined;
     } catch (failure) {
-      setPassword('');
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
+      return errorText(failure);
     }
   }
 
@@ -52,24 +38,7 @@ export function KeepCopyScreen({ name, online, onKeepCopy }: KeepCopyScreenProps
           {online ? (
             <>
               <p>{t('clients.copy.lead')}</p>
-              <form noValidate onSubmit={(event) => void handleSubmit(event)} className="unlock__form">
-                <TextField
-                  label={t('clients.unlock.password')}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  error={error}
-                  readOnly={busy}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                />
-                <div className="client-form__actions">
-                  <Button type="submit" disabled={busy}>
-                    {busy ? t('clients.unlock.busy') : t('clients.copy.submit')}
-                  </Button>
-                </div>
-              </form>
+              <PasswordForm submitLabel={t('clients.copy.submit')} onPassword={keepCopy} />
             </>
           ) : (
             <p role="alert">{t('clients.offline.noCopy')}</p>
