@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { RouteErrorBoundary } from './app/error-page';
 import { AppProviders } from './app/providers';
@@ -7,7 +7,7 @@ import { createQueryClient } from './app/query-client';
 import { servicesQuery } from './features/services/api/get-services';
 import { AppRoutes } from './app/router';
 import { loadCorrections } from './i18n/load-corrections';
-import { startLanguage } from './i18n/i18n';
+import { startLanguage, type Overrides } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
 import { setAppQueryClient } from './lib/app-query-client';
 import './styles/tokens.css';
@@ -20,31 +20,41 @@ const container = root;
 const queryClient = createQueryClient();
 // Sign-out drops staff data from it, and a sync refreshes the staff screens (lib/staff-queries.ts).
 setAppQueryClient(queryClient);
+// A page the server rendered (DESIGN §10) carries the data it showed (entry-server.tsx): the app
+// starts from it, asks for none of it again, and hydrates the page in the language, and with the
+// corrections of the Māori text, it was rendered with.
+const rendered = document.getElementById('ssr-data');
+const ssr = rendered ? (JSON.parse(rendered.textContent ?? '') as { q: [unknown[], unknown, number][]; c?: Overrides }) : undefined;
+if (ssr) for (const [key, data, updatedAt] of ssr.q) queryClient.setQueryData(key, data, { updatedAt });
 // What /services, /service/… and /enrol/… show first is the services' list: asked for now, while
 // the page's own script is still on its way, not after it (issue 12).
-if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());
+else if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());
 // The remembered language first, so a Māori speaker never sees the page flash in English.
-void startLanguage().then(() => {
-  const app = createRoot(container);
-  // The first render as a transition, which React does in slices of a few milliseconds: the page
-  // stays responsive while it starts, even on a slow phone (issue 12). Later updates are as usual.
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
-        <RouteErrorBoundary>
-          <AppProviders queryClient={queryClient}>
-            {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
+void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((deviceLanguage) => {
+  // The first render (or hydration) as a transition, which React does in slices of a few
+  // milliseconds: the page stays responsive while it starts, even on a slow phone (issue 12).
+  // Hydrating, the page's own part waits for its chunk and hydrates when it comes, while the
+  // server's HTML stays as it is. Later updates are as usual.
+  const app = (
+    <StrictMode>
+      {/* A failure outside the layout (the layout itself, a provider) still says what happened. */}
+      <RouteErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          {/* Navigations render at once, not as transitions: signing out leaves a staff page in the
                 same render that forgets the token, so the page's guard never sees a signed-out
                 visitor (a data router's `flushSync` did this before, decision 060). */}
-            <BrowserRouter useTransitions={false}>
-              <AppRoutes />
-            </BrowserRouter>
-          </AppProviders>
-        </RouteErrorBoundary>
-      </StrictMode>,
-    ),
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </RouteErrorBoundary>
+    </StrictMode>
   );
+  startTransition(() => {
+    if (ssr) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+  deviceLanguage();
   // A manager's corrections of the Māori text, applied when they arrive without holding up the
   // page. Only after the remembered language is set, so they are laid over the right catalogue.
   void loadCorrections();

@@ -22,6 +22,7 @@ import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
+import { renderPages } from './lib/render-page';
 import { serveApp } from './lib/serve-app';
 import { syncHandlers } from './sync-handlers';
 
@@ -75,6 +76,7 @@ export function createApp(): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(renderPages(config.pwaDist));
   app.use(serveApp(config.pwaDist));
 
   app.on('error', logResponseFailure);

@@ -54,8 +54,17 @@ async function messagesFor(language: Language): Promise<Record<MessageKey, Messa
 
 function publish(next: State): void {
   state = next;
-  document.documentElement.lang = next.locale;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next.locale;
+    // The server renders the public pages in the language the page shows (DESIGN §10).
+    document.cookie = `${storageKey}=${next.language};path=/;max-age=31536000;samesite=lax`;
+  }
   for (const listener of listeners) listener();
+}
+
+/** Shows `language` without remembering it: the server's render, and the app hydrating it. */
+export async function publishLanguage(language: Language): Promise<void> {
+  publish(stateFor(language, await messagesFor(language)));
 }
 
 /** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
@@ -69,23 +78,30 @@ export async function setLanguage(language: Language): Promise<void> {
   publish(stateFor(language, messages));
 }
 
-/** The language remembered on this device, loaded before the first render (no flash of English). */
-export async function startLanguage(): Promise<void> {
+/**
+ * The language remembered on this device, set before the first render (no flash of English).
+ * A page the server rendered (`rendered`) is hydrated in the language it was rendered in; the
+ * function returned then switches to the device's own choice if that differs (a choice made
+ * before the cookie existed), once the page has hydrated.
+ */
+export async function startLanguage(rendered?: Language, corrections?: Overrides): Promise<() => void> {
+  if (corrections) overrides = { mi: corrections };
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(storageKey);
   } catch {
     stored = null;
   }
-  if (isLanguage(stored) && stored !== 'en') {
-    try {
-      await setLanguage(stored);
-      return;
-    } catch {
-      // The chunk could not load (an old cache): English until the person chooses again.
-    }
+  const wanted = isLanguage(stored) ? stored : (rendered ?? 'en');
+  try {
+    await publishLanguage(rendered ?? wanted);
+  } catch {
+    // The chunk could not load (an old cache): English until the person chooses again.
+    publish(stateFor('en', english as Record<MessageKey, Message>));
   }
-  document.documentElement.lang = state.locale;
+  return () => {
+    if (wanted !== state.language) void setLanguage(wanted).catch(() => undefined);
+  };
 }
 
 /** Applies a manager's corrections over the built-in catalogue of that language. */

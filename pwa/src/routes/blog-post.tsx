@@ -1,5 +1,6 @@
 import '../i18n/pages';
 import { useParams } from 'react-router-dom';
+import { excerptOf } from '@contract/excerpt';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
@@ -16,7 +17,7 @@ export default function BlogPostRoute() {
   const t = useT();
   const { id = '' } = useParams();
   const post = useBlogPost(id);
-  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined));
+  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined), post.data && excerptOf(post.data.text));
 
   if (post.isPending) return <Spinner />;
   if (post.isError) {

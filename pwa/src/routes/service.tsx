@@ -17,7 +17,7 @@ export default function ServiceRoute() {
   const { id = '' } = useParams();
   const services = useServices();
   const service = services.data ? findService(services.data, id) : undefined;
-  usePageTitle(service?.title ?? (services.isPending ? undefined : t('service.notFound')));
+  usePageTitle(service?.title ?? (services.isPending ? undefined : t('service.notFound')), service?.subtitle);
 
   if (services.isPending) return <Spinner />;
   if (services.isError) {

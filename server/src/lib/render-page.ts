@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context, Next } from 'koa';
+import { logger } from './logger';
+
+/** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
+type Renderer = {
+  isServerRendered(pathname: string): boolean;
+  cssModulesOf(pathname: string): string[];
+  render(options: { url: string; language: string | undefined; apiOrigin: string }): Promise<{
+    html: string;
+    data: unknown[];
+    corrections?: Record<string, string>;
+    locale: string;
+    title?: string;
+    description?: string;
+  }>;
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside `<script type="application/json">`: nothing in it can close the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The language the visitor chose with the app's switch, remembered in a cookie (DESIGN §10). */
+export function languageCookie(header: string | undefined): string | undefined {
+  return /(?:^|;\s*)language=([a-z]+)/.exec(header ?? '')?.[1];
+}
+
+/** The server itself, as the rendered page's API requests reach it: the address this request came in on. */
+function ownOrigin(ctx: Context): string {
+  const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
+  const host = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress.includes(':') ? `[${localAddress}]` : localAddress;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${localPort}`;
+}
+
+/**
+ * The public pages rendered on the server (DESIGN §10, decision 096): `/`, `/services`, a
+ * service, the blog and its posts, `/team`, `/contact`, `/about`, `/former_services`, `/enrol/…`
+ * come as HTML in the visitor's language, with the data they show for the app to take over.
+ * Every other path, and every page when the app has no server build, gets the shell (serveApp).
+ * A render that fails also falls back to the shell, which renders the page in the browser.
+ */
+export function renderPages(dist: string, ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr')) {
+  const entry = path.join(ssrDist, 'entry-server.js');
+  const template = path.join(dist, 'index.html');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  let loaded: Promise<{ renderer: Renderer; html: string; manifest: Record<string, ManifestChunk> }> | undefined;
+
+  /**
+   * The server build, once, when there is one. Its route chunks import the entry by its own name,
+   * so it is never imported twice (a copy under another URL would have a language of its own):
+   * a rebuild takes a restart, as `npm start` does.
+   */
+  function load() {
+    if (!loaded && fs.existsSync(entry) && fs.existsSync(template) && fs.existsSync(manifestFile)) {
+      loaded = (async () => ({
+        renderer: (await import(pathToFileURL(entry).href)) as Renderer,
+        html: fs.readFileSync(template, 'utf8'),
+        manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
+      }))();
+    }
+    return loaded;
+  }
+
+  /** The stylesheets of the lazily loaded modules the page renders, with those of their imports. */
+  function stylesheets(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key) || key === 'index.html') return;
+      seen.add(key);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const module of modules) visit(module);
+    return [...files];
+  }
+
+  return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const app = await load();
+    // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
+    if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
+    let page: Awaited<ReturnType<Renderer['render']>>;
+    try {
+      page = await app.renderer.render({ url: ctx.url, language: languageCookie(ctx.get('cookie')), apiOrigin: ownOrigin(ctx) });
+    } catch (error) {
+      logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
+      return next();
+    }
+    const links = stylesheets(app.manifest, app.renderer.cssModulesOf(ctx.path))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join('');
+    let html = app.html
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${page.locale}">`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${scriptJson({ q: page.data, c: page.corrections })}</script>`,
+      )
+      .replace('</head>', () => `${links}</head>`);
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
+    if (page.description)
+      html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Cookie');
+    ctx.type = 'html';
+    ctx.body = html;
+  };
+}
