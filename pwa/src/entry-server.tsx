@@ -22,6 +22,7 @@ import { applyOverrides, publishLanguage, type Overrides } from './i18n/i18n';
 import { knownCorrections, loadCorrections } from './i18n/load-corrections';
 import { isLanguage, localeOf, type Language } from './i18n/languages';
 import { routePatterns } from './lib/paths';
+import { publicPagePattern } from './lib/public-pages';
 import { pageHead } from './lib/use-page-title';
 
 /** The routes rendered on the server; every other path (sign-in, staff) gets the app's shell. */
@@ -39,7 +40,7 @@ export const serverRenderedRoutes = [
 ] as const;
 
 export function isServerRendered(pathname: string): boolean {
-  return serverRenderedRoutes.some((pattern) => matchPath(pattern, pathname) !== null);
+  return publicPagePattern.test(pathname);
 }
 
 export type RenderedPage = {
@@ -70,7 +71,10 @@ function waiting(query: Query): boolean {
 }
 
 async function renderToText(node: React.ReactNode): Promise<string> {
-  const { prelude } = await prerender(node);
+  // Each Suspense boundary's content in place: React otherwise moves a large one to the end of
+  // the page with an inline script to put it back, which the CSP forbids and which a visitor
+  // with JavaScript off never runs.
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
   return new Response(prelude).text();
 }
 
@@ -138,7 +142,7 @@ const shellModules = ['src/app/footer.tsx', 'src/app/update-prompt.tsx', 'src/ap
 
 /** Each route's lazily loaded modules, by their source path (the client build's manifest keys). */
 const routeModules: Record<(typeof serverRenderedRoutes)[number], string[]> = {
-  [routePatterns.home]: ['src/routes/home-below-fold.tsx', 'src/features/services/components/service-grid.tsx'],
+  [routePatterns.home]: ['src/routes/home.tsx', 'src/routes/home-below-fold.tsx', 'src/features/services/components/service-grid.tsx'],
   [routePatterns.team]: ['src/routes/team.tsx'],
   [routePatterns.services]: ['src/routes/services.tsx'],
   [routePatterns.service]: ['src/routes/service.tsx'],

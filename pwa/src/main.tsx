@@ -4,9 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { RouteErrorBoundary } from './app/error-page';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { servicesQuery } from './features/services/api/get-services';
 import { AppRoutes } from './app/router';
-import { loadCorrections } from './i18n/load-corrections';
 import { startLanguage, type Overrides } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
 import { setAppQueryClient } from './lib/app-query-client';
@@ -25,10 +23,8 @@ setAppQueryClient(queryClient);
 // corrections of the Māori text, it was rendered with.
 const rendered = document.getElementById('ssr-data');
 const ssr = rendered ? (JSON.parse(rendered.textContent ?? '') as { q: [unknown[], unknown, number][]; c?: Overrides }) : undefined;
+// (It replaces decision 071's early request for the services: the page now comes with them.)
 if (ssr) for (const [key, data, updatedAt] of ssr.q) queryClient.setQueryData(key, data, { updatedAt });
-// What /services, /service/… and /enrol/… show first is the services' list: asked for now, while
-// the page's own script is still on its way, not after it (issue 12).
-else if (/^\/(services?|enrol)\//.test(location.pathname + '/')) void queryClient.prefetchQuery(servicesQuery());
 // The remembered language first, so a Māori speaker never sees the page flash in English.
 void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((deviceLanguage) => {
   // The first render (or hydration) as a transition, which React does in slices of a few
@@ -57,7 +53,8 @@ void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en')
   deviceLanguage();
   // A manager's corrections of the Māori text, applied when they arrive without holding up the
   // page. Only after the remembered language is set, so they are laid over the right catalogue.
-  void loadCorrections();
+  // Their module is loaded then, off the first download.
+  void import('./i18n/load-corrections').then((module) => module.loadCorrections());
 });
 
 // Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6). The kinds the

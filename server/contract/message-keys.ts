@@ -315,6 +315,7 @@ export const messageKeys = [
   'enrol.fixIntro',
   'enrol.fixTitle',
   'enrol.intro',
+  'enrol.needsJavaScript',
   'enrol.resend',
   'enrol.seeAll',
   'enrol.sideLabel',

@@ -16,6 +16,7 @@ export const enPages = {
   'enrol.fixTitle': 'Fix and resend',
   'enrol.fixIntro': 'The trust could not accept this enrolment as it was. Check the details marked below, then send it again.',
   'enrol.resend': 'Resend',
+  'enrol.needsJavaScript': 'This form needs JavaScript, which is turned off in this browser. Turn it on to enrol here, or phone or email the trust.',
   'enrol.intro': 'Fill in this form and a <mi>kaimahi</mi> from the trust will contact you. It is free. Fields marked “optional” can be left empty.',
   'enrol.sideLabel': 'Your enrolments on this phone',
   'enrol.closedBody': '{title} is not taking enrolments right now. You can read about the service, or contact the trust to hear when it opens again:',

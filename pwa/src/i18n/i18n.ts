@@ -57,7 +57,7 @@ function publish(next: State): void {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = next.locale;
     // The server renders the public pages in the language the page shows (DESIGN §10).
-    document.cookie = `${storageKey}=${next.language};path=/;max-age=31536000;samesite=lax`;
+    document.cookie = `${storageKey}=${next.language};path=/;max-age=31536000`;
   }
   for (const listener of listeners) listener();
 }
@@ -69,13 +69,12 @@ export async function publishLanguage(language: Language): Promise<void> {
 
 /** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
 export async function setLanguage(language: Language): Promise<void> {
-  const messages = await messagesFor(language);
+  await publishLanguage(language);
   try {
     localStorage.setItem(storageKey, language);
   } catch {
     // Private browsing or a full disk: the choice lasts for this visit only.
   }
-  publish(stateFor(language, messages));
 }
 
 /**
@@ -90,18 +89,12 @@ export async function startLanguage(rendered?: Language, corrections?: Overrides
   try {
     stored = localStorage.getItem(storageKey);
   } catch {
-    stored = null;
+    // Storage blocked: the page's language, or English.
   }
   const wanted = isLanguage(stored) ? stored : (rendered ?? 'en');
-  try {
-    await publishLanguage(rendered ?? wanted);
-  } catch {
-    // The chunk could not load (an old cache): English until the person chooses again.
-    publish(stateFor('en', english as Record<MessageKey, Message>));
-  }
-  return () => {
-    if (wanted !== state.language) void setLanguage(wanted).catch(() => undefined);
-  };
+  // The chunk may fail to load (an old cache): English until the person chooses again.
+  await publishLanguage(rendered ?? wanted).catch(() => publish(state));
+  return () => void (wanted !== state.language && setLanguage(wanted).catch(() => undefined));
 }
 
 /** Applies a manager's corrections over the built-in catalogue of that language. */

@@ -143,6 +143,9 @@ export const mi: TranslatedCatalogue<
     'Kāore i taea e te tarahiti te whakaae ki tēnei whakaurunga i tōna āhua o nāianei. Tirohia ngā taipitopito kua tohua i raro, kātahi ka tuku anō.',
   ),
   'enrol.resend': draft('Tukua anō'),
+  'enrol.needsJavaScript': draft(
+    'Me whakakā te JavaScript kia whakamahia ai tēnei puka, ā, kua whakawetohia i tēnei pūtirotiro. Whakakāngia hei whakauru ki konei, waea mai rānei, īmēra mai rānei ki te tarahiti.',
+  ),
   'enrol.intro': draft(
     'Whakakīia tēnei puka, ā, ka whakapā atu tētahi kaimahi o te tarahiti ki a koe. He utukore. Ka taea te waiho kau ngā āpure kua tohua ki te “kāore e herea”.',
   ),

@@ -79,6 +79,12 @@ export default function EnrolRoute() {
 
   const newForm = (
     <>
+      {/* With JavaScript off the page reads in full, but the form cannot check or keep anything (decision 096). */}
+      <noscript>
+        <p className="enrol-page__intro">
+          <strong>{t('enrol.needsJavaScript')}</strong>
+        </p>
+      </noscript>
       <p className="enrol-page__intro">
         <Rich id="enrol.intro" />
       </p>

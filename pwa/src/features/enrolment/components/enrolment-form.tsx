@@ -7,6 +7,7 @@ import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { LocalStorageFullError, OutboxValidationError } from '../../../lib/save-errors';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { emptyEnrolmentValues, enrolmentFieldOrder, type EnrolmentDraftBody, type EnrolmentField, type EnrolmentFormValues } from '../enrolment-form-values';
 import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
@@ -38,6 +39,7 @@ type EnrolmentFormProps = {
  */
 export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel, onSubmit, onCancel, onStart }: EnrolmentFormProps) {
   const t = useT();
+  const hydrated = useHydrated();
   const formId = useId();
   const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
   const [values, setValues] = useState<EnrolmentFormValues>(initialValues ?? emptyEnrolmentValues);
@@ -243,7 +245,9 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
       </div>
 
       <div className="enrol-form__actions">
-        <Button type="submit" size="lg" disabled={saving}>
+        {/* Not before the app has taken over a page the server rendered: a plain form would put
+            the person's details in the address (decision 096). */}
+        <Button type="submit" size="lg" disabled={saving || !hydrated}>
           {saving ? t('form.saving') : (submitLabel ?? t('form.submit'))}
         </Button>
         {onCancel && (

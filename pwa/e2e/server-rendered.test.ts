@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForServiceWorker, phoneViewport } from './enrol-helpers';
+import { createBlogPost, pageProblems, screenshot, startHarness, type Harness } from './harness';
+
+/**
+ * Issue 24, DESIGN §10: the public pages come from the server as HTML in the visitor's language,
+ * readable with JavaScript off; the app hydrates them without a mismatch; the service worker
+ * keeps the last rendered copy of a page seen once.
+ */
+
+let harness: Harness;
+let post: { _id: string; title: string };
+
+beforeAll(async () => {
+  harness = await startHarness();
+  const token = await harness.tokenFor(await harness.createStaff(2));
+  post = await createBlogPost(harness, token, {
+    title: 'Kai for the winter',
+    author: 'Test Author',
+    text: 'The pātaka is open on Tuesdays through the winter, with **fresh vegetables** from the gardens and a warm cup of tea for whoever comes by.',
+  });
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const languages = [
+  { language: 'en', lang: 'en-NZ', skip: 'Skip to content' },
+  { language: 'mi', lang: 'mi', skip: undefined },
+] as const;
+
+function routes() {
+  return ['/', '/services', '/service/whanau_support', '/enrol/whanau_ora_support', '/blog', `/blog/${post._id}`, '/team', '/contact', '/about', '/former_services'];
+}
+
+async function pageWithoutScript(language: string): Promise<Page> {
+  const context = await harness.browser.newContext({ baseURL: harness.baseUrl, javaScriptEnabled: false, viewport: phoneViewport, serviceWorkers: 'block' });
+  await context.addCookies([{ name: 'language', value: language, url: harness.baseUrl }]);
+  return context.newPage();
+}
+
+describe('with JavaScript off', () => {
+  it('every public page reads in full, in each language, with its links and its own title', async () => {
+    const skipLinks: Record<string, string> = {};
+    for (const { language, lang } of languages) {
+      const page = await pageWithoutScript(language);
+      for (const route of routes()) {
+        const response = await page.goto(route);
+        expect(response?.status(), route).toBe(200);
+        expect(await page.evaluate(() => document.documentElement.lang), route).toBe(lang);
+        const heading = (await page.locator('main h1').first().textContent())?.trim() ?? '';
+        expect(heading.length, `${route} has a heading`).toBeGreaterThan(2);
+        const text = (await page.locator('main').innerText()).trim();
+        expect(text.length, `${route} has its text`).toBeGreaterThan(150);
+        // No spinner where the page's data should be: the server fetched it.
+        expect(await page.locator('main [role=status].spinner, main .spinner').count(), `${route} is not loading`).toBe(0);
+        expect(await page.locator('nav a[href="/services"], header a[href="/"]').count(), `${route} has the navigation`).toBeGreaterThan(0);
+        expect(await page.locator('footer a').count(), `${route} has the footer's links`).toBeGreaterThan(0);
+        expect(await page.title(), route).toContain('Te Whare Manaaki');
+        skipLinks[`${language} ${route}`] = (await page.locator('a.skip-link').textContent()) ?? '';
+      }
+      await screenshot(page, `no-script-blog-post-${language}-390`);
+      await page.context().close();
+    }
+    expect(skipLinks['en /']).toBe('Skip to content');
+    expect(skipLinks['mi /']).not.toBe('Skip to content');
+    expect(skipLinks['mi /about']).toBe(skipLinks['mi /']);
+  });
+
+  it("a post's page names the post in its title and description; a service's page names the service", async () => {
+    const page = await pageWithoutScript('en');
+    await page.goto(`/blog/${post._id}`);
+    expect(await page.title()).toBe(`${post.title} — Te Whare Manaaki Trust`);
+    expect(await page.locator('main h1').first().textContent()).toBe(post.title);
+    const description = await page.locator('meta[name=description]').getAttribute('content');
+    expect(description?.length).toBeGreaterThan(20);
+    await page.goto('/service/whanau_support');
+    expect(await page.title()).toMatch(/^Wh.+ — Te Whare Manaaki Trust$/);
+    await page.context().close();
+  });
+
+  it('the enrolment form says it needs JavaScript, and cannot be sent as a plain form', async () => {
+    for (const { language } of languages) {
+      const page = await pageWithoutScript(language);
+      await page.goto('/enrol/whanau_ora_support');
+      const notice = page.locator('main strong').filter({ hasText: 'JavaScript' });
+      expect(await notice.count()).toBe(1);
+      expect(await notice.isVisible()).toBe(true);
+      expect(await page.locator('form.enrol-form button[type=submit]').isDisabled()).toBe(true);
+      await screenshot(page, `no-script-enrol-${language}-390`);
+      await page.context().close();
+    }
+  });
+});
+
+/** True once React has taken over the page's heading: its chunk came and its boundary hydrated. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    const footerLink = document.querySelector('footer a');
+    const taken = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+    return taken(heading) && taken(footerLink);
+  });
+}
+
+describe('hydration', () => {
+  it('takes over every public page, in each language, without a mismatch or a warning', async () => {
+    for (const { language } of languages) {
+      const page = await harness.newPage({ viewport: phoneViewport });
+      const messages: string[] = [];
+      page.on('console', (message) => {
+        // The harness blocks service workers so that every request is seen; that warning is its own.
+        if (message.text().includes('Service Worker registration blocked')) return;
+        if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      await page.context().addCookies([{ name: 'language', value: language, url: harness.baseUrl }]);
+      if (language === 'mi') await page.addInitScript(() => localStorage.setItem('language', 'mi'));
+      for (const route of routes()) {
+        await page.goto(route);
+        expect(await page.locator('#ssr-data').count(), `${route} came rendered`).toBe(1);
+        await hydrated(page);
+        expect(messages, `${language} ${route}`).toEqual([]);
+      }
+      expect(pageProblems(page)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('a page rendered in one language opens in the language this device chose', async () => {
+    const page = await harness.newPage({ viewport: phoneViewport });
+    await page.addInitScript(() => localStorage.setItem('language', 'mi'));
+    // No cookie: the server renders English, the app then shows the device's choice and sets the cookie.
+    await page.goto('/about');
+    await page.waitForFunction(() => document.documentElement.lang === 'mi');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('mi');
+    await page.close();
+  });
+});
+
+describe('offline', () => {
+  it('a public page seen once opens with no signal as it was rendered; one never seen gets the shell', async () => {
+    const page = await harness.newPage({ viewport: phoneViewport, serviceWorkers: 'allow' });
+    await page.goto('/about');
+    await waitForServiceWorker(page);
+    const heading = (await page.locator('main h1').first().textContent()) ?? '';
+    await page.waitForFunction(async () => (await (await caches.open('pages')).match('/about')) !== undefined);
+
+    await harness.server.stop();
+    try {
+      await page.goto('/about');
+      expect(await page.locator('#ssr-data').count()).toBe(1);
+      expect(await page.locator('main h1').first().textContent()).toBe(heading);
+      await hydrated(page);
+
+      await page.goto('/former_services');
+      expect(await page.locator('#ssr-data').count()).toBe(0);
+      await page.locator('main h1').first().waitFor();
+    } finally {
+      await harness.server.start();
+    }
+  });
+});
