@@ -32,7 +32,18 @@ const languages = [
 ] as const;
 
 function routes() {
-  return ['/', '/services', '/service/whanau_support', '/enrol/whanau_ora_support', '/blog', `/blog/${post._id}`, '/team', '/contact', '/about', '/former_services'];
+  return [
+    '/',
+    '/services',
+    '/service/whanau_support',
+    '/enrol/whanau_ora_support',
+    '/blog',
+    `/blog/${post._id}`,
+    '/team',
+    '/contact',
+    '/about',
+    '/former_services',
+  ];
 }
 
 async function pageWithoutScript(language: string): Promise<Page> {

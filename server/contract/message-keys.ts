@@ -48,6 +48,7 @@ export const messageKeys = [
   'blog.loadFailed',
   'blog.loadPostFailed',
   'blog.loadingOlder',
+  'blog.months',
   'blog.notFound',
   'blog.notOffline',
   'blog.older',

@@ -101,6 +101,7 @@ export const enPages = {
   'receipts.sent': 'Sent {time}',
   // Blog
   'blog.title': 'Blog',
+  'blog.months': 'January,February,March,April,May,June,July,August,September,October,November,December',
   'blog.heading': 'News and stories',
   'blog.lead': 'What is happening at the trust and in our community.',
   'blog.loadFailed': 'The blog could not be loaded just now. Please try again soon.',

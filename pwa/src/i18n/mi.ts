@@ -243,6 +243,7 @@ export const mi: TranslatedCatalogue<
 
   // Blog
   'blog.title': draft('Pānui'),
+  'blog.months': draft('Kohitātea,Huitanguru,Poutūterangi,Paengawhāwhā,Haratua,Pipiri,Hōngongoi,Hereturikōkā,Mahuru,Whiringa-ā-nuku,Whiringa-ā-rangi,Hakihea'),
   'blog.heading': draft('Ngā pānui me ngā kōrero'),
   'blog.lead': draft('Ngā mahi o te tarahiti me tō tātou hapori.'),
   'blog.loadFailed': draft('Kāore i taea te uta i ngā pānui i tēnei wā. Ngana anō ā tōna wā.'),
