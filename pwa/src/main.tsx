@@ -20,13 +20,14 @@ const queryClient = createQueryClient();
 setAppQueryClient(queryClient);
 // A page the server rendered (DESIGN §10) carries the data it showed (entry-server.tsx): the app
 // starts from it, asks for none of it again, and hydrates the page in the language, and with the
-// corrections of the Māori text, it was rendered with.
+// corrections of the Māori text, it was rendered with; a device that chose the other language (before
+// the cookie said so) renders it afresh in that one instead.
 const rendered = document.getElementById('ssr-data');
 const ssr = rendered ? (JSON.parse(rendered.textContent ?? '') as { q: [unknown[], unknown, number][]; c?: Overrides }) : undefined;
 // (It replaces decision 071's early request for the services: the page now comes with them.)
 if (ssr) for (const [key, data, updatedAt] of ssr.q) queryClient.setQueryData(key, data, { updatedAt });
 // The remembered language first, so a Māori speaker never sees the page flash in English.
-void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((deviceLanguage) => {
+void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((sameLanguage) => {
   // The first render (or hydration) as a transition, which React does in slices of a few
   // milliseconds: the page stays responsive while it starts, even on a slow phone (issue 12).
   // Hydrating, the page's own part waits for its chunk and hydrates when it comes, while the
@@ -47,10 +48,9 @@ void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en')
     </StrictMode>
   );
   startTransition(() => {
-    if (ssr) hydrateRoot(container, app);
+    if (sameLanguage) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-  deviceLanguage();
   // A manager's corrections of the Māori text, applied when they arrive without holding up the
   // page. Only after the remembered language is set, so they are laid over the right catalogue.
   // Their module is loaded then, off the first download.

@@ -79,11 +79,11 @@ export async function setLanguage(language: Language): Promise<void> {
 
 /**
  * The language remembered on this device, set before the first render (no flash of English).
- * A page the server rendered (`rendered`) is hydrated in the language it was rendered in; the
- * function returned then switches to the device's own choice if that differs (a choice made
- * before the cookie existed), once the page has hydrated.
+ * For a page the server rendered in `rendered` (with `corrections` of the Māori text), true when
+ * that is the language to show, so the app can hydrate it; false when the device chose another
+ * (a choice made before the cookie existed): the app then renders the page afresh in that one.
  */
-export async function startLanguage(rendered?: Language, corrections?: Overrides): Promise<() => void> {
+export async function startLanguage(rendered?: Language, corrections?: Overrides): Promise<boolean> {
   if (corrections) overrides = { mi: corrections };
   let stored: string | null = null;
   try {
@@ -91,10 +91,9 @@ export async function startLanguage(rendered?: Language, corrections?: Overrides
   } catch {
     // Storage blocked: the page's language, or English.
   }
-  const wanted = isLanguage(stored) ? stored : (rendered ?? 'en');
   // The chunk may fail to load (an old cache): English until the person chooses again.
-  await publishLanguage(rendered ?? wanted).catch(() => publish(state));
-  return () => void (wanted !== state.language && setLanguage(wanted).catch(() => undefined));
+  await publishLanguage(isLanguage(stored) ? stored : (rendered ?? 'en')).catch(() => publish(state));
+  return state.language === rendered;
 }
 
 /** Applies a manager's corrections over the built-in catalogue of that language. */
