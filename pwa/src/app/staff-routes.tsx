@@ -7,6 +7,10 @@ import { lazyRoute } from './lazy-route';
 const Clients = lazyRoute(() => import('../routes/clients'));
 const Client = lazyRoute(() => import('../routes/client'));
 const Dashboard = lazyRoute(() => import('../routes/dashboard'));
+const WhanauList = lazyRoute(() => import('../routes/whanau-list'));
+const NewWhanau = lazyRoute(() => import('../routes/new-whanau'));
+const Whanau = lazyRoute(() => import('../routes/whanau'));
+const WhanauContact = lazyRoute(() => import('../routes/whanau-contact'));
 const NotFound = lazyRoute(() => import('../routes/not-found'));
 
 // Site management: its chunks are kept out of the precache (see vite.config.ts).
@@ -39,6 +43,10 @@ export default function StaffRoutes() {
     <Routes>
       <Route path={staffRoutePatterns.clients} element={staff(Clients)} />
       <Route path={staffRoutePatterns.client} element={staff(Client)} />
+      <Route path={staffRoutePatterns.whanauList} element={staff(WhanauList)} />
+      <Route path={staffRoutePatterns.newWhanau} element={staff(NewWhanau)} />
+      <Route path={staffRoutePatterns.whanau} element={staff(Whanau)} />
+      <Route path={staffRoutePatterns.whanauContact} element={staff(WhanauContact)} />
       <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />

@@ -5,6 +5,10 @@
  */
 export const staffPaths = {
   client: (id: string) => `/client/${encodeURIComponent(id)}`,
+  whanauList: '/whanau',
+  newWhanau: '/whanau/new',
+  whanau: (id: string) => `/whanau/${encodeURIComponent(id)}`,
+  whanauContact: (id: string) => `/whanau/${encodeURIComponent(id)}/contact`,
   manageBlog: (id: string) => `/manage/blog/${encodeURIComponent(id)}`,
   manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
   manageAudit: '/manage/audit',
@@ -21,6 +25,10 @@ export const staffPaths = {
 export const staffRoutePatterns = {
   clients: '/clients',
   client: '/client/:id',
+  whanauList: '/whanau',
+  newWhanau: '/whanau/new',
+  whanau: '/whanau/:id',
+  whanauContact: '/whanau/:id/contact',
   dashboard: '/dashboard',
   manage: '/manage',
   manageBlog: '/manage/blog/:id',
@@ -55,6 +63,9 @@ export const staffApiPaths = {
   clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
   clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
   clientsCaseload: '/api/clients/caseload',
+  whanauList: '/api/whanau',
+  whanau: (id: string) => `/api/whanau/${segment(id)}`,
+  whanauCaseload: '/api/whanau/caseload',
   clientsRetention: '/api/clients/retention',
   clientArchive: (id: string) => `/api/clients/${segment(id)}/archive`,
   clientErase: (id: string) => `/api/clients/${segment(id)}/erase`,

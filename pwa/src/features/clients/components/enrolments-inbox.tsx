@@ -32,7 +32,8 @@ export function EnrolmentsInbox() {
     return (
       <CreateClientForm
         enrolment={mode.enrolment}
-        onCreated={(client) => void navigate(staffPaths.client(client._id))}
+        // The client route reads `fromEnrolment` to offer starting or joining a whānau (issue 20).
+        onCreated={(client) => void navigate(staffPaths.client(client._id), { state: { fromEnrolment: true } })}
         onCancel={() => setMode({ kind: 'list' })}
       />
     );
