@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
@@ -13,6 +13,9 @@ import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
+
+// "My follow-ups" and its count: its own chunk, asked for only once someone is signed in (decision 083).
+const FollowUpsMenuLink = lazy(() => import('../features/follow-ups/components/menu-count'));
 
 export type SideMenuProps = { open: boolean; onClose: () => void };
 
@@ -106,6 +109,13 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
                 )}
               </li>
             ))}
+            {auth.status === 'authenticated' && (
+              <li>
+                <Suspense fallback={null}>
+                  <FollowUpsMenuLink userId={auth.user?._id ?? null} open={open} onNavigate={onClose} />
+                </Suspense>
+              </li>
+            )}
           </ul>
         </nav>
         <LanguageSwitch className="side-menu__language" />

@@ -6,6 +6,7 @@ import { lazyRoute } from './lazy-route';
 
 const Clients = lazyRoute(() => import('../routes/clients'));
 const Client = lazyRoute(() => import('../routes/client'));
+const FollowUps = lazyRoute(() => import('../routes/follow-ups'));
 const Dashboard = lazyRoute(() => import('../routes/dashboard'));
 const NotFound = lazyRoute(() => import('../routes/not-found'));
 
@@ -39,6 +40,7 @@ export default function StaffRoutes() {
     <Routes>
       <Route path={staffRoutePatterns.clients} element={staff(Clients)} />
       <Route path={staffRoutePatterns.client} element={staff(Client)} />
+      <Route path={staffRoutePatterns.followUps} element={staff(FollowUps)} />
       <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />

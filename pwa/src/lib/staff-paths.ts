@@ -21,6 +21,7 @@ export const staffPaths = {
 export const staffRoutePatterns = {
   clients: '/clients',
   client: '/client/:id',
+  followUps: '/follow-ups',
   dashboard: '/dashboard',
   manage: '/manage',
   manageBlog: '/manage/blog/:id',
@@ -53,6 +54,8 @@ export const staffApiPaths = {
   clientDuplicates: (id: string) => `/api/clients/${segment(id)}/duplicates`,
   enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
   clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
+  clientHistory: (id: string) => `/api/clients/${segment(id)}/history`,
+  followUps: '/api/follow-ups',
   clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
   clientsCaseload: '/api/clients/caseload',
   clientsRetention: '/api/clients/retention',

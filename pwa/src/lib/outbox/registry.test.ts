@@ -23,7 +23,7 @@ describe('the registry of offline kinds', () => {
         .all()
         .map((definition) => definition.kind)
         .sort(),
-    ).toEqual(['client.create', 'client.update', 'enrolment.create', 'enrolment.update', 'note.create', 'note.share']);
+    ).toEqual(['client.create', 'client.update', 'enrolment.create', 'enrolment.update', 'note.create', 'note.share', 'task.create', 'task.update']);
     expect(() => offlineKinds.get('whanau.create')).toThrow('Unknown outbox operation kind: whanau.create');
   });
 

@@ -9,23 +9,29 @@
  * - `clients` — one row per client of the caseload: the client's id and the sealed client page
  *               (record, enrolments, case notes) as the server last sent it.
  * - `meta`    — the caseload's refresh cursor and when it last refreshed: times only.
+ * - `parts`   — each feature's own part of the copy (decision 083): rows `[part, _id]` holding a
+ *               sealed value, e.g. `follow-ups` keeps the kaimahi's open follow-ups. A feature
+ *               adds its part without changing this file; the wipe removes it with the rest.
  *
  * The app's shared database (lib/local-db.ts) keeps the outbox; staff items there are sealed
  * with the same key (lib/staff-cipher.ts).
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Sealed } from '../staff-cipher';
 import type { DeviceWrappedKey, WrappedKey } from './vault-crypto';
 
 /** The data key wrapped by the password, and (while a session lasts) by its device secret. */
 export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; byDevice?: DeviceWrappedKey | null; failedTries: number };
 export type SealedClientRow = { _id: string; sealed: Sealed };
+/** One sealed row of a feature's part of the copy: `part` names the feature's part, `_id` the row within it. */
+export type SealedPartRow = { part: string; _id: string; sealed: Sealed };
 export type StaffMetaRow = { key: 'cursor'; value: string } | { key: 'refreshedAt'; value: number };
 
 export type StaffDb = Dexie & {
   vault: EntityTable<VaultKeyRow, 'key'>;
   clients: EntityTable<SealedClientRow, '_id'>;
   meta: EntityTable<StaffMetaRow, 'key'>;
+  parts: Table<SealedPartRow, [string, string]>;
 };
 
 export const staffDbPrefix = 'trust-staff-';
@@ -44,6 +50,7 @@ export function getStaffDb(userId: string): StaffDb {
     // Dexie's documented way to type its tables: the instance gains them from `stores()` below.
     db = new Dexie(name) as StaffDb;
     db.version(1).stores({ vault: 'key', clients: '_id', meta: 'key' });
+    db.version(2).stores({ vault: 'key', clients: '_id', meta: 'key', parts: '[part+_id]' });
     open.set(name, db);
   }
   return db;
