@@ -23,7 +23,17 @@ describe('the registry of offline kinds', () => {
         .all()
         .map((definition) => definition.kind)
         .sort(),
-    ).toEqual(['client.create', 'client.update', 'enrolment.create', 'enrolment.update', 'note.create', 'note.share', 'task.create', 'task.update']);
+    ).toEqual([
+      'client.create',
+      'client.update',
+      'enrolment.create',
+      'enrolment.update',
+      'note.correct',
+      'note.create',
+      'note.share',
+      'task.create',
+      'task.update',
+    ]);
     expect(() => offlineKinds.get('whanau.create')).toThrow('Unknown outbox operation kind: whanau.create');
   });
 
