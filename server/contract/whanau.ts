@@ -365,13 +365,15 @@ export type NoteCorrection = {
  * `GET /api/whanau/{id}`: the whānau as the caller may see it: its members (others as "another
  * member"), the goals, follow-ups, contacts and case notes of the caller's services (newest
  * first, the latest 50 contacts and notes), with each note's and contact's corrections.
+ * `caseNotes` are the members' case notes (as on `ClientDetail`); `notes` is the whānau's own
+ * short standing note (`WhanauRecord`).
  */
 export type WhanauDetail = WhanauRecord & {
   members: MemberRecord[];
   goals: GoalRecord[];
   tasks: TaskRecord[];
   contacts: ContactRecord[];
-  notes: CaseNote[];
+  caseNotes: CaseNote[];
   corrections: NoteCorrection[];
 };
 

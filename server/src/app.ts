@@ -17,6 +17,7 @@ import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
+import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
@@ -33,6 +34,8 @@ const routers: Router<AppState>[] = [
   contentRouter,
   enrolmentsRouter,
   clientsRouter,
+  whanauRouter,
+  followUpsRouter,
   dashboardRouter,
   createSyncRouter(syncHandlers),
   logsRouter,

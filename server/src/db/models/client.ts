@@ -69,8 +69,15 @@ export function searchTermsOf(client: Pick<Client, 'givenName' | 'familyName' | 
     terms.add(digits);
     if (digits.startsWith('64')) terms.add(`0${digits.slice(2)}`);
     else if (digits.startsWith('0')) terms.add(`64${digits.slice(1)}`);
+    // The digits reversed, so the last digits of a number are a prefix (migration 018).
+    terms.add(phoneSuffixTerm(digits));
   }
   return [...terms].map((term) => term.slice(0, 254));
+}
+
+/** The search term that finds a phone by its last digits: `~` and the digits reversed (migration 018). */
+export function phoneSuffixTerm(digits: string): string {
+  return `~${[...digits].reverse().join('')}`;
 }
 
 /** The phone's digits in national form (6421… becomes 021…), so one number matches however it was typed. */

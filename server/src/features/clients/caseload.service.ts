@@ -6,15 +6,8 @@ import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { recordBulkRead, type Actor } from '../../lib/audit';
-import {
-  notArchivedSql,
-  seesEverything,
-  visibleClientsSql,
-  visibleEnrolmentsWhere,
-  visibleNotesSql,
-  visibleNotesWhere,
-  visibleServicesSql,
-} from '../../lib/need-to-know';
+import { caseloadClientsSql } from '../../lib/caseload';
+import { visibleEnrolmentsWhere, visibleNotesSql, visibleNotesWhere, visibleServicesSql } from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
 
 /**
@@ -32,21 +25,10 @@ import { presentClient, presentClientEnrolment, presentNote } from './clients.pr
  */
 export const caseloadCursorOverlapMs = 10_000;
 
-function caseloadSql(actor: Actor): { sql: string; replacements: Record<string, unknown> } {
-  if (!seesEverything(actor)) return { sql: visibleClientsSql(actor, 'c'), replacements: {} };
-  const replacements: Record<string, unknown> = { me: actor.id, myServices: actor.services.length ? actor.services : [''] };
-  return {
-    sql: `${notArchivedSql('c')} AND (c."createdBy" = :me
-      OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."serviceKey" IN (:myServices) AND e."clientId" IS NOT NULL)
-      OR c.id IN (SELECT a."clientId" FROM audit_events a WHERE a."actorId" = :me AND a."clientId" IS NOT NULL))`,
-    replacements,
-  };
-}
-
 /** `GET /api/clients/caseload`: what changed in the caller's caseload since `since` (all of it without). */
 export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promise<CaseloadChanges> {
   const readAt = Date.now();
-  const caseload = caseloadSql(actor);
+  const caseload = caseloadClientsSql(actor);
   const ids = await sequelize.query<{ id: string }>(`SELECT c.id FROM clients c WHERE ${caseload.sql} ORDER BY c.id`, {
     type: QueryTypes.SELECT,
     replacements: caseload.replacements,
