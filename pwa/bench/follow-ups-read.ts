@@ -126,7 +126,7 @@ for (let w = 0; w < whanauCount; w += 1) {
     goals,
     tasks: own,
     contacts: [],
-    notes: [],
+    caseNotes: [],
     corrections: [],
   });
 }
