@@ -6,6 +6,7 @@ import { lazyRoute } from './lazy-route';
 
 const Clients = lazyRoute(() => import('../routes/clients'));
 const Client = lazyRoute(() => import('../routes/client'));
+const FollowUps = lazyRoute(() => import('../routes/follow-ups'));
 const Dashboard = lazyRoute(() => import('../routes/dashboard'));
 const WhanauList = lazyRoute(() => import('../routes/whanau-list'));
 const NewWhanau = lazyRoute(() => import('../routes/new-whanau'));
@@ -47,6 +48,7 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.newWhanau} element={staff(NewWhanau)} />
       <Route path={staffRoutePatterns.whanau} element={staff(Whanau)} />
       <Route path={staffRoutePatterns.whanauContact} element={staff(WhanauContact)} />
+      <Route path={staffRoutePatterns.followUps} element={staff(FollowUps)} />
       <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />

@@ -23,23 +23,24 @@ describe('the registry of offline kinds', () => {
         .all()
         .map((definition) => definition.kind)
         .sort(),
-    ).toEqual(
-      expect.arrayContaining([
-        'client.create',
-        'client.update',
-        'contact.create',
-        'enrolment.create',
-        'enrolment.update',
-        'goal.create',
-        'goal.update',
-        'member.link',
-        'member.unlink',
-        'note.create',
-        'note.share',
-        'whanau.create',
-        'whanau.update',
-      ]),
-    );
+    ).toEqual([
+      'client.create',
+      'client.update',
+      'contact.create',
+      'enrolment.create',
+      'enrolment.update',
+      'goal.create',
+      'goal.update',
+      'member.link',
+      'member.unlink',
+      'note.correct',
+      'note.create',
+      'note.share',
+      'task.create',
+      'task.update',
+      'whanau.create',
+      'whanau.update',
+    ]);
     expect(() => offlineKinds.get('no.such-kind')).toThrow('Unknown outbox operation kind: no.such-kind');
   });
 

@@ -15,6 +15,8 @@ import {
   clientUpdateKind,
   enrolmentUpdateKind,
   noteCreateKind,
+  noteCorrectKind,
+  type CorrectionPayload,
   type EnrolmentChanges,
   type NewClientPayload,
   type NotePayload,
@@ -28,6 +30,7 @@ export type StaffChange =
   | { kind: 'client.update'; changes: ClientChanges }
   | { kind: 'note.create'; note: NotePayload }
   | { kind: 'note.share'; noteId: string }
+  | { kind: 'note.correct'; correction: CorrectionPayload }
   | { kind: 'enrolment.update'; changes: EnrolmentChanges };
 
 export type StaffItem = Omit<QueuedItem, 'conflict'> & {
@@ -56,6 +59,8 @@ function changeOf(item: QueuedItem): StaffChange | null {
   const note = read(noteCreateKind, item);
   if (note) return { kind: 'note.create', note };
   if (read(noteShareKind, item)) return { kind: 'note.share', noteId: item.entityId };
+  const correction = read(noteCorrectKind, item);
+  if (correction) return { kind: 'note.correct', correction };
   const enrolment = read(enrolmentUpdateKind, item);
   if (enrolment) return { kind: 'enrolment.update', changes: enrolment };
   return null;
