@@ -305,4 +305,14 @@ describe('GET /api/whanau/{id} and /api/follow-ups', () => {
     expect(views.map((event) => event.actorName)).toEqual(['Mere Manager']);
     void buildNote;
   });
+
+  it('refuses bad queries with 400 in the contract’s shape, and anyone not signed in with 401', async () => {
+    const bad = async (path: string) => (await api.get(path, { token: hemi.token })).body.errors.map((error: { param: string }) => error.param);
+    expect(await bad('/api/whanau/not-an-id')).toEqual(['id']);
+    expect(await bad('/api/whanau?pageSize=0&page=0')).toEqual(['page', 'pageSize']);
+    expect(await bad(`/api/whanau?q=${'a'.repeat(201)}`)).toEqual(['q']);
+    expect(await bad('/api/whanau/caseload?since=yesterday')).toEqual(['since']);
+    expect(await bad('/api/follow-ups?state=soon')).toEqual(['state']);
+    for (const path of ['/api/whanau', '/api/whanau/caseload', `/api/whanau/${newId()}`, '/api/follow-ups']) expect((await api.get(path)).status).toBe(401);
+  });
 });
