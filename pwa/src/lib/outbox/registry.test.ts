@@ -6,6 +6,7 @@ import type { OfflineKind } from './types';
 
 const kind = (name: string, overrides: Partial<OfflineKind> = {}): OfflineKind => ({
   kind: name,
+  title: 'offline.kind.client.create',
   lane: syncLane,
   encrypted: true,
   needsUser: true,

@@ -75,8 +75,8 @@ export function SyncStatus({ items, linkToClients = false, refreshing = false, o
       case 'enrolment.update':
         return t('clients.sync.kind.enrolment');
       default:
-        // Another feature's work (a follow-up, a whānau): kept and sent the same way.
-        return t('clients.sync.kind.other');
+        // Another feature's work (a follow-up, a whānau): kept and sent the same way, named by its kind.
+        return item.title ? t(item.title) : item.label;
     }
   }
 

@@ -62,6 +62,7 @@ function landInCopy(landing: OutboxLanding, update: (kept: ClientDetail | undefi
 
 export const clientCreateKind: OfflineKind<NewClientPayload> = {
   kind: 'client.create',
+  title: 'offline.kind.client.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -72,6 +73,7 @@ export const clientCreateKind: OfflineKind<NewClientPayload> = {
 
 export const clientUpdateKind: OfflineKind<ClientUpdatePayload> = {
   kind: 'client.update',
+  title: 'offline.kind.client.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
@@ -83,6 +85,7 @@ export const clientUpdateKind: OfflineKind<ClientUpdatePayload> = {
 
 export const noteCreateKind: OfflineKind<NotePayload> = {
   kind: 'note.create',
+  title: 'offline.kind.note.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -106,6 +109,7 @@ export const noteCreateKind: OfflineKind<NotePayload> = {
 /** The writer shows their note to everyone working with the person; `entityId` is the note. */
 export const noteShareKind: OfflineKind<NoteSharePayload> = {
   kind: 'note.share',
+  title: 'offline.kind.note.share',
   ...staffWrite,
   makesRecord: false,
   versioned: false,
@@ -127,6 +131,7 @@ export const noteShareKind: OfflineKind<NoteSharePayload> = {
  */
 export const noteCorrectKind: OfflineKind<CorrectionPayload> = {
   kind: 'note.correct',
+  title: 'offline.kind.note.correct',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -152,6 +157,7 @@ export const noteCorrectKind: OfflineKind<CorrectionPayload> = {
 
 export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   kind: 'enrolment.update',
+  title: 'offline.kind.enrolment.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import type { FieldConflict } from '@contract/clients';
-import type { OfflineKind, QueuedItem } from '../../../lib/outbox';
+import { payloadOf, type QueuedItem } from '../../../lib/outbox';
 import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { FollowUp, FollowUpChanges, NewFollowUp } from '../api/types';
 import { taskCreateKind, taskUpdateKind } from './kinds';
@@ -22,19 +22,10 @@ export type ShownFollowUp = FollowUp & { waiting: FollowUpItem | null };
 const isFollowUp = (value: unknown): value is FollowUp =>
   typeof value === 'object' && value !== null && '_id' in value && 'dueOn' in value && 'version' in value && typeof value.version === 'number';
 
-function read<P>(kind: OfflineKind<P>, item: QueuedItem): P | null {
-  if (item.kind !== kind.kind || item.payload === null) return null;
-  try {
-    return kind.check(item.payload, item._id);
-  } catch {
-    return null;
-  }
-}
-
 export function toFollowUpItem(item: QueuedItem): FollowUpItem | null {
   if (item.kind !== taskCreateKind.kind && item.kind !== taskUpdateKind.kind) return null;
-  const task = read(taskCreateKind, item);
-  const changes = task ? null : read(taskUpdateKind, item);
+  const task = payloadOf(taskCreateKind, item);
+  const changes = task ? null : payloadOf(taskUpdateKind, item);
   const change: FollowUpChange | null = task ? { kind: 'task.create', task } : changes ? { kind: 'task.update', changes } : null;
   const conflict = item.conflict && isFollowUp(item.conflict.record) ? { conflicts: item.conflict.conflicts, record: item.conflict.record } : null;
   return { ...item, change, conflict };

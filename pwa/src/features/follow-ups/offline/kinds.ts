@@ -37,6 +37,7 @@ function landInCopy(landing: OutboxLanding): Promise<void> | undefined {
 
 export const taskCreateKind: OfflineKind<NewFollowUp> = {
   kind: 'task.create',
+  title: 'offline.kind.task.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -48,6 +49,7 @@ export const taskCreateKind: OfflineKind<NewFollowUp> = {
 
 export const taskUpdateKind: OfflineKind<FollowUpChanges> = {
   kind: 'task.update',
+  title: 'offline.kind.task.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,

@@ -65,6 +65,7 @@ function upsert<T extends { _id: string }>(list: readonly T[], record: T, where:
 
 export const whanauCreateKind: OfflineKind<WhanauCreatePayload> = {
   kind: 'whanau.create',
+  title: 'offline.kind.whanau.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -80,6 +81,7 @@ export const whanauCreateKind: OfflineKind<WhanauCreatePayload> = {
 
 export const whanauUpdateKind: OfflineKind<WhanauUpdatePayload> = {
   kind: 'whanau.update',
+  title: 'offline.kind.whanau.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
@@ -91,6 +93,7 @@ export const whanauUpdateKind: OfflineKind<WhanauUpdatePayload> = {
 
 export const memberLinkKind: OfflineKind<MemberLinkPayload> = {
   kind: 'member.link',
+  title: 'offline.kind.member.link',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -105,6 +108,7 @@ export const memberLinkKind: OfflineKind<MemberLinkPayload> = {
 
 export const memberUnlinkKind: OfflineKind<MemberUnlinkPayload> = {
   kind: 'member.unlink',
+  title: 'offline.kind.member.unlink',
   ...staffWrite,
   makesRecord: false,
   versioned: false,
@@ -119,6 +123,7 @@ export const memberUnlinkKind: OfflineKind<MemberUnlinkPayload> = {
 
 export const goalCreateKind: OfflineKind<GoalCreatePayload> = {
   kind: 'goal.create',
+  title: 'offline.kind.goal.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -137,6 +142,7 @@ export const goalCreateKind: OfflineKind<GoalCreatePayload> = {
  */
 export const goalUpdateKind: OfflineKind<GoalUpdatePayload> = {
   kind: 'goal.update',
+  title: 'offline.kind.goal.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
@@ -153,6 +159,7 @@ export const goalUpdateKind: OfflineKind<GoalUpdatePayload> = {
 
 export const contactCreateKind: OfflineKind<ContactCreatePayload> = {
   kind: 'contact.create',
+  title: 'offline.kind.contact.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,

@@ -17,7 +17,7 @@ import type {
   WhanauUpdatePayload,
 } from '@contract/whanau';
 import type { FieldConflict } from '@contract/clients';
-import type { OfflineKind, QueuedItem } from '../../../lib/outbox';
+import { payloadOf, type QueuedItem } from '../../../lib/outbox';
 import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind, whanauUpdateKind } from './kinds';
 
@@ -40,43 +40,34 @@ const whanauKinds: ReadonlySet<string> = new Set(
   [whanauCreateKind, whanauUpdateKind, memberLinkKind, memberUnlinkKind, goalCreateKind, goalUpdateKind, contactCreateKind].map((kind) => kind.kind),
 );
 
-function read<P>(kind: OfflineKind<P>, item: QueuedItem): P | null {
-  if (item.kind !== kind.kind || item.payload === null) return null;
-  try {
-    return kind.check(item.payload, item._id);
-  } catch {
-    return null;
-  }
-}
-
 function changeOf(item: QueuedItem): WhanauChange | null {
   switch (item.kind) {
     case 'whanau.create': {
-      const fields = read(whanauCreateKind, item);
+      const fields = payloadOf(whanauCreateKind, item);
       return fields && { kind: 'whanau.create', fields };
     }
     case 'whanau.update': {
-      const changes = read(whanauUpdateKind, item);
+      const changes = payloadOf(whanauUpdateKind, item);
       return changes && { kind: 'whanau.update', changes };
     }
     case 'member.link': {
-      const member = read(memberLinkKind, item);
+      const member = payloadOf(memberLinkKind, item);
       return member && { kind: 'member.link', member };
     }
     case 'member.unlink': {
-      const unlink = read(memberUnlinkKind, item);
+      const unlink = payloadOf(memberUnlinkKind, item);
       return unlink && { kind: 'member.unlink', whanauId: unlink.whanauId };
     }
     case 'goal.create': {
-      const goal = read(goalCreateKind, item);
+      const goal = payloadOf(goalCreateKind, item);
       return goal && { kind: 'goal.create', goal };
     }
     case 'goal.update': {
-      const changes = read(goalUpdateKind, item);
+      const changes = payloadOf(goalUpdateKind, item);
       return changes && { kind: 'goal.update', changes };
     }
     case 'contact.create': {
-      const contact = read(contactCreateKind, item);
+      const contact = payloadOf(contactCreateKind, item);
       return contact && { kind: 'contact.create', contact };
     }
     default:
