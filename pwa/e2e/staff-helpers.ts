@@ -51,6 +51,16 @@ export async function openClients(page: Page): Promise<void> {
   await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 30_000 });
 }
 
+/**
+ * Opens the device's copy on a client's page with no signal: the password, then the wait for the
+ * page to come from the copy (the key is derived with PBKDF2, many seconds on a busy machine).
+ */
+export async function unlockClientPage(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await page.getByText('No signal: this is the copy kept on this device.').waitFor({ timeout: 60_000 });
+}
+
 /** "No signal" for the length of `work`: the server stopped, started again after whatever happens. */
 export async function withServerStopped<T>(harness: Harness, work: () => Promise<T>): Promise<T> {
   await harness.server.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishedStatementVersions } from '@contract/enrolment-form';
 import { alertShown, checkA11y, screenshot, signIn, startHarness, type Harness, type Staff } from './harness';
-import { createClient, newDevice, offlineFaults, openClients, readClient, staffDatabases, withServerStopped } from './staff-helpers';
+import { createClient, newDevice, offlineFaults, openClients, readClient, staffDatabases, unlockClientPage, withServerStopped } from './staff-helpers';
 
 /**
  * The edges of a kaimahi's offline work (issue 19), each as a person meets it in the built app
@@ -139,8 +139,7 @@ describe('offline staff work you can trust', () => {
     await withServerStopped(harness, async () => {
       await page.goto(`/client/${kahu._id}`);
       // Reopened with no signal: the password opens the copy.
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       await page.getByRole('button', { name: 'Edit details' }).click();
       await page.getByLabel('Phone').fill('027 555 0333');
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -218,8 +217,7 @@ describe('offline staff work you can trust', () => {
     await openClients(page);
     await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       for (let index = 1; index <= 6; index += 1) {
         await page.getByLabel('Add a case note').fill(`Visit ${index}`);
         await page.getByRole('button', { name: 'Add note' }).click();
@@ -245,8 +243,7 @@ describe('offline staff work you can trust', () => {
     await openClients(page);
     await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       await page.getByRole('button', { name: 'Edit details' }).click();
       await page.getByLabel('Address').fill('Flat 2\n14 Pages Road');
       await page.getByLabel('How consent was given').selectOption('phone');
