@@ -6,6 +6,7 @@ import { collectionStatement } from '@contract/enrolments';
 import type { ClientDetail } from '@contract/clients';
 import type { StaffUser } from '@contract/users';
 import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { json } from './staff-helpers';
 
 /**
  * A kaimahi's week in the built app against the real server: an enrolment sent through the
@@ -37,11 +38,6 @@ afterAll(async () => {
  * "MI" while its accessible name is a sentence, which axe flags at phone width: reported to the
  * lead, left out here so this file tests the client screens.
  */
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** An enrolment as a whānau member sends it from the public form. */
 async function enrol(person: { givenName: string; familyName: string; phone: string }): Promise<string> {
