@@ -3,9 +3,9 @@ import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { historyPageSize, useClientHistory } from '../api/get-client-history';
-import { fieldLabelKey } from './labels';
+import { fieldLabelKey, pagerWords } from './labels';
 import { LoadProblem } from './load-problem';
-import { Pager } from './pager';
+import { Pager } from '../../../components/pager';
 
 /** A value as the history shows it: empty as "(empty)", an object (consent) as its parts. */
 function shown(value: unknown, empty: string): string {
@@ -54,7 +54,7 @@ export function FieldHistory({ clientId }: { clientId: string }) {
               </li>
             ))}
           </ol>
-          <Pager page={page} pageSize={historyPageSize} total={history.data.total} onPage={setPage} label={t('clients.history.pages')} />
+          <Pager page={page} pageSize={historyPageSize} total={history.data.total} onPage={setPage} label={t('clients.history.pages')} words={pagerWords} />
         </>
       )}
     </section>
