@@ -58,6 +58,7 @@ export const BlogPostSchema = z.object({
   text: z.string(),
   image: ImageInfoSchema,
   createdAt: z.string().min(1),
+  publishAt: z.string().min(1).optional(),
 }) satisfies z.ZodType<BlogPost>;
 
 /**
