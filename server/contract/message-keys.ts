@@ -3,6 +3,7 @@
 export const messageKeys = [
   'about.aims',
   'about.former',
+  'about.loadFailed',
   'about.more',
   'about.services',
   'about.team',

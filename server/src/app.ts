@@ -15,6 +15,7 @@ import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
+import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import type { AppState } from './lib/app-context';
@@ -30,6 +31,7 @@ const routers: Router<AppState>[] = [
   servicesRouter,
   siteRouter,
   translationsRouter,
+  textsRouter,
   contentRouter,
   enrolmentsRouter,
   clientsRouter,

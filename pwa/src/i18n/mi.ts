@@ -279,6 +279,7 @@ export const mi: TranslatedCatalogue<
   'about.team': draft('Tūtaki ki ō mātou kaitiaki'),
   'about.former': draft('Ngā ratonga o mua'),
   'about.values': draft('Ō mātou uara'),
+  'about.loadFailed': draft('Kāore i taea te tiki mai tēnei whārangi i tēnei wā. Tēnā, whakamātau anō ākuanei.'),
   'team.title': draft('Kaitiaki'),
   'team.eyebrow': draft('Tā mātou rōpū'),
   'team.lead': draft('Ko rātou ēnei e tiaki ana i ā mātou mahi me te whānau e mahi tahi ana me mātou.'),

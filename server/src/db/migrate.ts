@@ -12,6 +12,7 @@ import * as noteServices from './migrations/012-note-services';
 import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
 import * as retention from './migrations/014-retention';
 import * as publishing from './migrations/015-publishing';
+import * as publicTexts from './migrations/020-public-texts';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -30,6 +31,7 @@ const migrations: [string, Migration][] = [
   ['013-stored-answers-keep-ids', storedAnswers],
   ['014-retention', retention],
   ['015-publishing', publishing],
+  ['020-public-texts', publicTexts],
 ];
 
 const umzug = new Umzug({
