@@ -15,6 +15,9 @@ export const staffPaths = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: (key: string) => `/manage/services/${encodeURIComponent(key)}`,
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 /** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
@@ -33,6 +36,9 @@ export const staffRoutePatterns = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: '/manage/services/:key',
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 const segment = encodeURIComponent;
@@ -69,6 +75,9 @@ export const staffApiPaths = {
   log: (id: string) => `/api/logs/${segment(id)}`,
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
+  serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
+  about: '/api/content/about',
+  privacy: '/api/content/privacy',
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 
