@@ -51,8 +51,6 @@ export const apiPaths = {
   site: '/api/site',
   team: '/api/content/team',
   formerServices: '/api/content/former-services',
-  about: '/api/content/about',
-  privacy: '/api/content/privacy',
   translations: (language: string) => `/api/content/translations/${segment(language)}`,
 } as const;
 

@@ -76,8 +76,6 @@ export const staffApiPaths = {
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
   serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
-  about: '/api/content/about',
-  privacy: '/api/content/privacy',
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 

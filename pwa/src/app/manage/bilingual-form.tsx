@@ -110,7 +110,7 @@ export function BilingualForm({ label, texts, initial, save, saveLabel, savingLa
         group = text.group;
         return (
           <div key={text.key}>
-            {heading && <h3 className="bilingual-form__group">{heading}</h3>}
+            {heading && <h2 className="bilingual-form__group">{heading}</h2>}
             <div className="bilingual-form__row">
               {input(text, 'en')}
               {text.noMaori ? <p className="bilingual-form__same">{t('manage.texts.sameInBoth')}</p> : input(text, 'mi')}

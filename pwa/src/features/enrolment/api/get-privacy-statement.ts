@@ -2,7 +2,7 @@ import { collectionStatement, earlierStatementVersions, type PrivacyStatement } 
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/answer-guards';
-import { apiPaths } from '../../../lib/paths';
+import { textApiPaths } from '../../../lib/text-paths';
 
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
@@ -30,7 +30,7 @@ export function privacyStatementQuery() {
     queryKey: privacyStatementKey,
     queryFn: async ({ signal }): Promise<PrivacyStatement> => {
       try {
-        const answer = await apiRequest<unknown>(apiPaths.privacy, { signal });
+        const answer = await apiRequest<unknown>(textApiPaths.privacy, { signal });
         if (isPrivacyStatement(answer)) return answer;
         console.warn('The privacy statement answer was malformed; showing the built-in one.');
         return builtInStatement;

@@ -4,12 +4,12 @@ import { useAlerts } from '../../../app/alerts/alerts-context';
 import { BilingualForm, inputName, joinList, splitList, type BilingualValues } from '../../../app/manage/bilingual-form';
 import { useT } from '../../../i18n/use-t';
 import { apiRequest } from '../../../lib/api-client';
-import { staffApiPaths } from '../../../lib/staff-paths';
+import { textApiPaths } from '../../../lib/text-paths';
 import { privacyStatementKey } from '../api/get-privacy-statement';
 
 /** `PUT /api/content/privacy`: new words publish a new version (decision 094). */
 function publishStatement(body: { en: string[]; mi: string[] }): Promise<PrivacyStatement> {
-  return apiRequest<PrivacyStatement>(staffApiPaths.privacy, { method: 'PUT', json: body });
+  return apiRequest<PrivacyStatement>(textApiPaths.privacy, { method: 'PUT', json: body });
 }
 
 const valuesOf = (statement: PrivacyStatement): BilingualValues => ({

@@ -2,7 +2,7 @@ import type { AboutPage } from '@contract/about-page';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { isRecord } from '../../../lib/answer-guards';
-import { apiPaths } from '../../../lib/paths';
+import { textApiPaths } from '../../../lib/text-paths';
 import { siteKeys } from './site-keys';
 
 const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -31,7 +31,7 @@ export function aboutPageQuery() {
     queryKey: siteKeys.about(),
     queryFn: async ({ signal }): Promise<AboutPage> => {
       try {
-        const answer = await apiRequest<unknown>(apiPaths.about, { signal });
+        const answer = await apiRequest<unknown>(textApiPaths.about, { signal });
         if (isAboutPage(answer)) return answer;
         console.warn('The About page answer was malformed; showing the built-in words.');
         return builtInAbout();

@@ -4,12 +4,12 @@ import { useAlerts } from '../../../app/alerts/alerts-context';
 import { BilingualForm, inputName, joinList, splitList, type BilingualText, type BilingualValues } from '../../../app/manage/bilingual-form';
 import { useT } from '../../../i18n/use-t';
 import { apiRequest } from '../../../lib/api-client';
-import { staffApiPaths } from '../../../lib/staff-paths';
+import { textApiPaths } from '../../../lib/text-paths';
 import { siteKeys } from '../api/site-keys';
 
 /** `PUT /api/content/about`: the About page in both languages (decision 093). */
 function updateAbout(body: { en: AboutTexts; mi: AboutTextsMi }): Promise<AboutPage> {
-  return apiRequest<AboutPage>(staffApiPaths.about, { method: 'PUT', json: body });
+  return apiRequest<AboutPage>(textApiPaths.about, { method: 'PUT', json: body });
 }
 
 function useUpdateAbout() {
