@@ -15,6 +15,7 @@ import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
+import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
@@ -31,6 +32,7 @@ const routers: Router<AppState>[] = [
   servicesRouter,
   siteRouter,
   translationsRouter,
+  textsRouter,
   contentRouter,
   enrolmentsRouter,
   clientsRouter,

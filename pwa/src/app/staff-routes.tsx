@@ -26,6 +26,9 @@ const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
 const ManageSite = lazyRoute(() => import('../routes/manage-site'));
 const ManageTeam = lazyRoute(() => import('../routes/manage-team'));
 const ManageFormerServices = lazyRoute(() => import('../routes/manage-former-services'));
+const ManageServiceTexts = lazyRoute(() => import('../routes/manage-service-texts'));
+const ManageAbout = lazyRoute(() => import('../routes/manage-about'));
+const ManagePrivacy = lazyRoute(() => import('../routes/manage-privacy'));
 
 const staff = (Page: ComponentType) => (
   <RequireAuth>
@@ -60,6 +63,9 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageSite} element={staff(ManageSite)} />
       <Route path={staffRoutePatterns.manageTeam} element={staff(ManageTeam)} />
       <Route path={staffRoutePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
+      <Route path={staffRoutePatterns.manageServiceTexts} element={staff(ManageServiceTexts)} />
+      <Route path={staffRoutePatterns.manageAbout} element={staff(ManageAbout)} />
+      <Route path={staffRoutePatterns.managePrivacy} element={staff(ManagePrivacy)} />
       <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -19,6 +19,9 @@ export const staffPaths = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: (key: string) => `/manage/services/${encodeURIComponent(key)}`,
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 /** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
@@ -42,6 +45,9 @@ export const staffRoutePatterns = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: '/manage/services/:key',
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 const segment = encodeURIComponent;
@@ -83,6 +89,7 @@ export const staffApiPaths = {
   log: (id: string) => `/api/logs/${segment(id)}`,
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
+  serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 
