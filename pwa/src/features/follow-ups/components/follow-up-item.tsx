@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
@@ -25,7 +26,10 @@ export type FollowUpItemProps = {
 export function FollowUpItem({ task, linkTo, showSubject = true, onProblem }: FollowUpItemProps) {
   const t = useT();
   const item = task.waiting;
-  const done = task.doneAt !== null;
+  const saved = task.doneAt !== null;
+  // The tick shows at once; the copy catches up when the change is saved on the device.
+  const [ticked, setTicked] = useState<{ done: boolean; from: boolean } | null>(null);
+  const done = ticked && ticked.from === saved ? ticked.done : saved;
   const checkboxId = `follow-up-${task._id}`;
   const link = linkTo?.(task) ?? null;
   const subject = task.subjectName ?? t('followUps.someone');
@@ -33,7 +37,11 @@ export function FollowUpItem({ task, linkTo, showSubject = true, onProblem }: Fo
 
   function toggle() {
     const doneAt = done ? null : new Date().toISOString();
-    void queueFollowUpChange(task._id, task.version, { doneAt }).catch((error: unknown) => onProblem?.(error));
+    setTicked({ done: !done, from: saved });
+    void queueFollowUpChange(task._id, task.version, { doneAt }).catch((error: unknown) => {
+      setTicked(null);
+      onProblem?.(error);
+    });
   }
 
   return (
