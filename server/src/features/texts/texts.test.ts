@@ -72,8 +72,11 @@ describe('PUT /api/content/about', () => {
       mi: { values: [{}, {}, {}, {}, {}, {}] },
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((error: { param?: string }) => error.param).sort()).toEqual(['en.lead', 'en.paragraphs', 'en.values.0.text', 'mi.values'].sort());
-    for (const error of res.body.errors) expect(error).toEqual({ msg: expect.any(String), param: expect.any(String), code: expect.any(String), ...(error.limit && { limit: error.limit }) });
+    expect(res.body.errors.map((error: { param?: string }) => error.param).sort()).toEqual(
+      ['en.lead', 'en.paragraphs', 'en.values.0.text', 'mi.values'].sort(),
+    );
+    for (const error of res.body.errors)
+      expect(error).toEqual({ msg: expect.any(String), param: expect.any(String), code: expect.any(String), ...(error.limit && { limit: error.limit }) });
     expect((await PublicText.findByPk('about'))?.toJSON()).toEqual(before);
     expect((await put('/api/content/about', { en: aboutPageSeed })).body.errors).toEqual([expect.objectContaining({ param: 'mi' })]);
   });
