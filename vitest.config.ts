@@ -41,6 +41,9 @@ const e2eProject = {
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     maxWorkers: 2,
+    // Vitest runs projects whose worker counts differ in separate groups: the browser files go
+    // after the server and app files, two at a time, not beside them.
+    sequence: { groupOrder: 1 },
     // Two files share the cores, so a test takes up to twice as long as it did alone; a test that
     // waits on an event with no time-out of its own ends here.
     testTimeout: 180_000,
