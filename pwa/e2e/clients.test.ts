@@ -182,7 +182,8 @@ describe.each([
     await details.getByText('Wainoni').waitFor();
     const saved = await clientOf(clientId);
     expect([saved.suburb, saved.hapu, saved.version]).toEqual(['Wainoni', 'Ngāti Huikai', 2]);
-    expect(saved.caseNotes.map((item) => item.text)).toEqual([noteText]);
+    // Newest first: the kaimahi's note, then the enrolment's message, which became the first note (issue 20).
+    expect(saved.caseNotes.map((item) => item.text)).toEqual([noteText, 'Kia ora, we would like some support for our whānau.']);
     await screenshot(page, `client-${width}`);
     await checkA11y(page);
     expect(pageProblems(page)).toEqual([]);
@@ -227,7 +228,7 @@ describe.each([
     await page.getByRole('status').filter({ hasText: 'Changes saved.' }).waitFor();
     const settled = await clientOf(clientId);
     expect([settled.phone, settled.iwi]).toEqual(['027 999 0000', 'Ngāi Tahu']);
-    await page.getByRole('region', { name: 'Details' }).getByText('027 999 0000').waitFor();
+    await page.getByRole('region', { name: 'Details' }).getByText('027 999 0000', { exact: true }).first().waitFor();
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });

@@ -62,7 +62,7 @@ describe('side menu (spec §2)', () => {
       await page.goto('/');
       await expect
         .poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels)))
-        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'LOGOUT']);
+        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'My follow-ups', 'LOGOUT']);
     }));
 
   it('adds MANAGE SITE at access 2', () =>
@@ -71,7 +71,7 @@ describe('side menu (spec §2)', () => {
       await page.goto('/');
       await expect
         .poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels)))
-        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'MANAGE SITE', 'LOGOUT']);
+        .toEqual([...always, 'FORMER SERVICES', 'CLIENTS', 'DASHBOARD', 'MANAGE SITE', 'My follow-ups', 'LOGOUT']);
     }));
 
   it('shows no extras while authentication is loading', () =>
@@ -82,7 +82,7 @@ describe('side menu (spec §2)', () => {
       expect(await menuLabels(page)).toEqual(always);
       await closeMenu(page);
       release();
-      await expect.poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels.length))).toBe(11);
+      await expect.poll(() => menuLabels(page).then(async (labels) => (await closeMenu(page), labels.length))).toBe(12);
     }));
 
   it('closes when a link is followed and navigates there', () =>
@@ -166,17 +166,17 @@ describe('logging in and out (spec §4)', () => {
       expect(pageProblems(page)).toEqual([]);
     }));
 
-  it('goes to /dashboard after logging in from /login itself', () =>
+  it('goes to My follow-ups, the start screen, after logging in from /login itself (issue 20)', () =>
     withPage(async (page) => {
       const staff = await harness.createStaff(2);
       await page.goto('/login');
       await page.getByLabel('Email').fill(staff.email);
       await page.getByLabel('Password').fill(staff.password);
       await page.getByRole('button', { name: 'LOGIN' }).click();
-      await page.waitForURL('**/dashboard');
-      await page.getByText(`Kia ora, ${staff.name}.`).waitFor();
+      await page.waitForURL('**/follow-ups');
+      await page.getByRole('heading', { level: 1, name: 'My follow-ups' }).waitFor();
       await checkA11y(page);
-      await screenshot(page, 'dashboard-1280');
+      await screenshot(page, 'follow-ups-start-1280');
     }));
 
   it("shows the server's message as a danger alert titled Error, which leaves after about 3000 ms", () =>
