@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDetail } from '@contract/clients';
 import type { TaskRecord } from '@contract/whanau';
 import { waitForServiceWorker } from './enrol-helpers';
-import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { checkA11y, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { offlineFaults } from './staff-helpers';
 
 /**
  * Follow-ups and corrections with no signal (issue 20), in the built app against the real server
@@ -167,7 +168,7 @@ describe('follow-ups and corrections with no signal', () => {
     // The menu counts what is overdue or due today: the heat pump alone.
     await expect.poll(() => menuCount(page), { timeout: 20_000 }).toContain('1 follow-up overdue or due today');
 
-    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 });

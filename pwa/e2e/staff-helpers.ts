@@ -71,9 +71,12 @@ export async function withServerStopped<T>(harness: Harness, work: () => Promise
   }
 }
 
-/** Problems other than the refused requests of a stopped server (the point of these tests). */
-export const offlineFaults = (page: Page): string[] =>
-  pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('ERR_FAILED'));
+/**
+ * Problems other than the failed requests of a stopped server (the point of these tests): refused,
+ * failed, or cut off with no answer when the server stopped while a request was on its way.
+ */
+const stoppedServer = ['ERR_CONNECTION_REFUSED', 'ERR_FAILED', 'ERR_EMPTY_RESPONSE'];
+export const offlineFaults = (page: Page): string[] => pageProblems(page).filter((problem) => !stoppedServer.some((code) => problem.includes(code)));
 
 /** The names of the device's databases of staff work (the caseload copy and what waits to be sent). */
 export const staffDatabases = (page: Page): Promise<string[]> =>
