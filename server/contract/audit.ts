@@ -31,8 +31,27 @@ export function isRecordAction(action: TrailAction): action is AuditAction {
   return (auditActions as readonly string[]).includes(action);
 }
 
-/** `clients`, `enrolments`: a bulk read of that register; its `entityId` is the reader's account. */
-export type AuditEntity = 'client' | 'enrolment' | 'note' | 'user' | 'site' | 'clients' | 'enrolments' | 'audit';
+/**
+ * `clients`, `enrolments`, `whanau_list`: a bulk read of that register; its `entityId` is the
+ * reader's account. The records of whānau case work (DESIGN §4c) are `whanau`, `member`, `goal`,
+ * `task` (a follow-up), `contact` and `correction` (a correction of a note or a contact's summary).
+ */
+export type AuditEntity =
+  | 'client'
+  | 'enrolment'
+  | 'note'
+  | 'user'
+  | 'site'
+  | 'clients'
+  | 'enrolments'
+  | 'audit'
+  | 'whanau'
+  | 'member'
+  | 'goal'
+  | 'task'
+  | 'contact'
+  | 'correction'
+  | 'whanau_list';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

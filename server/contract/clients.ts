@@ -15,6 +15,7 @@ import {
   type EnrolmentSource,
   type EnrolmentStatus,
 } from './enrolments';
+import type { ClientWhanau, ContactRecord, NoteCorrection } from './whanau';
 
 /**
  * Client records, case notes and their searches (DESIGN §4b). Shared by the server and the app:
@@ -239,7 +240,14 @@ export type CaseNote = {
  * `GET /api/clients/{id}` (and the 201 of `POST /api/clients`). `caseNotes` are the kaimahi's
  * notes, newest first; `notes` (in the record) is the client's short standing note.
  */
-export type ClientDetail = ClientRecord & { enrolments: ClientEnrolment[]; caseNotes: CaseNote[] };
+export type ClientDetail = ClientRecord & {
+  enrolments: ClientEnrolment[];
+  caseNotes: CaseNote[];
+  /** The whānau the client belongs to, their contacts, and the corrections of their notes and contacts (DESIGN §4c). Absent in a device copy made before them. */
+  whanau?: ClientWhanau[];
+  contacts?: ContactRecord[];
+  corrections?: NoteCorrection[];
+};
 
 export type FieldConflict = { field: string; mine: unknown; theirs: unknown };
 /** The 409 of an edit that clashes: nothing was written; `record` is the server's record now. */

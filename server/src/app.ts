@@ -15,8 +15,10 @@ import { logsRouter } from './features/logs/logs.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
+import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
+import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
@@ -31,9 +33,12 @@ const routers: Router<AppState>[] = [
   servicesRouter,
   siteRouter,
   translationsRouter,
+  textsRouter,
   contentRouter,
   enrolmentsRouter,
   clientsRouter,
+  whanauRouter,
+  followUpsRouter,
   dashboardRouter,
   createSyncRouter(syncHandlers),
   logsRouter,

@@ -1,5 +1,6 @@
 import { clientsSyncHandlers } from './features/clients/clients.sync';
 import { enrolmentsSyncHandlers } from './features/enrolments/enrolments.sync';
+import { whanauSyncHandlers } from './features/whanau/whanau.sync';
 import { registerSyncHandlers } from './lib/sync-handlers';
 
 /**
@@ -9,4 +10,5 @@ import { registerSyncHandlers } from './lib/sync-handlers';
 export const syncHandlers = registerSyncHandlers(
   clientsSyncHandlers, // client.create, client.update, note.create, note.share
   enrolmentsSyncHandlers, // enrolment.update
+  whanauSyncHandlers, // whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct
 );

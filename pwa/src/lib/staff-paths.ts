@@ -5,6 +5,10 @@
  */
 export const staffPaths = {
   client: (id: string) => `/client/${encodeURIComponent(id)}`,
+  whanauList: '/whanau',
+  newWhanau: '/whanau/new',
+  whanau: (id: string) => `/whanau/${encodeURIComponent(id)}`,
+  whanauContact: (id: string) => `/whanau/${encodeURIComponent(id)}/contact`,
   manageBlog: (id: string) => `/manage/blog/${encodeURIComponent(id)}`,
   manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
   manageAudit: '/manage/audit',
@@ -15,12 +19,20 @@ export const staffPaths = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: (key: string) => `/manage/services/${encodeURIComponent(key)}`,
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 /** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
 export const staffRoutePatterns = {
   clients: '/clients',
   client: '/client/:id',
+  whanauList: '/whanau',
+  newWhanau: '/whanau/new',
+  whanau: '/whanau/:id',
+  whanauContact: '/whanau/:id/contact',
+  followUps: '/follow-ups',
   dashboard: '/dashboard',
   manage: '/manage',
   manageBlog: '/manage/blog/:id',
@@ -33,6 +45,9 @@ export const staffRoutePatterns = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageServiceTexts: '/manage/services/:key',
+  manageAbout: '/manage/about',
+  managePrivacy: '/manage/privacy',
 } as const;
 
 const segment = encodeURIComponent;
@@ -53,8 +68,13 @@ export const staffApiPaths = {
   clientDuplicates: (id: string) => `/api/clients/${segment(id)}/duplicates`,
   enrolmentDuplicates: (enrolmentId: string) => `/api/clients/duplicates?enrolment=${segment(enrolmentId)}`,
   clientAudit: (id: string) => `/api/clients/${segment(id)}/audit`,
+  clientHistory: (id: string) => `/api/clients/${segment(id)}/history`,
+  followUps: '/api/follow-ups',
   clientExport: (id: string, format: 'json' | 'csv') => `/api/clients/${segment(id)}/export?format=${format}`,
   clientsCaseload: '/api/clients/caseload',
+  whanauList: '/api/whanau',
+  whanau: (id: string) => `/api/whanau/${segment(id)}`,
+  whanauCaseload: '/api/whanau/caseload',
   clientsRetention: '/api/clients/retention',
   clientArchive: (id: string) => `/api/clients/${segment(id)}/archive`,
   clientErase: (id: string) => `/api/clients/${segment(id)}/erase`,
@@ -69,6 +89,7 @@ export const staffApiPaths = {
   log: (id: string) => `/api/logs/${segment(id)}`,
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
+  serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 

@@ -12,6 +12,10 @@ import * as noteServices from './migrations/012-note-services';
 import * as storedAnswers from './migrations/013-stored-answers-keep-ids';
 import * as retention from './migrations/014-retention';
 import * as publishing from './migrations/015-publishing';
+import * as whanau from './migrations/016-whanau';
+import * as fieldHistory from './migrations/017-field-history';
+import * as phoneLastDigits from './migrations/018-phone-last-digits';
+import * as publicTexts from './migrations/020-public-texts';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -30,6 +34,10 @@ const migrations: [string, Migration][] = [
   ['013-stored-answers-keep-ids', storedAnswers],
   ['014-retention', retention],
   ['015-publishing', publishing],
+  ['016-whanau', whanau],
+  ['017-field-history', fieldHistory],
+  ['018-phone-last-digits', phoneLastDigits],
+  ['020-public-texts', publicTexts],
 ];
 
 const umzug = new Umzug({

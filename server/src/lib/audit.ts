@@ -58,7 +58,7 @@ export async function recordAudit(actor: Actor | { id: null; name: string }, eve
 export async function recordBulkRead(
   actor: Actor,
   action: 'list' | 'caseload',
-  entity: 'clients' | 'enrolments',
+  entity: 'clients' | 'enrolments' | 'whanau_list',
   details: Record<string, string | number | undefined>,
 ): Promise<void> {
   const kept = Object.fromEntries(Object.entries(details).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));

@@ -3,6 +3,7 @@ import { serviceKeys } from '../../contract/enrolments';
 import { limits } from '../../contract/limits';
 import type { CaseNote } from '../db/models/case-note';
 import { Client } from '../db/models/client';
+import { Whanau, type Contact, type Goal } from '../db/models/whanau';
 import { Enrolment } from '../db/models/enrolment';
 import { sequelize } from '../db/sequelize';
 import type { Actor } from './audit';
@@ -17,6 +18,14 @@ import { conflict, notFound } from './errors';
  * | enrolment | its service is one of theirs | `canSeeEnrolment`, `visibleEnrolmentsWhere`, `visibleServicesSql` |
  * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
  * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
+ * | whānau | one of its linked members is a client they see, or they created it and it has no member yet | `visibleWhanauSql`, `findVisibleWhanau` |
+ * | member | its whānau is visible; in full when its client is visible, else as "another member" (no client, no relationship) | `visibleClientIdsAmong` |
+ * | goal | its whānau is visible, and they wrote it or its service is theirs | `visibleGoalsWhere`, `visibleGoalsSql` |
+ * | contact | its client or whānau is visible, and they wrote it or its service is theirs | `visibleContactsWhere` |
+ * | follow-up (task) | it is assigned to them, or they created it, or its goal is visible | `visibleTasksSql` |
+ * | note correction | the note or contact it corrects is visible (read only through the originals' ids) | — |
+ * | field history | managers only (the route checks the level) | — |
+ * | writing under a service (goal, contact) | the service is one of theirs | `canWorkUnder` |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
  * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
@@ -118,7 +127,7 @@ export function visibleServicesSql(actor: Actor, column: string): string {
   return services.length ? `${column} IN (${services.map((key) => sequelize.escape(key)).join(', ')})` : '1=0';
 }
 
-type ScopedColumns = { author: string; serviceKey: string; shared: string };
+type ScopedColumns = { author: string; serviceKey: string; shared?: string };
 
 /**
  * SQL for a record written under a service (a case note; next, contacts and goals): the actor
@@ -127,14 +136,24 @@ type ScopedColumns = { author: string; serviceKey: string; shared: string };
  */
 export function serviceScopedSql(actor: Actor, columns: ScopedColumns): string {
   if (seesEverything(actor)) return '1=1';
-  return `(${columns.author} = ${sequelize.escape(actor.id)} OR ${columns.shared} = TRUE OR ${visibleServicesSql(actor, columns.serviceKey)})`;
+  const shared = columns.shared ? ` OR ${columns.shared} = TRUE` : '';
+  return `(${columns.author} = ${sequelize.escape(actor.id)}${shared} OR ${visibleServicesSql(actor, columns.serviceKey)})`;
 }
 
-/** As `serviceScopedSql`, a where clause on a model with `authorId`, `shared` and `serviceKey`. */
-export function serviceScopedWhere<Row extends { authorId: string; shared: boolean; serviceKey: string | null }>(actor: Actor): WhereOptions<Row> {
+/**
+ * As `serviceScopedSql`, a where clause on a model with `serviceKey` and a writer column
+ * (`authorId` unless told), and a `shared` flag unless `shared: false` (goals and contacts have none).
+ */
+export function serviceScopedWhere<Row extends { serviceKey: string | null }>(
+  actor: Actor,
+  columns: { author?: string; shared?: boolean } = {},
+): WhereOptions<Row> {
   if (seesEverything(actor)) return {};
   const mine = [...visibleServices(actor)];
-  return { [Op.or]: [{ authorId: actor.id }, { shared: true }, ...(mine.length ? [{ serviceKey: { [Op.in]: mine } }] : [])] } as WhereOptions<Row>;
+  const shared = columns.shared === false ? [] : [{ shared: true }];
+  return {
+    [Op.or]: [{ [columns.author ?? 'authorId']: actor.id }, ...shared, ...(mine.length ? [{ serviceKey: { [Op.in]: mine } }] : [])],
+  } as WhereOptions<Row>;
 }
 
 /** Case notes the actor may see (their client must be visible too). */
@@ -171,4 +190,66 @@ export async function noteServiceFor(actor: Actor, clientId: string, transaction
 /** Archived (and erased) records are read-only, even to managers (decision 089): 409 before anything is written. */
 export function assertWritable(client: Pick<Client, 'archivedAt'>): void {
   if (client.archivedAt) throw conflict('This record is archived: it can be read but not changed');
+}
+
+/* ---------- whānau-centred case work (DESIGN §4c) ---------- */
+
+/**
+ * SQL (for a whānau table aliased `alias`) true when the actor may see the whānau: one of its
+ * linked members is a client they may see, or they created it and it has no member yet.
+ */
+export function visibleWhanauSql(actor: Actor, alias: string): string {
+  if (seesEverything(actor)) return '1=1';
+  const me = sequelize.escape(actor.id);
+  const throughMember = `SELECT vm."whanauId" FROM whanau_members vm WHERE vm."unlinkedAt" IS NULL AND vm."clientId" IN (SELECT vc.id FROM clients vc WHERE ${visibleClientsSql(actor, 'vc')})`;
+  const emptyOfMine = `${alias}."createdBy" = ${me} AND NOT EXISTS (SELECT 1 FROM whanau_members em WHERE em."whanauId" = ${alias}.id AND em."unlinkedAt" IS NULL)`;
+  return `(${alias}.id IN (${throughMember}) OR (${emptyOfMine}))`;
+}
+
+/** One whānau the actor may see, or 404 `Whānau not found`. Locked (PostgreSQL) when in a transaction. */
+export async function findVisibleWhanau(actor: Actor, id: string, transaction?: Transaction): Promise<Whanau> {
+  const whanau = await Whanau.findOne({
+    where: { [Op.and]: [{ id }, seesEverything(actor) ? {} : literal(visibleWhanauSql(actor, '"Whanau"'))] },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!whanau) throw notFound('Whānau not found');
+  return whanau;
+}
+
+/** Of these client ids, those the actor may see in full (the others are "another member"). */
+export async function visibleClientIdsAmong(actor: Actor, ids: string[], transaction?: Transaction): Promise<Set<string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Set();
+  const rows = await Client.findAll({ where: { [Op.and]: [{ id: wanted }, visibleClientsWhere(actor)] }, attributes: ['id'], transaction });
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Goals the actor may see (their whānau must be visible too): written by them or of their services. */
+export function visibleGoalsWhere(actor: Actor): WhereOptions<Goal> {
+  return serviceScopedWhere<Goal>(actor, { author: 'createdBy', shared: false });
+}
+
+/** SQL for goals (table aliased `alias`) the actor may see, their whānau included. */
+export function visibleGoalsSql(actor: Actor, alias: string): string {
+  if (seesEverything(actor)) return '1=1';
+  const scoped = serviceScopedSql(actor, { author: `${alias}."createdBy"`, serviceKey: `${alias}."serviceKey"` });
+  return `(${scoped} AND ${alias}."whanauId" IN (SELECT gw.id FROM whanau gw WHERE ${visibleWhanauSql(actor, 'gw')}))`;
+}
+
+/** Contacts the actor may see (their client or whānau must be visible too): written by them or of their services. */
+export function visibleContactsWhere(actor: Actor): WhereOptions<Contact> {
+  return serviceScopedWhere<Contact>(actor, { shared: false });
+}
+
+/** SQL for follow-ups (table aliased `alias`) the actor may see: assigned to them, created by them, or of a goal they may see. */
+export function visibleTasksSql(actor: Actor, alias: string): string {
+  if (seesEverything(actor)) return '1=1';
+  const me = sequelize.escape(actor.id);
+  return `(${alias}."assignedTo" = ${me} OR ${alias}."createdBy" = ${me} OR ${alias}."goalId" IN (SELECT tg.id FROM goals tg WHERE ${visibleGoalsSql(actor, 'tg')}))`;
+}
+
+/** Whether the actor may write a goal or a contact under this service: one of their own (managers: any). */
+export function canWorkUnder(actor: Actor, serviceKey: string): boolean {
+  return visibleServices(actor).includes(serviceKey);
 }

@@ -16,3 +16,11 @@ export function formatPostDate(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((item) => item.type === type)?.value);
   return `${part('day')} ${translate('blog.months').split(',')[part('month') - 1]} ${part('year')}`;
 }
+
+/**
+ * When a post went out: its publication time, or its creation for a copy kept from before the
+ * server sent it (and for a manager's preview of a draft, which has none yet).
+ */
+export function publishedAt(post: { createdAt: string; publishAt?: string | null | undefined }): string {
+  return post.publishAt ?? post.createdAt;
+}

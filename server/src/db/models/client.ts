@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction } from 'sequelize';
+import { phoneSuffixTerm } from '../../../contract/client-search';
 import { foldForSearch, type ConsentMethod } from '../../../contract/clients';
 import { sequelize } from '../sequelize';
 import { ClientSearchTerm } from './client-search-term';
@@ -69,6 +70,8 @@ export function searchTermsOf(client: Pick<Client, 'givenName' | 'familyName' | 
     terms.add(digits);
     if (digits.startsWith('64')) terms.add(`0${digits.slice(2)}`);
     else if (digits.startsWith('0')) terms.add(`64${digits.slice(1)}`);
+    // The digits reversed, so the last digits of a number are a prefix (migration 018).
+    terms.add(phoneSuffixTerm(digits));
   }
   return [...terms].map((term) => term.slice(0, 254));
 }

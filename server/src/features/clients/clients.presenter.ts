@@ -1,12 +1,12 @@
-import type { CaseNote as CaseNoteBody, ClientEnrolment, ClientRecord } from '../../../contract/clients';
+import type { ClientEnrolment, ClientRecord } from '../../../contract/clients';
 import { enrolmentReference } from '../../../contract/enrolments';
 import { serviceCatalogue } from '../../../contract/catalogue';
-import type { CaseNote } from '../../db/models/case-note';
 import type { Client } from '../../db/models/client';
 import type { Enrolment } from '../../db/models/enrolment';
 
 /** Staff names by account id, for "updated by" and note authors. */
-export type StaffNames = ReadonlyMap<string, string>;
+export type { StaffNames } from '../../lib/case-work';
+import type { StaffNames } from '../../lib/case-work';
 
 const serviceTitles = new Map(serviceCatalogue.map((service) => [service.key, service.title]));
 export const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
@@ -57,15 +57,5 @@ export function presentClientEnrolment(enrolment: Enrolment): ClientEnrolment {
   };
 }
 
-export function presentNote(note: CaseNote, names: StaffNames): CaseNoteBody {
-  return {
-    _id: note.id,
-    clientId: note.clientId,
-    text: note.text,
-    authorId: note.authorId,
-    authorName: names.get(note.authorId) ?? 'Unknown',
-    serviceKey: note.serviceKey,
-    shared: note.shared,
-    createdAt: note.createdAt.toISOString(),
-  };
-}
+/** A case note as the API shows it (one presenter for the client and whānau pages, lib/case-work.ts). */
+export { presentCaseNote as presentNote } from '../../lib/case-work';

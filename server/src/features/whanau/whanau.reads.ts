@@ -1,0 +1,170 @@
+import { Op, literal, type Transaction, type WhereOptions } from 'sequelize';
+import type { CaseNote as CaseNoteBody } from '../../../contract/clients';
+import type { MemberRecord, TaskRecord, WhanauDetail } from '../../../contract/whanau';
+import { CaseNote } from '../../db/models/case-note';
+import { Client } from '../../db/models/client';
+import { Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
+import type { Actor } from '../../lib/audit';
+import { presentCaseNote, readContacts, readCorrections, staffNamesOf } from '../../lib/case-work';
+import { notFound } from '../../lib/errors';
+import {
+  findVisibleWhanau,
+  seesEverything,
+  visibleClientIdsAmong,
+  visibleGoalsWhere,
+  visibleNotesWhere,
+  visibleTasksSql,
+  visibleWhanauSql,
+} from '../../lib/need-to-know';
+import { presentGoal, presentMember, presentTask, presentWhanau } from './whanau.presenter';
+
+/** How many of the latest contacts and case notes a whānau page carries. */
+export const recentMax = 50;
+
+/** The linked members of these whānau, oldest link first. */
+export function linkedMembersOf(whanauIds: string[], transaction?: Transaction): Promise<WhanauMember[]> {
+  if (whanauIds.length === 0) return Promise.resolve([]);
+  return WhanauMember.findAll({
+    where: { whanauId: whanauIds, unlinkedAt: null },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
+}
+
+/** Members as the actor may see them: their visible clients in full, the rest as "another member". */
+export async function presentMembers(actor: Actor, members: WhanauMember[], transaction?: Transaction): Promise<MemberRecord[]> {
+  const visible = await visibleClientIdsAmong(
+    actor,
+    members.map((member) => member.clientId),
+    transaction,
+  );
+  const clients = visible.size ? await Client.findAll({ where: { id: [...visible] }, transaction }) : [];
+  const byId = new Map(clients.map((client) => [client.id, client]));
+  return members.map((member) => presentMember(member, byId.get(member.clientId)));
+}
+
+/** Follow-ups with what they are about: the whānau's or the client's name when the actor may see it. */
+export async function presentTasks(actor: Actor, tasks: Task[], transaction?: Transaction): Promise<TaskRecord[]> {
+  if (tasks.length === 0) return [];
+  const whanauIds = [...new Set(tasks.flatMap((task) => (task.whanauId ? [task.whanauId] : [])))];
+  const clientIds = [...new Set(tasks.flatMap((task) => (!task.whanauId && task.clientId ? [task.clientId] : [])))];
+  const [whanau, visibleClients, names] = await Promise.all([
+    whanauIds.length
+      ? Whanau.findAll({
+          where: { [Op.and]: [{ id: whanauIds }, seesEverything(actor) ? {} : literal(visibleWhanauSql(actor, '"Whanau"'))] },
+          attributes: ['id', 'name'],
+          transaction,
+        })
+      : [],
+    visibleClientIdsAmong(actor, clientIds, transaction),
+    staffNamesOf(
+      tasks.map((task) => task.assignedTo),
+      transaction,
+    ),
+  ]);
+  const clients = visibleClients.size
+    ? await Client.findAll({ where: { id: [...visibleClients] }, attributes: ['id', 'givenName', 'familyName', 'preferredName'], transaction })
+    : [];
+  const whanauName = new Map(whanau.map((row) => [row.id, row.name]));
+  const clientName = new Map(clients.map((client) => [client.id, `${client.preferredName || client.givenName} ${client.familyName}`]));
+  return tasks.map((task) =>
+    presentTask(task, names, task.whanauId ? (whanauName.get(task.whanauId) ?? null) : task.clientId ? (clientName.get(task.clientId) ?? null) : null),
+  );
+}
+
+/** Open follow-ups first (soonest due), then the done ones (latest done first). */
+export const taskOrder: [string, string][] = [
+  ['dueOn', 'ASC'],
+  ['id', 'ASC'],
+];
+
+/** Follow-ups the actor may see, matching `where`. */
+export function visibleTasks(actor: Actor, where: WhereOptions<Task>, transaction?: Transaction): Promise<Task[]> {
+  return Task.findAll({
+    where: { [Op.and]: [where, seesEverything(actor) ? {} : literal(visibleTasksSql(actor, '"Task"'))] },
+    order: taskOrder,
+    transaction,
+  });
+}
+
+/** The whole whānau page as the actor may see it (DESIGN §4c). */
+export async function detailOf(actor: Actor, whanau: Whanau, transaction?: Transaction): Promise<WhanauDetail> {
+  const members = await presentMembers(actor, await linkedMembersOf([whanau.id], transaction), transaction);
+  const seenClientIds = members.flatMap((member) => (member.clientId ? [member.clientId] : []));
+  const [goals, tasks, contacts, notes] = await Promise.all([
+    Goal.findAll({
+      where: { [Op.and]: [{ whanauId: whanau.id }, visibleGoalsWhere(actor)] },
+      order: [
+        ['createdAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      transaction,
+    }),
+    visibleTasks(actor, { whanauId: whanau.id }, transaction),
+    readContacts(actor, { [Op.or]: [{ whanauId: whanau.id }, ...(seenClientIds.length ? [{ clientId: seenClientIds }] : [])] }, transaction, recentMax),
+    seenClientIds.length
+      ? CaseNote.findAll({
+          where: { [Op.and]: [{ clientId: seenClientIds }, visibleNotesWhere(actor)] },
+          order: [
+            ['createdAt', 'DESC'],
+            ['id', 'DESC'],
+          ],
+          limit: recentMax,
+          transaction,
+        })
+      : Promise.resolve([] as CaseNote[]),
+  ]);
+  const noteNames = await staffNamesOf(
+    notes.map((note) => note.authorId),
+    transaction,
+  );
+  const caseNotes: CaseNoteBody[] = notes.map((note) => presentCaseNote(note, noteNames));
+  const corrections = await readCorrections([...caseNotes.map((note) => note._id), ...contacts.map((contact) => contact._id)], transaction);
+  return {
+    ...presentWhanau(whanau),
+    members,
+    goals: goals.map(presentGoal),
+    tasks: await presentTasks(actor, tasks, transaction),
+    contacts,
+    caseNotes,
+    corrections,
+  };
+}
+
+/** A goal the actor may see (its whānau too), or 404. */
+export async function findVisibleGoal(actor: Actor, id: string, transaction?: Transaction): Promise<Goal> {
+  const goal = await Goal.findOne({
+    where: { [Op.and]: [{ id }, visibleGoalsWhere(actor)] },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!goal) throw notFound('Goal not found');
+  await findVisibleWhanau(actor, goal.whanauId, transaction).catch(() => {
+    throw notFound('Goal not found');
+  });
+  return goal;
+}
+
+/** A follow-up the actor may see, or 404. */
+export async function findVisibleTask(actor: Actor, id: string, transaction?: Transaction): Promise<Task> {
+  const task = await Task.findOne({
+    where: { [Op.and]: [{ id }, seesEverything(actor) ? {} : literal(visibleTasksSql(actor, '"Task"'))] },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!task) throw notFound('Follow-up not found');
+  return task;
+}
+
+/** A membership the actor may see (its whānau visible), presented as they may see it; 404 otherwise. */
+export async function findVisibleMember(actor: Actor, id: string, transaction?: Transaction): Promise<MemberRecord> {
+  const member = await WhanauMember.findByPk(id, { transaction });
+  if (!member) throw notFound('Member not found');
+  await findVisibleWhanau(actor, member.whanauId, transaction);
+  const [presented] = await presentMembers(actor, [member], transaction);
+  if (!presented) throw notFound('Member not found');
+  return presented;
+}
