@@ -373,6 +373,22 @@ let axeSource: string | undefined;
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
 /** Runs axe-core on the page and fails with every violation listed. */
+/**
+ * Waits until the app has taken over a page the server rendered (decision 096): React holds the
+ * page's heading (its chunk came and its boundary hydrated) and the footer's links. Before that a
+ * link is plain HTML, and following it loads a whole new page from the server.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const taken = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      return taken(document.querySelector('main h1')) && taken(document.querySelector('footer a'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 export async function checkA11y(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   axeSource ??= await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // The app's CSP forbids inline scripts, so axe is evaluated through the DevTools protocol.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker, phoneViewport } from './enrol-helpers';
-import { createBlogPost, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { createBlogPost, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 
 /**
  * Issue 24, DESIGN §10: the public pages come from the server as HTML in the visitor's language,
@@ -11,10 +11,14 @@ import { createBlogPost, pageProblems, screenshot, startHarness, type Harness } 
 
 let harness: Harness;
 let post: { _id: string; title: string };
+let managerToken: string;
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // A kept page lasts ten minutes here, not ten seconds, so that "kept" never depends on how fast
+  // this machine renders; only a write to the API makes the server render it again.
+  harness = await startHarness({ env: { RENDERED_PAGE_MS: '600000' } });
   const token = await harness.tokenFor(await harness.createStaff(2));
+  managerToken = token;
   post = await createBlogPost(harness, token, {
     title: 'Kai for the winter',
     author: 'Test Author',
@@ -106,16 +110,6 @@ describe('with JavaScript off', () => {
   });
 });
 
-/** True once React has taken over the page's heading: its chunk came and its boundary hydrated. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    const footerLink = document.querySelector('footer a');
-    const taken = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
-    return taken(heading) && taken(footerLink);
-  });
-}
-
 describe('hydration', () => {
   it('takes over every public page, in each language, without a mismatch or a warning', async () => {
     for (const { language } of languages) {
@@ -132,7 +126,7 @@ describe('hydration', () => {
       for (const route of routes()) {
         await page.goto(route);
         expect(await page.locator('#ssr-data').count(), `${route} came rendered`).toBe(1);
-        await hydrated(page);
+        await waitForHydration(page);
         expect(messages, `${language} ${route}`).toEqual([]);
       }
       expect(pageProblems(page)).toEqual([]);
@@ -152,6 +146,47 @@ describe('hydration', () => {
   });
 });
 
+describe('pages the server keeps rendered for a few seconds (decision 097)', () => {
+  /** The page's HTML as the server sends it in that language, and whether it was kept or rendered now. */
+  async function fetchPage(pathname: string, language: string) {
+    const response = await harness.api(pathname, { headers: { cookie: `language=${language}` } });
+    expect(response.status).toBe(200);
+    return { html: await response.text(), timing: response.headers.get('server-timing') ?? '' };
+  }
+
+  it("sends a page again in the same language, and a manager's edit to the very next visitor", async () => {
+    await fetchPage('/about', 'en');
+    const again = await fetchPage('/about', 'en');
+    expect(again.timing).toBe('render;desc="kept"');
+    // Another language is another page.
+    const maori = await fetchPage('/about', 'mi');
+    expect(maori.html).toContain('<html lang="mi">');
+    expect((await fetchPage('/about', 'en')).html).toContain('<html lang="en-NZ">');
+
+    const about = (await (await harness.api('/api/content/about')).json()) as { en: { lead: string }; mi: Record<string, unknown> };
+    const lead = 'Kept pages show this new lead at once.';
+    const edited = await harness.api('/api/content/about', {
+      method: 'PUT',
+      token: managerToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ en: { ...about.en, lead }, mi: about.mi }),
+    });
+    expect(edited.status).toBe(200);
+    const next = await fetchPage('/about', 'en');
+    expect(next.timing).toMatch(/^render;desc="rendered"/);
+    expect(next.html).toContain(lead);
+    // A refused edit changes nothing, and the page stays kept.
+    const refused = await harness.api('/api/content/about', {
+      method: 'PUT',
+      token: managerToken,
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(400);
+    expect((await fetchPage('/about', 'en')).timing).toBe('render;desc="kept"');
+  });
+});
+
 describe('offline', () => {
   it('a public page seen once opens with no signal as it was rendered; one never seen gets the shell', async () => {
     const page = await harness.newPage({ viewport: phoneViewport, serviceWorkers: 'allow' });
@@ -165,7 +200,7 @@ describe('offline', () => {
       await page.goto('/about');
       expect(await page.locator('#ssr-data').count()).toBe(1);
       expect(await page.locator('main h1').first().textContent()).toBe(heading);
-      await hydrated(page);
+      await waitForHydration(page);
 
       await page.goto('/former_services');
       expect(await page.locator('#ssr-data').count()).toBe(0);

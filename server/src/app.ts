@@ -54,6 +54,10 @@ export function createApp(): Koa<AppState> {
 
   // Outermost, so every API request is logged once with the status it finally got, failures included.
   app.use(logRequests);
+  // A write to the API may change a public page the server keeps rendered (decision 097); outside
+  // the error handler, it sees the status the caller gets.
+  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs });
+  app.use(publicPages.forgetOnWrite);
   app.use(handleErrors);
   app.use(securityHeaders);
   app.use(cors);
@@ -81,7 +85,7 @@ export function createApp(): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
-  app.use(renderPages(config.pwaDist));
+  app.use(publicPages.render);
   app.use(serveApp(config.pwaDist));
 
   app.on('error', logResponseFailure);

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { logger } from './logger';
+import { createRenderCache } from './render-cache';
 
 /** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
 type Renderer = {
@@ -41,14 +42,26 @@ function ownOrigin(ctx: Context): string {
   return `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${localPort}`;
 }
 
+/** How many rendered pages are kept at most (decision 097). */
+const maxKeptPages = 100;
+
+/** Methods that may change what a public page shows. */
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
  * The public pages rendered on the server (DESIGN §10, decision 096): `/`, `/services`, a
  * service, the blog and its posts, `/team`, `/contact`, `/about`, `/former_services`, `/enrol/…`
  * come as HTML in the visitor's language, with the data they show for the app to take over.
  * Every other path, and every page when the app has no server build, gets the shell (serveApp).
  * A render that fails also falls back to the shell, which renders the page in the browser.
+ *
+ * `render` answers the pages, after the API; `forgetOnWrite` goes outside the error handler: a
+ * rendered page is kept for a few seconds (decision 097) until a request that may have written.
  */
-export function renderPages(dist: string, ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr')) {
+export function renderPages(
+  dist: string,
+  { keepForMs, ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr') }: { keepForMs: number; ssrDist?: string },
+): { render: Middleware; forgetOnWrite: Middleware } {
   const entry = path.join(ssrDist, 'entry-server.js');
   const template = path.join(dist, 'index.html');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -85,19 +98,16 @@ export function renderPages(dist: string, ssrDist = path.join(path.dirname(path.
     return [...files];
   }
 
-  return async (ctx: Context, next: Next): Promise<void> => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    const app = await load();
-    // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
-    if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
-    let page: Awaited<ReturnType<Renderer['render']>>;
-    try {
-      page = await app.renderer.render({ url: ctx.url, language: languageCookie(ctx.get('cookie')), apiOrigin: ownOrigin(ctx) });
-    } catch (error) {
-      logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
-      return next();
-    }
-    const links = stylesheets(app.manifest, app.renderer.cssModulesOf(ctx.path))
+  /** The whole page as sent, from the template and the render. */
+  async function renderPage(
+    app: NonNullable<Awaited<ReturnType<typeof load>>>,
+    url: string,
+    pathname: string,
+    language: string | undefined,
+    apiOrigin: string,
+  ) {
+    const page = await app.renderer.render({ url, language, apiOrigin });
+    const links = stylesheets(app.manifest, app.renderer.cssModulesOf(pathname))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
       .join('');
     let html = app.html
@@ -111,9 +121,44 @@ export function renderPages(dist: string, ssrDist = path.join(path.dirname(path.
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
     if (page.description)
       html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.vary('Cookie');
-    ctx.type = 'html';
-    ctx.body = html;
+    return html;
+  }
+
+  const kept = createRenderCache<string>({ ttlMs: keepForMs, maxPages: maxKeptPages });
+
+  return {
+    async forgetOnWrite(ctx: Context, next: Next): Promise<void> {
+      if (!writeMethods.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+      // Outside the error handler, so the status is the one the caller gets: a refusal (4xx)
+      // changed nothing; anything else, a failure included, may have.
+      let refused = false;
+      try {
+        await next();
+        refused = ctx.status >= 400 && ctx.status < 500;
+      } finally {
+        if (!refused) kept.contentChanged();
+      }
+    },
+    async render(ctx: Context, next: Next): Promise<void> {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      const app = await load();
+      // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
+      if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
+      const language = languageCookie(ctx.get('cookie'));
+      const started = performance.now();
+      let sent: { page: string; cached: boolean };
+      try {
+        sent = await kept.get(`${language ?? ''} ${ctx.url}`, () => renderPage(app, ctx.url, ctx.path, language, ownOrigin(ctx)));
+      } catch (error) {
+        logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
+        return next();
+      }
+      // How the page was made, for the browser's developer tools and the tests: kept, or rendered now.
+      ctx.set('Server-Timing', sent.cached ? 'render;desc="kept"' : `render;desc="rendered";dur=${(performance.now() - started).toFixed(0)}`);
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.vary('Cookie');
+      ctx.type = 'html';
+      ctx.body = sent.page;
+    },
   };
 }
