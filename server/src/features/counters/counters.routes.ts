@@ -16,6 +16,7 @@ export const countersRouter = new Router<AppState>({ prefix: '/api/counters' });
  */
 countersRouter.get('/', async (ctx) => {
   const json = JSON.stringify(await listPublicCounters());
+  ctx.status = 200;
   ctx.type = 'application/json';
   ctx.etag = `"${crypto.createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
   ctx.set('Cache-Control', 'no-cache');

@@ -122,16 +122,17 @@ export async function deleteOutput(serviceKey: string, id: string): Promise<void
 /**
  * The check `contact.create` makes of its outputs (the hook src/sync-handlers.ts wraps around
  * issue 20's handler): each `kind` is an output of the contact's service (a retired one still
- * counts: the contact may have been recorded offline before it was retired), and a dollar value
+ * counts: the contact may have been recorded offline before it was retired; the id exactly as the
+ * API gives it, so reports and counters find it), and a dollar value
  * only where the output has one. Every problem is listed, named as the payload's fields.
  */
 export async function checkContactOutputs(serviceKey: string, outputs: readonly ContactOutput[], transaction?: Transaction): Promise<void> {
   if (outputs.length === 0) return;
-  const kinds = [...new Set(outputs.map((output) => output.kind.toLowerCase()))];
+  const kinds = [...new Set(outputs.map((output) => output.kind))];
   const rows = await ServiceOutputRow.findAll({ where: { serviceKey, id: { [Op.in]: kinds.filter(isUuid) } }, transaction });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const problems = outputs.flatMap((output, index) => {
-    const row = byId.get(output.kind.toLowerCase());
+    const row = byId.get(output.kind);
     if (!row) return [{ msg: 'Not an output of this service', param: `payload.outputs.${index}.kind`, code: 'invalid_value' as const }];
     if (output.value !== undefined && !row.hasValue) {
       return [{ msg: 'This output has no dollar value', param: `payload.outputs.${index}.value`, code: 'invalid_value' as const }];

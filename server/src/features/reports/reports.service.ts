@@ -53,7 +53,7 @@ async function figuresOf(services: string[], period: Period): Promise<Record<Rep
   };
   const select = <T extends object>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
   const inPeriodOf = (alias: string) => `${alias}."serviceKey" IN (:services) AND ${alias}."on" >= :from AND ${alias}."on" <= :to`;
-  const inPeriod = inPeriodOf('contacts');
+  const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
   // The people at a contact: its client, and the members it names as there (a JSON list of ids).
   const present =
     sequelize.getDialect() === 'postgres'
