@@ -21,6 +21,8 @@ const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
 const ManageSite = lazyRoute(() => import('../routes/manage-site'));
 const ManageTeam = lazyRoute(() => import('../routes/manage-team'));
 const ManageFormerServices = lazyRoute(() => import('../routes/manage-former-services'));
+const ManageOutputs = lazyRoute(() => import('../routes/manage-outputs'));
+const Reports = lazyRoute(() => import('../routes/reports'));
 
 const staff = (Page: ComponentType) => (
   <RequireAuth>
@@ -50,7 +52,9 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageSite} element={staff(ManageSite)} />
       <Route path={staffRoutePatterns.manageTeam} element={staff(ManageTeam)} />
       <Route path={staffRoutePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
+      <Route path={staffRoutePatterns.manageOutputs} element={staff(ManageOutputs)} />
       <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
+      <Route path={staffRoutePatterns.reports} element={staff(Reports)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

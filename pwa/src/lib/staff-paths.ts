@@ -15,6 +15,8 @@ export const staffPaths = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageOutputs: '/manage/outputs',
+  reports: '/reports',
 } as const;
 
 /** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
@@ -33,6 +35,8 @@ export const staffRoutePatterns = {
   manageSite: '/manage/site',
   manageTeam: '/manage/team',
   manageFormerServices: '/manage/former-services',
+  manageOutputs: '/manage/outputs',
+  reports: '/reports',
 } as const;
 
 const segment = encodeURIComponent;
@@ -69,6 +73,12 @@ export const staffApiPaths = {
   log: (id: string) => `/api/logs/${segment(id)}`,
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
+  reports: '/api/reports',
+  reportCsv: (table: string) => `/api/reports/${segment(table)}.csv`,
+  serviceOutputs: (serviceKey: string) => `/api/services/${segment(serviceKey)}/outputs`,
+  serviceOutput: (serviceKey: string, id: string) => `/api/services/${segment(serviceKey)}/outputs/${segment(id)}`,
+  counterSettings: '/api/counters/settings',
+  counter: (key: string) => `/api/counters/${segment(key)}`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 

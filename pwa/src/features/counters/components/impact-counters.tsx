@@ -9,6 +9,15 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** Writes each counter's number at `step` straight into the page. */
+function showStep(list: HTMLUListElement | null, items: readonly CounterItem[], step: number): void {
+  const values = list?.querySelectorAll<HTMLElement>('.impact-counter__value') ?? [];
+  values.forEach((value, index) => {
+    const item = items[index];
+    if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, step), item.postfix);
+  });
+}
+
 /**
  * The home banner's counters. They count up once, when they come into view; with reduced
  * motion they show the final numbers at once. The moving digits are written straight into the
@@ -17,33 +26,28 @@ function prefersReducedMotion(): boolean {
  */
 export const ImpactCounters = memo(function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
   const list = useRef<HTMLUListElement>(null);
+  // The figures may change while the numbers count (the API's arrive after the first paint,
+  // DESIGN §4d): the count goes on from the step it is at, towards the new targets.
+  const latest = useRef(items);
+  const step = useRef(0);
 
-  // Before the first paint: each counter shows where it starts (0, or its target with reduced motion).
+  // Before the first paint, and whenever the figures change: each counter shows where it is (0
+  // at first, or its target with reduced motion or once the count is done).
   useLayoutEffect(() => {
-    const values = list.current?.querySelectorAll<HTMLElement>('.impact-counter__value') ?? [];
-    const start = prefersReducedMotion() ? counterSteps : 0;
-    values.forEach((value, index) => {
-      const item = items[index];
-      if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, start), item.postfix);
-    });
+    latest.current = items;
+    if (prefersReducedMotion()) step.current = counterSteps;
+    showStep(list.current, items, step.current);
   }, [items]);
 
   useEffect(() => {
     const element = list.current;
     if (!element || prefersReducedMotion()) return;
-    const values = [...element.querySelectorAll<HTMLElement>('.impact-counter__value')];
-    let step = 0;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const show = () =>
-      values.forEach((value, index) => {
-        const item = items[index];
-        if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, step), item.postfix);
-      });
     const start = () => {
       timer ??= setInterval(() => {
-        step = Math.min(step + 1, counterSteps);
-        show();
-        if (step >= counterSteps) clearInterval(timer);
+        step.current = Math.min(step.current + 1, counterSteps);
+        showStep(element, latest.current, step.current);
+        if (step.current >= counterSteps) clearInterval(timer);
       }, counterIntervalMs);
     };
     const observer =
@@ -61,7 +65,7 @@ export const ImpactCounters = memo(function ImpactCounters({ items }: { items: r
       observer?.disconnect();
       clearInterval(timer);
     };
-  }, [items]);
+  }, []);
 
   return (
     <ul className="impact-counters" ref={list}>
