@@ -41,7 +41,6 @@ export const apiPaths = {
   logout: '/api/auth/logout',
   deviceKey: '/api/auth/device-key',
   services: '/api/services',
-  counters: '/api/counters',
   service: (key: string) => `/api/services/${segment(key)}`,
   blog: '/api/content/blog',
   blogPost: (id: string) => `/api/content/blog/${segment(id)}`,
@@ -57,5 +56,5 @@ export const apiPaths = {
 
 /** Staff routes behind the login guard (spec §2). */
 export function isProtectedPath(pathname: string): boolean {
-  return /^\/(clients|dashboard|manage|reports)(\/|$)|^\/client\//.test(pathname);
+  return /^\/(clients|dashboard|manage)(\/|$)|^\/client\//.test(pathname);
 }

@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
+import { site, type CounterItem } from '../content/site';
 import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
-import { useCounterFigures, withFigures } from '../features/counters/api/get-counters';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
 import { Rich } from '../i18n/rich-text';
@@ -33,13 +32,8 @@ const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold'
 const loadServiceGrid = () => import('../features/services/components/service-grid');
 const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
 
-function Banner() {
+function Banner({ counters }: { counters: readonly CounterItem[] }) {
   const t = useT();
-  // The counters' figures grow with the recorded work (DESIGN §4d): asked for once the banner has
-  // painted; until they come, and offline, the seed's targets stand.
-  const painted = useAfterFirstPaint();
-  const figures = useCounterFigures(painted);
-  const counters = useMemo(() => withFigures(site.counters, figures.data), [figures.data]);
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
       <div className="container home-banner__inner">
@@ -106,14 +100,16 @@ function Services() {
 export default function HomeRoute() {
   usePageTitle(undefined);
   const painted = useAfterFirstPaint();
+  // The counters start from the seed's targets; the lower part's chunk brings the API's figures (DESIGN §4d).
+  const [counters, setCounters] = useState<readonly CounterItem[]>(site.counters);
   const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
-      <Banner />
+      <Banner counters={counters} />
       <Services />
       {painted ? (
         <Suspense fallback={placeholder}>
-          <BelowTheFold />
+          <BelowTheFold onCounters={setCounters} />
         </Suspense>
       ) : (
         placeholder

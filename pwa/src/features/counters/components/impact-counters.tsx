@@ -43,26 +43,21 @@ export const ImpactCounters = memo(function ImpactCounters({ items }: { items: r
     const element = list.current;
     if (!element || prefersReducedMotion()) return;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const start = () => {
-      timer ??= setInterval(() => {
-        step.current = Math.min(step.current + 1, counterSteps);
-        showStep(element, latest.current, step.current);
-        if (step.current >= counterSteps) clearInterval(timer);
-      }, counterIntervalMs);
-    };
-    const observer =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) {
-              start();
-              observer?.disconnect();
-            }
-          })
-        : undefined;
-    if (observer) observer.observe(element);
-    else start();
+    // Every browser the app supports has IntersectionObserver (Chromium 51, Safari 12.1, Firefox 55);
+    // it is disconnected at the first sight, so the count starts once.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        timer = setInterval(() => {
+          step.current = Math.min(step.current + 1, counterSteps);
+          showStep(element, latest.current, step.current);
+          if (step.current >= counterSteps) clearInterval(timer);
+        }, counterIntervalMs);
+      }
+    });
+    observer.observe(element);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       clearInterval(timer);
     };
   }, []);
