@@ -40,7 +40,7 @@ const number = (value: unknown) => Number(value ?? 0);
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 /** One period's figures of every table, by table → row key → measure. Each table is one range of an index (migration 022). */
-async function figuresOf(services: string[], period: Period): Promise<Record<ReportTableName, Figures>> {
+async function figuresOf(services: string[], period: Period, timings?: Record<string, number>): Promise<Record<ReportTableName, Figures>> {
   const empty = { enrolments: {}, served: {}, contacts: {}, goals: {}, outputs: {} } satisfies Record<ReportTableName, Figures>;
   if (services.length === 0) return empty;
   const replacements = {
@@ -51,7 +51,12 @@ async function figuresOf(services: string[], period: Period): Promise<Record<Rep
     untilAt: nzDayStart(nextDay(period.to)),
     accepted: acceptedStatuses,
   };
-  const select = <T extends object>(sql: string) => sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
+  const select = async <T extends object>(sql: string) => {
+    const started = performance.now();
+    const rows = await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
+    if (timings) timings[sql.slice(0, 40)] = (timings[sql.slice(0, 40)] ?? 0) + performance.now() - started;
+    return rows;
+  };
   const inPeriodOf = (alias: string) => `${alias}."serviceKey" IN (:services) AND ${alias}."on" >= :from AND ${alias}."on" <= :to`;
   const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
   // The people at a contact: its client, and the members it names as there (a JSON list of ids).
@@ -122,11 +127,12 @@ function tableOf(name: ReportTableName, keys: string[], now: Figures, before: Fi
 }
 
 /** A report of the period and services (DESIGN §4d): counts only, with the same period a year earlier beside each figure. */
-export async function buildReport(actor: Actor, query: ReportQuery, now = new Date()): Promise<Report> {
+/** `timings` (the bench): milliseconds by query. */
+export async function buildReport(actor: Actor, query: ReportQuery, now = new Date(), timings?: Record<string, number>): Promise<Report> {
   const services = reportServices(actor, query);
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
-  const [current, before] = await Promise.all([figuresOf(services, period), figuresOf(services, lastYear)]);
+  const [current, before] = await Promise.all([figuresOf(services, period, timings), figuresOf(services, lastYear, timings)]);
 
   // Outputs: those the services offer, and any others recorded in either period (retired ones), in the services' order.
   const offered = services.length ? await ServiceOutputRow.findAll({ where: { serviceKey: services, retiredAt: null }, attributes: ['id'] }) : [];
