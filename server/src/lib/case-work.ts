@@ -124,17 +124,28 @@ export async function readCorrections(originalIds: string[], transaction?: Trans
 
 /** The whānau a client (one the caller may see) is a linked member of, by name. */
 export async function readClientWhanau(clientId: string, transaction?: Transaction): Promise<ClientWhanau[]> {
-  const members = await WhanauMember.findAll({ where: { clientId, unlinkedAt: null }, transaction });
-  if (members.length === 0) return [];
-  const whanau = await Whanau.findAll({ where: { id: members.map((member) => member.whanauId) }, attributes: ['id', 'name'], transaction });
+  return (await readClientsWhanau([clientId], transaction)).get(clientId) ?? [];
+}
+
+/** As `readClientWhanau`, for many clients at once (two queries in all), by client id. */
+export async function readClientsWhanau(clientIds: string[], transaction?: Transaction): Promise<Map<string, ClientWhanau[]>> {
+  const byClient = new Map<string, ClientWhanau[]>();
+  if (clientIds.length === 0) return byClient;
+  const members = await WhanauMember.findAll({ where: { clientId: clientIds, unlinkedAt: null }, transaction });
+  if (members.length === 0) return byClient;
+  const whanau = await Whanau.findAll({ where: { id: [...new Set(members.map((member) => member.whanauId))] }, attributes: ['id', 'name'], transaction });
   const nameOf = new Map(whanau.map((row) => [row.id, row.name]));
-  return members
-    .map((member) => ({
+  for (const member of members) {
+    const list = byClient.get(member.clientId) ?? [];
+    list.push({
       _id: member.whanauId,
       name: nameOf.get(member.whanauId) ?? '',
       memberId: member.id,
       relationship: member.relationship,
       relationshipText: member.relationshipText ?? null,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1));
+    });
+    byClient.set(member.clientId, list);
+  }
+  for (const list of byClient.values()) list.sort((a, b) => a.name.localeCompare(b.name) || (a._id < b._id ? -1 : 1));
+  return byClient;
 }

@@ -1,4 +1,5 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Transaction } from 'sequelize';
+import { phoneSuffixTerm } from '../../../contract/client-search';
 import { foldForSearch, type ConsentMethod } from '../../../contract/clients';
 import { sequelize } from '../sequelize';
 import { ClientSearchTerm } from './client-search-term';
@@ -73,11 +74,6 @@ export function searchTermsOf(client: Pick<Client, 'givenName' | 'familyName' | 
     terms.add(phoneSuffixTerm(digits));
   }
   return [...terms].map((term) => term.slice(0, 254));
-}
-
-/** The search term that finds a phone by its last digits: `~` and the digits reversed (migration 018). */
-export function phoneSuffixTerm(digits: string): string {
-  return `~${[...digits].reverse().join('')}`;
 }
 
 /** The phone's digits in national form (6421… becomes 021…), so one number matches however it was typed. */

@@ -6,6 +6,7 @@ import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { recordBulkRead, type Actor } from '../../lib/audit';
+import { readClientsWhanau, readContacts, readCorrections } from '../../lib/case-work';
 import { caseloadClientsSql } from '../../lib/caseload';
 import { visibleEnrolmentsWhere, visibleNotesSql, visibleNotesWhere, visibleServicesSql } from '../../lib/need-to-know';
 import { presentClient, presentClientEnrolment, presentNote } from './clients.presenter';
@@ -40,7 +41,10 @@ export async function caseloadChanges(actor: Actor, query: CaseloadQuery): Promi
       `SELECT c.id FROM clients c WHERE ${caseload.sql} AND (
         c."updatedAt" > :since
         OR c.id IN (SELECT n."clientId" FROM case_notes n WHERE n."createdAt" > :since AND ${visibleNotesSql(actor, 'n')})
-        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL AND ${visibleServicesSql(actor, 'e."serviceKey"')}))`,
+        OR c.id IN (SELECT e."clientId" FROM enrolments e WHERE e."updatedAt" > :since AND e."clientId" IS NOT NULL AND ${visibleServicesSql(actor, 'e."serviceKey"')})
+        OR c.id IN (SELECT k."clientId" FROM contacts k WHERE k."createdAt" > :since AND k."clientId" IS NOT NULL)
+        OR c.id IN (SELECT r."clientId" FROM note_corrections r WHERE r."createdAt" > :since AND r."clientId" IS NOT NULL)
+        OR c.id IN (SELECT m."clientId" FROM whanau_members m WHERE m."updatedAt" > :since))`,
       { type: QueryTypes.SELECT, replacements: { ...caseload.replacements, since } },
     );
     changedIds = changed.map((row) => row.id);
@@ -85,10 +89,22 @@ async function detailsOf(actor: Actor, ids: string[]): Promise<ClientDetail[]> {
   const names = new Map(users.map((user) => [user.id, user.name]));
   const enrolmentsOf = groupBy(enrolments, (enrolment) => enrolment.clientId ?? '');
   const notesOf = groupBy(notes, (note) => note.clientId);
+  // Whānau case work (DESIGN §4c): memberships, contacts and corrections, a few queries for all.
+  const [whanauOf, contacts] = await Promise.all([readClientsWhanau(ids), readContacts(actor, { clientId: ids })]);
+  const contactsOf = groupBy(contacts, (contact) => contact.clientId ?? '');
+  const ownerOf = new Map<string, string>([
+    ...notes.map((note) => [note.id, note.clientId] as const),
+    ...contacts.map((contact) => [contact._id, contact.clientId ?? ''] as const),
+  ]);
+  const corrections = await readCorrections([...ownerOf.keys()]);
+  const correctionsOf = groupBy(corrections, (correction) => ownerOf.get(correction.correctsNoteId) ?? '');
   return clients.map((client) => ({
     ...presentClient(client, names),
     enrolments: (enrolmentsOf.get(client.id) ?? []).map(presentClientEnrolment),
     caseNotes: (notesOf.get(client.id) ?? []).map((note) => presentNote(note, names)),
+    whanau: whanauOf.get(client.id) ?? [],
+    contacts: contactsOf.get(client.id) ?? [],
+    corrections: correctionsOf.get(client.id) ?? [],
   }));
 }
 

@@ -26,6 +26,7 @@ import {
   findClientDuplicates,
   findEnrolmentDuplicates,
   listClientAudit,
+  listClientHistory,
   listClients,
   shareNote,
   updateClientOnce,
@@ -147,6 +148,14 @@ clientsRouter.get(
   managersOnly,
   validate({ params: IdParamsSchema, query: ListAuditQuerySchema }, async (ctx, { params, query }) => {
     ctx.body = await listClientAudit(actorFromContext(ctx), params.id, query);
+  }),
+);
+
+clientsRouter.get(
+  '/:id/history',
+  managersOnly,
+  validate({ params: IdParamsSchema, query: PageQuerySchema }, async (ctx, { params, query }) => {
+    ctx.body = await listClientHistory(actorFromContext(ctx), params.id, query);
   }),
 );
 

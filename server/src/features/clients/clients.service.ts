@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Op, QueryTypes, type Transaction, type WhereOptions } from 'sequelize';
 import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
 import {
@@ -13,7 +14,9 @@ import {
   type ListClientsQuery,
   type UpdateClientInput,
 } from '../../../contract/clients';
+import { phoneSuffixWord } from '../../../contract/client-search';
 import type { Page, PageQuery } from '../../../contract/common';
+import type { FieldChange as FieldChangeBody } from '../../../contract/whanau';
 import { AuditEvent } from '../../db/models/audit-event';
 import { CaseNote } from '../../db/models/case-note';
 import { Client, phoneKeyOf } from '../../db/models/client';
@@ -21,8 +24,10 @@ import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { sequelize } from '../../db/sequelize';
 import { presentRecordTrail, recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
+import { readClientWhanau, readContacts, readCorrections } from '../../lib/case-work';
 import { csvText } from '../../lib/csv';
 import { conflict, editConflict, forbidden, notFound } from '../../lib/errors';
+import { listFieldHistory, recordFieldChanges } from '../../lib/field-history';
 import { mergeFields } from '../../lib/field-versions';
 import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import {
@@ -90,11 +95,28 @@ async function detailOf(actor: Actor, client: Client, transaction?: Transaction)
     .filter((enrolment) => canSeeEnrolment(actor, enrolment))
     .sort((a, b) => b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const names = await staffNames([client.createdBy, client.updatedBy, ...notes.map((note) => note.authorId)], transaction);
+  const caseWork = await caseWorkOf(actor, client.id, notes, transaction);
   return {
     ...presentClient(client, names),
     enrolments: enrolments.map(presentClientEnrolment),
     caseNotes: notes.map((note) => presentNote(note, names)),
+    ...caseWork,
   };
+}
+
+/**
+ * What a client page shows of whānau case work (DESIGN §4c): the whānau the client is a member
+ * of, their contacts the actor may see, and the corrections of those notes and contacts.
+ */
+export async function caseWorkOf(
+  actor: Actor,
+  clientId: string,
+  notes: { id: string }[],
+  transaction?: Transaction,
+): Promise<Pick<ClientDetail, 'whanau' | 'contacts' | 'corrections'>> {
+  const [whanau, contacts] = await Promise.all([readClientWhanau(clientId, transaction), readContacts(actor, { clientId }, transaction)]);
+  const corrections = await readCorrections([...notes.map((note) => note.id), ...contacts.map((contact) => contact._id)], transaction);
+  return { whanau, contacts, corrections };
 }
 
 /** An enrolment the actor may see, or 404. */
@@ -134,8 +156,33 @@ export async function createClient(actor: Actor, input: CreateClientInput, fromE
     .filter(([field, value]) => field !== '_id' && value !== undefined)
     .map(([field]) => field);
   await recordAudit(actor, { action: 'create', entity: 'client', entityId: client.id, clientId: client.id, fields: given }, transaction);
-  if (enrolment) await linkEnrolment(actor, enrolment, client.id, transaction);
+  if (enrolment) {
+    await linkEnrolment(actor, enrolment, client.id, transaction);
+    await noteFromEnrolment(actor, enrolment, client.id, transaction);
+  }
   return detailOf(actor, client, transaction);
+}
+
+/**
+ * The message a person wrote when enrolling becomes their record's first case note, under the
+ * enrolment's service and written by the kaimahi who made the record (issue 20). Its id is
+ * derived from the enrolment's, so it can be made only once.
+ */
+async function noteFromEnrolment(actor: Actor, enrolment: Enrolment, clientId: string, transaction: Transaction): Promise<void> {
+  const text = enrolment.message?.trim();
+  if (!text) return;
+  const id = enrolmentNoteId(enrolment.id);
+  await CaseNote.create({ id, clientId, authorId: actor.id, text, serviceKey: enrolment.serviceKey }, { transaction });
+  await recordAudit(actor, { action: 'note', entity: 'note', entityId: id, clientId, details: { enrolmentId: enrolment.id } }, transaction);
+}
+
+/** A UUID (version 5 layout) made from an enrolment's id: the id of the case note its message becomes. */
+function enrolmentNoteId(enrolmentId: string): string {
+  const hash = crypto.createHash('sha256').update(`enrolment-message:${enrolmentId}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** Links an enrolment to a client (version + 1) and records it on the client's trail. */
@@ -157,7 +204,15 @@ export async function updateClient(actor: Actor, clientId: string, input: Update
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, await presentOne(client, transaction));
   if (merge.changed.length === 0) return presentOne(client, transaction);
   const changes = Object.fromEntries(merge.changed.map((field) => [field, input.changes[field as keyof ClientChanges]]));
+  const before = editableValues(client);
   await client.update({ ...columnsOf(changes), version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id }, { transaction });
+  const after = editableValues(client);
+  await recordFieldChanges(
+    actor,
+    { entity: 'client', entityId: client.id, clientId: client.id },
+    merge.changed.map((field) => ({ field, from: before[field] ?? null, to: after[field] ?? null })),
+    transaction,
+  );
   await recordAudit(actor, { action: 'update', entity: 'client', entityId: client.id, clientId: client.id, fields: merge.changed }, transaction);
   return presentOne(client, transaction);
 }
@@ -308,7 +363,17 @@ export async function listClients(actor: Actor, query: ListClientsQuery): Promis
     words.forEach((word, index) => {
       replacements[`word${index}`] = word;
       replacements[`end${index}`] = afterPrefix(word);
-      conditions.push(`c.id IN (SELECT t."clientId" FROM client_search_terms t WHERE t.term >= :word${index} AND t.term < :end${index})`);
+      const range = (from: string, to: string) => `(t.term >= :${from} AND t.term < :${to})`;
+      // Three or more digits may also be the end of a phone ("4567" finds 021 555 4567).
+      const suffix = phoneSuffixWord(word);
+      if (suffix) {
+        replacements[`suffix${index}`] = suffix;
+        replacements[`suffixEnd${index}`] = afterPrefix(suffix);
+      }
+      const ranges = suffix
+        ? `(${range(`word${index}`, `end${index}`)} OR ${range(`suffix${index}`, `suffixEnd${index}`)})`
+        : range(`word${index}`, `end${index}`);
+      conditions.push(`c.id IN (SELECT t."clientId" FROM client_search_terms t WHERE ${ranges})`);
     });
   }
   if (query.service || query.status) {
@@ -409,6 +474,12 @@ export async function listClientAudit(actor: Actor, clientId: string, page: Page
     offset: (page.page - 1) * page.pageSize,
   });
   return { items: presentRecordTrail(rows), total: count, page: page.page, pageSize: page.pageSize };
+}
+
+/** `GET /api/clients/{id}/history` (managers): who changed which field of the record, from what to what, newest first. */
+export async function listClientHistory(actor: Actor, clientId: string, page: PageQuery): Promise<Page<FieldChangeBody>> {
+  const client = await findVisibleClient(actor, clientId);
+  return listFieldHistory('client', client.id, page);
 }
 
 export type ClientExport = {

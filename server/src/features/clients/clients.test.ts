@@ -81,6 +81,9 @@ describe('POST /api/clients', () => {
       updatedByName: 'Hemi Kaimahi',
       enrolments: [],
       caseNotes: [],
+      whanau: [],
+      contacts: [],
+      corrections: [],
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const events = await eventsOf(body._id);

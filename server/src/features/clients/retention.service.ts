@@ -1,9 +1,11 @@
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import type { RetentionCandidate, RetentionOutcome } from '../../../contract/clients';
 import type { Page, PageQuery } from '../../../contract/common';
 import { CaseNote } from '../../db/models/case-note';
 import type { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
+import { FieldChange } from '../../db/models/field-change';
+import { Contact, Goal, NoteCorrection, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import { sequelize } from '../../db/sequelize';
 import { getConfig } from '../../config';
 import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
@@ -101,6 +103,28 @@ const erasedClientFields = [
 ] as const;
 
 /**
+ * What an erasure removes of whānau case work (DESIGN §4c): the texts written about the person
+ * (their contacts' summaries, their goals' and follow-ups' texts), the corrections of their notes
+ * and contacts, their memberships (and a lead pointing at them), and their field history, which
+ * holds old values. Counts stay (contacts, minutes, outputs, goals by area and status) for the
+ * reports, with nothing that says who they were about beyond a tombstone id.
+ */
+async function eraseCaseWork(clientId: string, transaction: Transaction): Promise<Record<string, string>> {
+  const [contacts] = await Contact.update({ summary: '' }, { where: { clientId }, transaction });
+  const [goals] = await Goal.update({ text: '' }, { where: { clientId }, transaction });
+  const [tasks] = await Task.update({ text: '' }, { where: { clientId }, transaction });
+  const corrections = await NoteCorrection.destroy({ where: { clientId }, transaction });
+  const whanauIds = (await WhanauMember.findAll({ where: { clientId }, attributes: ['whanauId'], transaction })).map((member) => member.whanauId);
+  const memberships = await WhanauMember.destroy({ where: { clientId }, transaction });
+  // Their whānau changed: devices get them again at the next caseload sync.
+  if (whanauIds.length)
+    await sequelize.query('UPDATE whanau SET "updatedAt" = :at WHERE id IN (:ids)', { replacements: { at: new Date(), ids: whanauIds }, transaction });
+  await Whanau.update({ leadClientId: null }, { where: { leadClientId: clientId }, transaction });
+  await FieldChange.destroy({ where: { clientId }, transaction });
+  return { contacts: String(contacts), goals: String(goals), tasks: String(tasks), corrections: String(corrections), memberships: String(memberships) };
+}
+
+/**
  * `POST /api/clients/{id}/erase`: the personal fields of the record and of its enrolments are
  * removed and its case notes deleted; the row stays, archived, as a tombstone with its audit
  * trail (which names fields, never values). Audited as an `update` naming the erased fields
@@ -136,6 +160,7 @@ export function eraseClient(actor: Actor, clientId: string): Promise<RetentionOu
       { transaction },
     );
     const notes = await CaseNote.destroy({ where: { clientId: client.id }, transaction });
+    const caseWork = await eraseCaseWork(client.id, transaction);
     const enrolments = await Enrolment.findAll({ where: { clientId: client.id }, transaction });
     for (const enrolment of enrolments) {
       await enrolment.update(
@@ -151,7 +176,7 @@ export function eraseClient(actor: Actor, clientId: string): Promise<RetentionOu
         entityId: client.id,
         clientId: client.id,
         fields: [...erasedClientFields],
-        details: { erased: 'true', notes: String(notes), enrolments: String(enrolments.length) },
+        details: { erased: 'true', notes: String(notes), enrolments: String(enrolments.length), ...caseWork },
       },
       transaction,
     );

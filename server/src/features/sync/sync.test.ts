@@ -98,7 +98,7 @@ describe('POST /api/sync', () => {
 
   it('rejects a well-formed kind no feature registered, and still applies the rest', async () => {
     const clientId = newId();
-    const unknown = { _id: newId(), kind: 'whanau.create', entityId: newId(), payload: { name: 'Te Whānau a Hine' } };
+    const unknown = { _id: newId(), kind: 'hui.create', entityId: newId(), payload: { name: 'Te Whānau a Hine' } };
     const res = await sync([unknown, { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Aroha', familyName: 'Ngata' } }]);
     expect(res.status).toBe(200);
     expect(res.body.results[0]).toEqual({
@@ -106,7 +106,7 @@ describe('POST /api/sync', () => {
       status: 'rejected',
       errors: [
         {
-          msg: 'This server does not take whanau.create mutations (it takes client.create, client.update, note.create, note.share, enrolment.update)',
+          msg: 'This server does not take hui.create mutations (it takes client.create, client.update, note.create, note.share, enrolment.update, whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct)',
           code: 'invalid_value',
           param: 'kind',
         },

@@ -201,6 +201,114 @@ describe('edits on baseVersion', () => {
   });
 });
 
+describe('each kind', () => {
+  it('rejects another body under a used id and a bad payload as payload.<field>, for all ten kinds', async () => {
+    const { whanauId, memberId, client } = await whanauWithMember();
+    const goal = create('goal.create', { whanauId, area: 'health', text: 'Health check', serviceKey: 'whanau_ora_support' });
+    const task = create('task.create', { whanauId, text: 'Book it', dueOn: '2026-12-20' });
+    const contact = create('contact.create', {
+      clientId: client.id,
+      on: '2026-12-01',
+      kind: 'phone',
+      minutes: 5,
+      serviceKey: 'whanau_ora_support',
+      summary: 'Rang',
+    });
+    expect(statuses((await sync([goal, task, contact])).body.results)).toEqual(['applied', 'applied', 'applied']);
+    const good = [
+      create('whanau.create', { name: 'Tipene' }),
+      edit('whanau.update', whanauId, 1, { notes: 'Kōrero Māori at home' }),
+      create('member.link', { whanauId, clientId: (await clientOf('whanau_ora_support')).id, relationship: 'sibling' }),
+      { _id: newId(), kind: 'member.unlink', entityId: memberId, payload: { whanauId } },
+      create('goal.create', { whanauId, area: 'culture', text: 'Kapa haka', serviceKey: 'whanau_ora_support' }),
+      edit('goal.update', goal._id, 1, { text: 'Health check at the marae clinic' }),
+      create('task.create', { whanauId, text: 'Text reminder', dueOn: '2026-12-21' }),
+      edit('task.update', task._id, 1, { dueOn: '2026-12-22' }),
+      create('contact.create', { whanauId, on: '2026-12-02', kind: 'online', minutes: 20, serviceKey: 'whanau_ora_support', summary: 'Zoom hui' }),
+      create('note.correct', { correctsNoteId: contact._id, text: 'Rang twice', reason: 'Missed one' }),
+    ];
+    expect(statuses((await sync(good)).body.results)).toEqual(Array(10).fill('applied'));
+    const reused = await sync(good.map((mutation) => ({ ...mutation, payload: { ...mutation.payload, unexpected: 'x', text: 'changed' } })));
+    expect(reused.body.results.map((result: { status: string; errors: { msg: string }[] }) => [result.status, result.errors?.[0]?.msg])).toEqual(
+      Array(10).fill(['rejected', 'This request id was already used for a different request']),
+    );
+    const bad = await sync([
+      create('whanau.create', { name: '' }),
+      edit('whanau.update', whanauId, 2, {}),
+      create('member.link', { whanauId, clientId: client.id, relationship: 'cousin' }),
+      { _id: newId(), kind: 'member.unlink', entityId: memberId, payload: {} },
+      create('goal.create', { whanauId, area: 'health', text: 'x', status: 'done', serviceKey: 'whanau_ora_support' }),
+      edit('goal.update', goal._id, 2, { targetDate: '2026-02-30' }),
+      create('task.create', { text: 'x', dueOn: '2026-12-01' }),
+      edit('task.update', task._id, 2, { doneAt: 'yesterday' }),
+      create('contact.create', { clientId: client.id, on: '2026-12-01', kind: 'phone', minutes: -1, serviceKey: 'whanau_ora_support', summary: 'x' }),
+      create('note.correct', { correctsNoteId: contact._id, text: 'x' }),
+    ]);
+    expect(bad.body.results.map((result: { status: string; errors: { param?: string }[] }) => [result.status, result.errors?.[0]?.param])).toEqual([
+      ['rejected', 'payload.name'],
+      ['rejected', 'payload'],
+      ['rejected', 'payload.relationship'],
+      ['rejected', 'payload.whanauId'],
+      ['rejected', 'payload.status'],
+      ['rejected', 'payload.targetDate'],
+      ['rejected', 'payload.whanauId'],
+      ['rejected', 'payload.doneAt'],
+      ['rejected', 'payload.minutes'],
+      ['rejected', 'payload.reason'],
+    ]);
+  });
+
+  it('answers conflict on whanau.update and task.update when the same field changed since, and keeps the history of each edit', async () => {
+    const { whanauId } = await whanauWithMember();
+    const task = create('task.create', { whanauId, text: 'Call the school', dueOn: '2026-12-20' });
+    await sync([task]);
+    expect(
+      statuses(
+        (
+          await sync(
+            [edit('whanau.update', whanauId, 1, { name: 'Te Whānau Walker-Rewi' }), edit('task.update', task._id, 1, { dueOn: '2026-12-18' })],
+            manager.token,
+          )
+        ).body.results,
+      ),
+    ).toEqual(['applied', 'applied']);
+    const clash = await sync([
+      edit('whanau.update', whanauId, 1, { name: 'Walker' }),
+      edit('task.update', task._id, 1, { dueOn: '2026-12-25', text: 'Call the kura' }),
+    ]);
+    expect(clash.body.results[0]).toMatchObject({ status: 'conflict', conflicts: [{ field: 'name', mine: 'Walker', theirs: 'Te Whānau Walker-Rewi' }] });
+    expect(clash.body.results[1]).toMatchObject({
+      status: 'conflict',
+      conflicts: [{ field: 'dueOn', mine: '2026-12-25', theirs: '2026-12-18' }],
+      record: { text: 'Call the school' },
+    });
+    const { FieldChange } = await import('../../db/models/field-change');
+    expect((await FieldChange.findAll({ where: { entityId: whanauId } })).map((row) => [row.field, row.fromValue, row.toValue, row.actorName])).toEqual([
+      ['name', 'Te Whānau o Walker', 'Te Whānau Walker-Rewi', 'Mere Manager'],
+    ]);
+  });
+
+  it('links a client once, unlinks (the record stays), and links them again', async () => {
+    const { whanauId, memberId, client } = await whanauWithMember();
+    const again = await sync([create('member.link', { whanauId, clientId: client.id, relationship: 'child' })]);
+    expect(again.body.results[0]).toMatchObject({
+      status: 'rejected',
+      errors: [expect.objectContaining({ msg: 'This person is already a member of this whānau', param: 'payload.clientId' })],
+    });
+    const unlink = { _id: newId(), kind: 'member.unlink', entityId: memberId, payload: { whanauId } };
+    expect((await sync([unlink], manager.token)).body.results[0]).toMatchObject({ status: 'applied', record: { _id: memberId, clientId: client.id } });
+    expect((await sync([unlink], manager.token)).body.results[0].status).toBe('duplicate');
+    expect((await api.get(`/api/clients/${client.id}`, { token: manager.token })).body.whanau).toEqual([]);
+    const relink = await sync([create('member.link', { whanauId, clientId: client.id, relationship: 'child' })], manager.token);
+    expect(relink.body.results[0].status).toBe('applied');
+    const events = await AuditEvent.findAll({ where: { entity: 'member', entityId: memberId }, order: [['seq', 'ASC']] });
+    expect(events.map((event) => [event.action, event.fields])).toEqual([
+      ['link', null],
+      ['update', ['unlinkedAt']],
+    ]);
+  });
+});
+
 describe('GET /api/whanau/{id} and /api/follow-ups', () => {
   it('answers 404 to a kaimahi who may not see the whānau, and writes a view event for one who may', async () => {
     const { whanauId } = await whanauWithMember();
@@ -209,5 +317,15 @@ describe('GET /api/whanau/{id} and /api/follow-ups', () => {
     const views = await AuditEvent.findAll({ where: { entity: 'whanau', entityId: whanauId, action: 'view' } });
     expect(views.map((event) => event.actorName)).toEqual(['Mere Manager']);
     void buildNote;
+  });
+
+  it('refuses bad queries with 400 in the contract’s shape, and anyone not signed in with 401', async () => {
+    const bad = async (path: string) => (await api.get(path, { token: hemi.token })).body.errors.map((error: { param: string }) => error.param);
+    expect(await bad('/api/whanau/not-an-id')).toEqual(['id']);
+    expect(await bad('/api/whanau?pageSize=0&page=0')).toEqual(['page', 'pageSize']);
+    expect(await bad(`/api/whanau?q=${'a'.repeat(201)}`)).toEqual(['q']);
+    expect(await bad('/api/whanau/caseload?since=yesterday')).toEqual(['since']);
+    expect(await bad('/api/follow-ups?state=soon')).toEqual(['state']);
+    for (const path of ['/api/whanau', '/api/whanau/caseload', `/api/whanau/${newId()}`, '/api/follow-ups']) expect((await api.get(path)).status).toBe(401);
   });
 });
