@@ -31,7 +31,8 @@ const pwaProject = {
 };
 
 // The built app in headless Chromium against the real server (`npm run build` first). Each file
-// starts its own server and browser, so files run one at a time.
+// starts its own server (own data folder, own port block from `VITEST_POOL_ID`, see e2e/harness.ts)
+// and browser, and reads pwa/dist only, so two files run at a time: one a core on a 2-core machine.
 const e2eProject = {
   resolve: pwaResolve,
   test: {
@@ -39,9 +40,14 @@ const e2eProject = {
     root: './pwa',
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
-    fileParallelism: false,
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    maxWorkers: 2,
+    // Vitest runs projects whose worker counts differ in separate groups: the browser files go
+    // after the server and app files, two at a time, not beside them.
+    sequence: { groupOrder: 1 },
+    // Two files share the cores, so a test takes up to twice as long as it did alone; a test that
+    // waits on an event with no time-out of its own ends here.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 };
 

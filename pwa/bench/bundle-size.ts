@@ -49,12 +49,15 @@ const loadedAsHomeRenders = [
 
 const staticImport = /(?:\bfrom\s*|\bimport\s*)["'](\.\.?\/[^"']+\.js)["']/g;
 
+/** What the first group of each match took (each pattern here has one group, always taken). */
+const firstGroups = (text: string, pattern: RegExp): string[] => [...text.matchAll(pattern)].flatMap((match) => match[1] ?? []);
+
 /** Entry chunks of index.html and their static imports, followed through the chunks' own imports. */
 export function homePageScripts(distDir: string): string[] {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const start = [
-    ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g)].map((match) => match[1]),
+    ...firstGroups(html, /<script[^>]*type="module"[^>]*src="([^"]+\.js)"/g),
+    ...firstGroups(html, /<link[^>]*rel="modulepreload"[^>]*href="([^"]+\.js)"/g),
   ].map((url) => url.replace(/^\//, ''));
   const seen = new Set<string>();
   const queue = [...start];
@@ -64,8 +67,8 @@ export function homePageScripts(distDir: string): string[] {
     seen.add(file);
     const code = readFileSync(path.join(distDir, file), 'utf8');
     // Static imports only: `import … from "./x.js"` and `import "./x.js"`, never `import("./x.js")`.
-    for (const match of code.matchAll(staticImport)) {
-      queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1])));
+    for (const imported of firstGroups(code, staticImport)) {
+      queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), imported)));
     }
   }
   return [...seen].sort();

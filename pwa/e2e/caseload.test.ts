@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDetail } from '@contract/clients';
-import { waitForServiceWorker } from './enrol-helpers';
-import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { checkA11y, screenshot, signIn, startHarness, type Harness, type Staff } from './harness';
+import { createClient, everythingInIndexedDb, json, newDevice, offlineFaults, openClients, withServerStopped } from './staff-helpers';
 
 /**
  * A kaimahi's caseload with no signal, in the built app against the real server (stopped for "no
@@ -30,86 +29,19 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A client the kaimahi created through the API (so it is in their caseload), with a note. */
-async function createClient(fields: { givenName: string; familyName: string; phone: string; note: string }): Promise<ClientDetail> {
-  const headers = { 'content-type': 'application/json' };
-  const client = await json<ClientDetail>(
-    await harness.api('/api/clients', {
-      method: 'POST',
-      token,
-      headers,
-      body: JSON.stringify({ _id: randomUUID(), givenName: fields.givenName, familyName: fields.familyName, phone: fields.phone }),
-    }),
-  );
-  await json(
-    await harness.api(`/api/clients/${client._id}/notes`, { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), text: fields.note }) }),
-  );
-  return client;
-}
-
-/** Signs in through the form, as a person does (the password is what opens the device's copy). */
-async function signIn(page: Page, staff: Staff) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-/** From the dashboard to the clients list by links (a full page load would forget the key, as reopening does). */
-async function openClientsList(page: Page) {
-  await page.getByRole('link', { name: 'Open the clients' }).click();
-  await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
-}
-
-/** Every record of every object store of every IndexedDB database of the page, as text (bytes decoded as UTF-8). */
-async function everythingInIndexedDb(page: Page): Promise<{ databases: string[]; text: string }> {
-  return page.evaluate(async () => {
-    const decoder = new TextDecoder();
-    const flatten = (value: unknown): unknown => {
-      if (value instanceof ArrayBuffer) return decoder.decode(value);
-      if (ArrayBuffer.isView(value)) return decoder.decode(value as Uint8Array);
-      if (Array.isArray(value)) return value.map(flatten);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, flatten(inner)]));
-      return value;
-    };
-    const databases = (await indexedDB.databases()).map((info) => info.name ?? '').filter(Boolean);
-    const parts: string[] = [];
-    for (const name of databases) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        const rows = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        parts.push(`${name}/${store}: ${JSON.stringify(flatten(rows))}`);
-      }
-      db.close();
-    }
-    return { databases, text: parts.join('\n') };
-  });
-}
-
 describe('the caseload with no signal', () => {
   it('copies the caseload encrypted at sign-in, unlocks it with the password with the server stopped, and searches it', async () => {
-    const aroha = await createClient({ givenName: 'Aroha', familyName: 'Te Whānau', phone: '021 555 0147', note: 'Kai parcel dropped off at the marae' });
-    await createClient({ givenName: 'Rāwiri', familyName: 'Tūhoe', phone: '027 555 0199', note: 'Rang about the garden beds' });
+    const aroha = await createClient(
+      harness,
+      token,
+      { givenName: 'Aroha', familyName: 'Te Whānau', phone: '021 555 0147' },
+      'Kai parcel dropped off at the marae',
+    );
+    await createClient(harness, token, { givenName: 'Rāwiri', familyName: 'Tūhoe', phone: '027 555 0199' }, 'Rang about the garden beds');
 
-    const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
-    await page.goto('/');
-    await waitForServiceWorker(page);
+    const page = await newDevice(harness, phone);
     await signIn(page, kaimahi);
-    await openClientsList(page);
+    await openClients(page);
     await page.getByText('2 clients kept on this device, encrypted.').waitFor({ timeout: 15_000 });
 
     const stored = await everythingInIndexedDb(page);
@@ -117,8 +49,7 @@ describe('the caseload with no signal', () => {
     for (const secret of ['Aroha', 'Whānau', 'Rāwiri', 'Tūhoe', '021 555 0147', '0215550147', '555 0199', 'Kai parcel', 'garden beds'])
       expect(stored.text).not.toContain(secret);
 
-    await harness.server.stop();
-    try {
+    await withServerStopped(harness, async () => {
       // Reopened with no signal: the key is gone from memory, the password opens the copy.
       await page.reload();
       await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
@@ -131,22 +62,18 @@ describe('the caseload with no signal', () => {
       await page.getByRole('button', { name: 'Unlock' }).click();
 
       await page.getByText('No signal: searching the 2 clients kept on this device.').waitFor({ timeout: 15_000 });
-      const search = page.getByRole('searchbox', { name: 'Search' });
-      const started = Date.now();
-      await search.fill('whanau');
+      // Searched on the device, macrons or not (how fast is `npm run bench`'s caseload-unlock row).
+      await page.getByRole('searchbox', { name: 'Search' }).fill('whanau');
       await page.getByRole('link', { name: 'Aroha Te Whānau' }).first().waitFor();
-      expect(Date.now() - started).toBeLessThan(2_000);
       expect(await page.getByRole('link', { name: 'Rāwiri Tūhoe' }).count()).toBe(0);
 
       await page.getByRole('link', { name: 'Aroha Te Whānau' }).first().click();
       await page.getByText('No signal: this is the copy kept on this device.').waitFor();
       await page.getByText('Kai parcel dropped off at the marae').waitFor();
       expect(page.url()).toContain(aroha._id);
-    } finally {
-      await harness.server.start();
-    }
+    });
     // Requests the stopped server refused are the point of the test; anything else is a fault.
-    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -154,38 +81,23 @@ describe('the caseload with no signal', () => {
     const staff = await harness.createStaff(1);
     const staffToken = await harness.tokenFor(staff);
     const managerToken = await harness.tokenFor(await harness.createStaff(2));
-    const headers = { 'content-type': 'application/json' };
-    const kahu = await json<ClientDetail>(
-      await harness.api('/api/clients', {
-        method: 'POST',
-        token: staffToken,
-        headers,
-        body: JSON.stringify({ _id: randomUUID(), givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' }),
-      }),
-    );
+    const kahu = await createClient(harness, staffToken, { givenName: 'Kahu', familyName: 'Pōtae', phone: '021 555 0110', suburb: 'Linwood' });
 
-    const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
-    await page.goto('/');
-    await waitForServiceWorker(page);
+    const page = await newDevice(harness, phone);
     await signIn(page, staff);
-    await openClientsList(page).catch(async (error: unknown) => {
-      await screenshot(page, 'debug-offline-writes');
-      throw error;
-    });
-    await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 15_000 });
+    await openClients(page);
 
     // Meanwhile, at the office, a manager changes Kahu's phone through the API.
     const officeEdit = await harness.api(`/api/clients/${kahu._id}`, {
       method: 'PATCH',
       token: managerToken,
-      headers,
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ _id: randomUUID(), baseVersion: 1, changes: { phone: '03 555 0123' } }),
     });
     expect(officeEdit.status).toBe(200);
 
-    await harness.server.stop();
     let newClientId = '';
-    try {
+    await withServerStopped(harness, async () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
       await page.getByLabel('Password').fill(staff.password);
@@ -240,9 +152,7 @@ describe('the caseload with no signal', () => {
         'kai parcel',
       ])
         expect(stored.text).not.toContain(secret);
-    } finally {
-      await harness.server.start();
-    }
+    });
 
     // Back in signal: the app notices by itself and sends what waited, once.
     await page.getByRole('heading', { name: 'Someone else changed this record' }).waitFor({ timeout: 60_000 });
@@ -279,7 +189,7 @@ describe('the caseload with no signal', () => {
     const left = await everythingInIndexedDb(page);
     expect(left.databases.filter((name) => name.startsWith('trust-staff-'))).toEqual([]);
     for (const secret of ['Hēmi', 'Pāora', 'Kahu', 'Pōtae', 'whānau at home', newClientId, kahu._id]) expect(left.text).not.toContain(secret);
-    expect(pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
   // Five wrong passwords, with and without signal: staff-offline-edges.test.ts (issue 19, finding 1).

@@ -6,6 +6,7 @@ import { collectionStatement } from '@contract/enrolments';
 import type { ClientDetail } from '@contract/clients';
 import type { StaffUser } from '@contract/users';
 import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { json } from './staff-helpers';
 
 /**
  * A kaimahi's week in the built app against the real server: an enrolment sent through the
@@ -37,11 +38,6 @@ afterAll(async () => {
  * "MI" while its accessible name is a sentence, which axe flags at phone width: reported to the
  * lead, left out here so this file tests the client screens.
  */
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** An enrolment as a whānau member sends it from the public form. */
 async function enrol(person: { givenName: string; familyName: string; phone: string }): Promise<string> {
@@ -186,7 +182,8 @@ describe.each([
     await details.getByText('Wainoni').waitFor();
     const saved = await clientOf(clientId);
     expect([saved.suburb, saved.hapu, saved.version]).toEqual(['Wainoni', 'Ngāti Huikai', 2]);
-    expect(saved.caseNotes.map((item) => item.text)).toEqual([noteText]);
+    // Newest first: the kaimahi's note, then the enrolment's message, which became the first note (issue 20).
+    expect(saved.caseNotes.map((item) => item.text)).toEqual([noteText, 'Kia ora, we would like some support for our whānau.']);
     await screenshot(page, `client-${width}`);
     await checkA11y(page);
     expect(pageProblems(page)).toEqual([]);
@@ -231,7 +228,7 @@ describe.each([
     await page.getByRole('status').filter({ hasText: 'Changes saved.' }).waitFor();
     const settled = await clientOf(clientId);
     expect([settled.phone, settled.iwi]).toEqual(['027 999 0000', 'Ngāi Tahu']);
-    await page.getByRole('region', { name: 'Details' }).getByText('027 999 0000').waitFor();
+    await page.getByRole('region', { name: 'Details' }).getByText('027 999 0000', { exact: true }).first().waitFor();
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });

@@ -14,14 +14,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function withPage(test: (page: Page) => Promise<void>, options?: Parameters<Harness['newPage']>[0]): Promise<void> {
-  const page = await harness.newPage(options);
-  try {
-    await test(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const withPage: Harness['withPage'] = (test, options) => harness.withPage(test, options);
 
 describe('blog', () => {
   let older: { _id: string };

@@ -102,32 +102,47 @@ export async function readPhoneDatabase(page: Page): Promise<{ outbox: Record<st
   });
 }
 
+type WaitingEdit = { givenName: string | null; payload: Record<string, unknown>; delayMs: number | null };
+
+/** Rewrites the phone's items with plain IndexedDB: those of this given name, or (null) every pending one. */
+async function editWaiting(page: Page, edit: WaitingEdit): Promise<void> {
+  await page.evaluate(async ({ givenName, payload, delayMs }) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('trust-app');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const transaction = db.transaction('outbox', 'readwrite');
+      const cursorRequest = transaction.objectStore('outbox').openCursor();
+      cursorRequest.onsuccess = () => {
+        const cursor = cursorRequest.result;
+        if (!cursor) return;
+        const operation = cursor.value as { payload: Record<string, unknown> | null; state: string; nextAttemptAt: number };
+        if (givenName === null ? operation.state === 'pending' : operation.payload?.givenName === givenName) {
+          cursor.update({
+            ...operation,
+            payload: operation.payload && { ...operation.payload, ...payload },
+            nextAttemptAt: delayMs === null ? operation.nextAttemptAt : Date.now() + delayMs,
+          });
+        }
+        cursor.continue();
+      };
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error);
+    });
+    db.close();
+  }, edit);
+}
+
 /** Changes a waiting item's payload in the phone's database (to make the real server refuse it). */
-export async function editWaitingPayload(page: Page, givenName: string, changes: Record<string, unknown>): Promise<void> {
-  await page.evaluate(
-    async ({ givenName, changes }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('trust-app');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const transaction = db.transaction('outbox', 'readwrite');
-        const cursorRequest = transaction.objectStore('outbox').openCursor();
-        cursorRequest.onsuccess = () => {
-          const cursor = cursorRequest.result;
-          if (!cursor) return;
-          const operation = cursor.value as { payload: Record<string, unknown> | null; state: string };
-          if (operation.payload?.givenName === givenName) cursor.update({ ...operation, payload: { ...operation.payload, ...changes } });
-          cursor.continue();
-        };
-        transaction.oncomplete = () => resolve();
-        transaction.onerror = () => reject(transaction.error);
-      });
-      db.close();
-    },
-    { givenName, changes },
-  );
+export function editWaitingPayload(page: Page, givenName: string, changes: Record<string, unknown>): Promise<void> {
+  return editWaiting(page, { givenName, payload: changes, delayMs: null });
+}
+
+/** Puts every waiting item's next try this far off, as a long backoff would. */
+export function postponeWaiting(page: Page, delayMs: number): Promise<void> {
+  return editWaiting(page, { givenName: null, payload: {}, delayMs });
 }
 
 type EnrolmentRow = { _id: string; reference: string; givenName: string; familyName: string; serviceKey: string };

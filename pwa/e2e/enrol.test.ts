@@ -303,7 +303,7 @@ describe('with no signal', () => {
       .catch(() => undefined); // or its timer does
 
     const panel = page.getByRole('complementary', { name: onThisPhone });
-    await panel.getByText('1 needs your attention', { exact: true }).waitFor({ timeout: 15_000 });
+    await panel.getByText('1 needs your attention', { exact: true }).waitFor({ timeout: 30_000 });
     await panel.getByText(/privacy statement has changed/).waitFor();
     expect(await serverEnrolments(harness, 'Accepted')).toHaveLength(1);
     expect(await serverEnrolments(harness, 'Refused')).toHaveLength(0);

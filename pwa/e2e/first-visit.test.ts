@@ -20,14 +20,7 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function withPage(test: (page: Page) => Promise<void>, options?: Parameters<Harness['newPage']>[0]): Promise<void> {
-  const page = await harness.newPage(options);
-  try {
-    await test(page);
-  } finally {
-    await page.context().close();
-  }
-}
+const withPage: Harness['withPage'] = (test, options) => harness.withPage(test, options);
 
 const dist = path.join(repoRoot, 'pwa/dist');
 const gzipKb = (files: readonly string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length, 0) / 1024;

@@ -60,6 +60,8 @@ export type Harness = {
    * for, so `page.route` sees every request; offline tests pass `serviceWorkers: 'allow'`.
    */
   newPage(options?: NewPageOptions): Promise<Page>;
+  /** Runs `test` on a new page and closes its context whatever happens. */
+  withPage(test: (page: Page) => Promise<void>, options?: NewPageOptions): Promise<void>;
   /** A staff account made with the CLI (`server/src/cli/create-user.ts`), one per access level. */
   createStaff(access: number): Promise<Staff>;
   /** A token for the account, from `POST /api/auth`. */
@@ -89,14 +91,21 @@ function portIsFree(port: number): Promise<boolean> {
  * A port for one test file's server, from a block of its own below the kernel's ephemeral range
  * (32768 and up). A port the kernel hands out for `listen(0)` could go to another file while a
  * test has stopped its server to play "no signal", and the restart would then find it taken.
+ * Each worker of a run (`VITEST_POOL_ID`) has its own block, so the two files running at once
+ * never look at the same ports; within it the start is random, since another run on the machine
+ * (another checkout's tests) has workers of the same numbers and the same blocks.
  */
+const portBlock = 500;
+
 async function freePort(): Promise<number> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 200;
-  const first = 20_000 + worker * 50;
-  for (let port = first; port < first + 50; port++) {
+  const worker = Number(process.env.VITEST_POOL_ID ?? 0) % 24;
+  const first = 20_000 + worker * portBlock;
+  const offset = Math.floor(Math.random() * portBlock);
+  for (let step = 0; step < portBlock; step++) {
+    const port = first + ((offset + step) % portBlock);
     if (await portIsFree(port)) return port;
   }
-  throw new Error(`No free port in ${first}–${first + 49}`);
+  throw new Error(`No free port in ${first}–${first + portBlock - 1}`);
 }
 
 function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.ProcessEnv {
@@ -147,8 +156,22 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!existsSync(path.join(pwaDist, 'index.html'))) {
     throw new Error('pwa/dist is missing: run `npm run build` before the browser tests');
   }
-  const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trust-e2e-'));
+  // Between the probe of a port and the server listening on it (seconds, while tsx starts) another
+  // run's server can take it: then the same again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const server = serverOn(await freePort(), dataDir, pwaDist, options.env);
+    try {
+      await server.start();
+      return server;
+    } catch (error) {
+      if (attempt >= 5 || !server.output().includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+/** The server on this port and data folder, not started yet. */
+function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<string, string> = {}): TestServer {
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let log = '';
@@ -164,7 +187,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       // the server orphaned on the port.
       const started = spawn(tsx, ['server/src/main.ts'], {
         cwd: repoRoot,
-        env: { ...serverEnv(port, dataDir, pwaDist), ...options.env },
+        env: { ...serverEnv(port, dataDir, pwaDist), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
       });
@@ -195,7 +218,6 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       });
     },
   };
-  await server.start();
   return server;
 }
 
@@ -272,6 +294,15 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
       return page;
     },
 
+    async withPage(test, options) {
+      const page = await harness.newPage(options);
+      try {
+        await test(page);
+      } finally {
+        await page.context().close();
+      }
+    },
+
     createStaff(access) {
       let staff = staffByAccess.get(access);
       if (!staff) {
@@ -310,11 +341,7 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
     },
 
     async signInWithPassword(page, staff) {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(staff.email);
-      await page.getByLabel('Password').fill(staff.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL((url) => url.pathname !== '/login');
+      await signIn(page, staff);
       // The copy's key is made after 'Logged In' (PBKDF2). Followed in the app (a reload meanwhile
       // would lose it): the clients screen opens only once it is ready.
       await page.getByRole('link', { name: 'Open the clients' }).click();
@@ -330,6 +357,15 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
     },
   };
   return harness;
+}
+
+/** Signs in through the form, as a person does, and waits to leave /login (the copy may still be in the making). */
+export async function signIn(page: Page, staff: Staff): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(staff.email);
+  await page.getByLabel('Password').fill(staff.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
 }
 
 let axeSource: string | undefined;

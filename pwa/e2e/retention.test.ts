@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDetail, RetentionCandidate } from '@contract/clients';
 import type { Page as ApiPage } from '@contract/common';
 import { alertShown, checkA11y, pageProblems, recordAlerts, screenshot, startHarness, type Harness } from './harness';
+import { json } from './staff-helpers';
 
 /**
  * /manage/retention (Privacy Act IPP 9, decision 089) as a manager uses it: the people with no
@@ -24,11 +25,6 @@ afterAll(async () => {
 
 const headers = { 'content-type': 'application/json' };
 const eightYearsAgo = new Date(Date.now() - 8 * 365.25 * 24 * 60 * 60 * 1000);
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A client made through the API by the manager, with a case note. */
 async function createClient(givenName: string, familyName: string): Promise<ClientDetail> {

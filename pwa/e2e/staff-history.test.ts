@@ -92,6 +92,48 @@ describe('the history of a staff account', () => {
   });
 });
 
+describe('a long history', () => {
+  it('goes page by page, newest first, with the pager shared by every paged list', async () => {
+    const page = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    const { token } = await harness.loginAs(page, 2);
+    const account = await harness.api('/api/users', {
+      token,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Rua Pages', email: 'rua.pages@example.org.nz', password: 'a secret password 2026', access: 1 }),
+    });
+    expect(account.status).toBe(201);
+    const id = ((await account.json()) as { _id: string })._id;
+    // Created, then renamed 20 times: 21 events, a page of 20 and a page of 1.
+    for (let time = 1; time <= 20; time += 1) {
+      const renamed = await harness.api(`/api/users/${id}`, {
+        token,
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Rua Pages ${time}` }),
+      });
+      expect(renamed.status).toBe(200);
+    }
+
+    await page.goto(`/manage/users/${id}`);
+    const history = page.getByRole('region', { name: 'History of this account' });
+    const pager = history.getByRole('navigation', { name: 'Pages of the history' });
+    await pager.getByText('Page 1 of 2').waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(20);
+    expect(await pager.getByRole('button', { name: 'Newer' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Older' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    await history.getByRole('listitem').getByText('Account created').waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(1);
+    expect(await pager.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    await checkA11y(page);
+    await pager.getByRole('button', { name: 'Newer' }).click();
+    await pager.getByText('Page 1 of 2').waitFor();
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
 async function idOf(email: string, token: string): Promise<string> {
   const accounts = (await (await harness.api('/api/users', { token })).json()) as { _id: string; email: string }[];
   return accounts.find((account) => account.email === email)?._id ?? '';

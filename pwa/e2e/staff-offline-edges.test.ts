@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientDetail } from '@contract/clients';
 import { publishedStatementVersions } from '@contract/enrolment-form';
-import { waitForServiceWorker } from './enrol-helpers';
-import { alertShown, checkA11y, pageProblems, recordAlerts, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { alertShown, checkA11y, screenshot, signIn, startHarness, type Harness, type Staff } from './harness';
+import { createClient, newDevice, offlineFaults, openClients, readClient, staffDatabases, unlockClientPage, withServerStopped } from './staff-helpers';
 
 /**
  * The edges of a kaimahi's offline work (issue 19), each as a person meets it in the built app
@@ -15,7 +12,6 @@ import { alertShown, checkA11y, pageProblems, recordAlerts, screenshot, startHar
 
 const phone = { width: 390, height: 844 } as const;
 const desktop = { width: 1440, height: 900 } as const;
-const headers = { 'content-type': 'application/json' };
 
 let harness: Harness;
 let kaimahi: Staff;
@@ -31,64 +27,11 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A client the kaimahi made through the API, so it is in their caseload. */
-async function createClient(fields: Record<string, string>): Promise<ClientDetail> {
-  return json<ClientDetail>(await harness.api('/api/clients', { method: 'POST', token, headers, body: JSON.stringify({ _id: randomUUID(), ...fields }) }));
-}
-
-async function readClient(id: string): Promise<ClientDetail> {
-  return json<ClientDetail>(await harness.api(`/api/clients/${id}`, { token }));
-}
-
-/** A phone or laptop with the app installed (its service worker serves the app with no signal). */
-async function newDevice(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await harness.newPage({ viewport, serviceWorkers: 'allow' });
-  await recordAlerts(page);
-  await page.goto('/');
-  await waitForServiceWorker(page);
-  return page;
-}
-
-async function signIn(page: Page, staff: Staff = kaimahi) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-/** From the dashboard to the clients list by links (a reload while the copy is still being made would lose it), once the copy is ready. */
-async function openClients(page: Page) {
-  await page.getByRole('link', { name: 'Open the clients' }).click();
-  await page.getByRole('link', { name: 'Clients', exact: true }).and(page.locator('.clients-tabs__tab')).click();
-  await page.getByText(/clients? kept on this device, encrypted\./).waitFor({ timeout: 30_000 });
-}
-
-async function withServerStopped<T>(work: () => Promise<T>): Promise<T> {
-  await harness.server.stop();
-  try {
-    return await work();
-  } finally {
-    await harness.server.start();
-  }
-}
-
-const staffDatabases = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name ?? '').filter((name) => name.startsWith('trust-staff-')));
-
-/** Problems other than the refused requests of a stopped server (the point of these tests). */
-const faults = (page: Page) => pageProblems(page).filter((problem) => !problem.includes('ERR_CONNECTION_REFUSED') && !problem.includes('ERR_FAILED'));
-
 describe('offline staff work you can trust', () => {
   it('1. five wrong unlocks with signal sign the person out on this device and revoke the session: nothing is readable without signing in', async () => {
-    await createClient({ givenName: 'Ārani', familyName: 'Found', phone: '021 555 0301' });
-    const page = await newDevice(phone);
-    await signIn(page);
+    await createClient(harness, token, { givenName: 'Ārani', familyName: 'Found', phone: '021 555 0301' });
+    const page = await newDevice(harness, phone);
+    await signIn(page, kaimahi);
     await openClients(page);
     const session = await page.evaluate(() => localStorage.getItem('token'));
     expect(session).toBeTruthy();
@@ -126,10 +69,10 @@ describe('offline staff work you can trust', () => {
   });
 
   it('1b. five wrong unlocks with no signal forget the session on this device; back in signal the staff pages ask to sign in', async () => {
-    const page = await newDevice(desktop);
-    await signIn(page);
+    const page = await newDevice(harness, desktop);
+    await signIn(page, kaimahi);
     await openClients(page);
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
       await screenshot(page, 'caseload-unlock-1440');
@@ -144,14 +87,14 @@ describe('offline staff work you can trust', () => {
     });
     await page.goto('/clients');
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(faults(page)).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
   it('2. signed in with no copy on the device: no edit can be made until the password makes one; with no signal it says so plainly', async () => {
-    const client = await createClient({ givenName: 'Hōhepa', familyName: 'Nocopy', phone: '021 555 0302' });
-    const page = await newDevice(phone);
-    await signIn(page);
+    const client = await createClient(harness, token, { givenName: 'Hōhepa', familyName: 'Nocopy', phone: '021 555 0302' });
+    const page = await newDevice(harness, phone);
+    await signIn(page, kaimahi);
     await openClients(page);
     // The copy is lost (closed while it was being made, or wiped): the person is still signed in.
     await page.goto('/');
@@ -159,7 +102,7 @@ describe('offline staff work you can trust', () => {
       await page.evaluate((database) => new Promise((resolve) => (indexedDB.deleteDatabase(database).onsuccess = resolve)), name);
     }
 
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
       await page.getByText('No signal, and no copy of your client records is kept on this device, so nothing you change can be kept here.').waitFor({
         timeout: 20_000,
@@ -180,24 +123,23 @@ describe('offline staff work you can trust', () => {
     await page.getByRole('button', { name: 'Keep a copy' }).click();
     await page.getByRole('button', { name: 'Edit details' }).waitFor({ timeout: 30_000 });
     expect(await staffDatabases(page)).toHaveLength(1);
-    expect(faults(page)).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
   it('3. after a sync every screen shows the server’s answer: the list, the page, recent items by name; "saved on this device" goes once sent (6: a new client is found where the device looks)', async () => {
-    const kahu = await createClient({ givenName: 'Kahu', familyName: 'Stale', phone: '021 555 0303', suburb: 'Linwood' });
-    const page = await newDevice(desktop);
-    await signIn(page);
+    const kahu = await createClient(harness, token, { givenName: 'Kahu', familyName: 'Stale', phone: '021 555 0303', suburb: 'Linwood' });
+    const page = await newDevice(harness, desktop);
+    await signIn(page, kaimahi);
     await openClients(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill('stale');
     await page.getByRole('cell', { name: '021 555 0303' }).waitFor();
 
     let newClientId = '';
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.goto(`/client/${kahu._id}`);
       // Reopened with no signal: the password opens the copy.
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       await page.getByRole('button', { name: 'Edit details' }).click();
       await page.getByLabel('Phone').fill('027 555 0333');
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -242,16 +184,16 @@ describe('offline staff work you can trust', () => {
     await screenshot(page, 'caseload-recent-items-1440');
 
     // The new client is on the server under the id the device gave it.
-    expect(await readClient(newClientId)).toMatchObject({ _id: newClientId, givenName: 'Mīria', familyName: 'Newcomer', version: 1 });
-    expect(await readClient(kahu._id)).toMatchObject({ version: 3, phone: '027 555 0333', suburb: 'Aranui' });
-    expect(faults(page)).toEqual([]);
+    expect(await readClient(harness, token, newClientId)).toMatchObject({ _id: newClientId, givenName: 'Mīria', familyName: 'Newcomer', version: 1 });
+    expect(await readClient(harness, token, kahu._id)).toMatchObject({ version: 3, phone: '027 555 0333', suburb: 'Aranui' });
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
   it('4. reopened with signal and a live session, the copy opens without the password', async () => {
-    await createClient({ givenName: 'Tama', familyName: 'Reopen', phone: '021 555 0304' });
-    const page = await newDevice(phone);
-    await signIn(page);
+    await createClient(harness, token, { givenName: 'Tama', familyName: 'Reopen', phone: '021 555 0304' });
+    const page = await newDevice(harness, phone);
+    await signIn(page, kaimahi);
     await alertShown(page, 'Logged In', 'success');
     await openClients(page);
     for (let time = 0; time < 2; time += 1) {
@@ -260,23 +202,22 @@ describe('offline staff work you can trust', () => {
       expect(await page.getByRole('heading', { name: 'Unlock client records' }).count()).toBe(0);
     }
     // The secret that opened it is not on the device: with no signal the password is asked.
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
     });
-    expect(faults(page)).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
   it('5. a batch the server answers a little at a time is sent whole, with no failure shown', async () => {
-    const client = await createClient({ givenName: 'Rēwi', familyName: 'Budget' });
-    const page = await newDevice(desktop);
-    await signIn(page);
+    const client = await createClient(harness, token, { givenName: 'Rēwi', familyName: 'Budget' });
+    const page = await newDevice(harness, desktop);
+    await signIn(page, kaimahi);
     await openClients(page);
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       for (let index = 1; index <= 6; index += 1) {
         await page.getByLabel('Add a case note').fill(`Visit ${index}`);
         await page.getByRole('button', { name: 'Add note' }).click();
@@ -289,21 +230,20 @@ describe('offline staff work you can trust', () => {
     await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
     expect(await page.getByText('Not accepted').count()).toBe(0);
     expect(await page.getByText('Not sent yet: still trying').count()).toBe(0);
-    const notes = (await readClient(client._id)).caseNotes.map((note) => note.text).sort();
+    const notes = (await readClient(harness, token, client._id)).caseNotes.map((note) => note.text).sort();
     expect(notes).toEqual(['Visit 1', 'Visit 2', 'Visit 3', 'Visit 4', 'Visit 5', 'Visit 6']);
-    expect(faults(page)).toEqual([]);
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 
   it('7, 8. notes and an address keep their line breaks; consent by phone takes today and the statement published now', async () => {
-    const client = await createClient({ givenName: 'Whetu', familyName: 'Lines' });
-    const page = await newDevice(phone);
-    await signIn(page);
+    const client = await createClient(harness, token, { givenName: 'Whetu', familyName: 'Lines' });
+    const page = await newDevice(harness, phone);
+    await signIn(page, kaimahi);
     await openClients(page);
-    await withServerStopped(async () => {
+    await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
-      await page.getByLabel('Password').fill(kaimahi.password);
-      await page.getByRole('button', { name: 'Unlock' }).click();
+      await unlockClientPage(page, kaimahi.password);
       await page.getByRole('button', { name: 'Edit details' }).click();
       await page.getByLabel('Address').fill('Flat 2\n14 Pages Road');
       await page.getByLabel('How consent was given').selectOption('phone');
@@ -320,7 +260,7 @@ describe('offline staff work you can trust', () => {
       await page.getByRole('button', { name: 'Add note' }).click();
     });
     await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
-    const saved = await readClient(client._id);
+    const saved = await readClient(harness, token, client._id);
     expect(saved).toMatchObject({ address: 'Flat 2\n14 Pages Road', consent: { how: 'phone', statementVersion: publishedStatementVersions[0] } });
     expect(saved.caseNotes.map((note) => note.text)).toEqual(['Home visit.\nKai parcel next week.']);
     // Shown with its line breaks.
@@ -335,8 +275,8 @@ describe('offline staff work you can trust', () => {
     await page.getByRole('button', { name: 'Share with everyone working with this person' }).click();
     await page.getByText('Shared with everyone working with this person').waitFor({ timeout: 30_000 });
     await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 30_000 });
-    expect((await readClient(client._id)).caseNotes[0]).toMatchObject({ shared: true });
-    expect(faults(page)).toEqual([]);
+    expect((await readClient(harness, token, client._id)).caseNotes[0]).toMatchObject({ shared: true });
+    expect(offlineFaults(page)).toEqual([]);
     await page.context().close();
   });
 });

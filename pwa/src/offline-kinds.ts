@@ -5,6 +5,8 @@
  */
 import { clientOfflineKinds } from './features/clients/offline/kinds';
 import { enrolmentOfflineKinds } from './features/enrolment/offline/enrolment-kind';
+import { followUpOfflineKinds } from './features/follow-ups/offline/kinds';
+import { whanauOfflineKinds } from './features/whanau/offline/kinds';
 import { createOutboxRegistry } from './lib/outbox';
 
-export const offlineKinds = createOutboxRegistry([...enrolmentOfflineKinds, ...clientOfflineKinds]);
+export const offlineKinds = createOutboxRegistry([...enrolmentOfflineKinds, ...clientOfflineKinds, ...whanauOfflineKinds, ...followUpOfflineKinds]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceStatuses, type ServiceEntry } from './services';
+import { serviceStatuses, type ServiceEntry, type ServiceTextsMi } from './services';
 import type { BlogPost, Feature, ImageInfo } from './content';
 
 /**
@@ -40,6 +40,7 @@ export const ServiceEntrySchema = z.object({
   description: z.array(z.string()),
   Sections: z.array(ServiceSectionSchema),
   extras: z.array(z.string()),
+  mi: z.custom<ServiceTextsMi>((value) => typeof value === 'object' && value !== null && !Array.isArray(value)).optional(),
 }) satisfies z.ZodType<ServiceEntry>;
 
 export const FeatureSchema = z.object({
@@ -58,6 +59,7 @@ export const BlogPostSchema = z.object({
   text: z.string(),
   image: ImageInfoSchema,
   createdAt: z.string().min(1),
+  publishAt: z.string().min(1).optional(),
 }) satisfies z.ZodType<BlogPost>;
 
 /**

@@ -87,13 +87,17 @@ export const ImageQuerySchema = z.object({
 /** An image as the API describes it; `src` is its URL without a size. */
 export type ImageInfo = { src: string; alt: string; width: number; height: number };
 
-export type BlogPost = { _id: string; title: string; author: string; text: string; image: ImageInfo; createdAt: string };
+/**
+ * A public post. `publishAt` is when it went out (the blog's order and the date shown); copies
+ * kept on phones from before it was sent may lack it, and then `createdAt` stands in.
+ */
+export type BlogPost = { _id: string; title: string; author: string; text: string; image: ImageInfo; createdAt: string; publishAt?: string };
 
 /** What managers see of a post or feature beside its content: where it stands and when it was last changed. */
 export type Publication = { status: PublicationState; publishAt: string | null; updatedAt: string };
 
 /** A post as managers edit and preview it (`GET /api/content/manage/blog/{id}`, and what a PATCH answers). */
-export type ManagedBlogPost = BlogPost & Publication;
+export type ManagedBlogPost = Omit<BlogPost, 'publishAt'> & Publication;
 
 /**
  * A post as the blog list shows it (`GET /api/content/blog`): everything but the text, and a

@@ -6,8 +6,12 @@
 /**
  * What the enrolment form tells people before they agree (Privacy Act 2020, principle 3:
  * who holds the information, why, who sees it, that giving it is their choice, and their
- * rights to see and correct it). A change of wording needs a new `version`: each enrolment
- * stores the version its person agreed to.
+ * rights to see and correct it). Each enrolment stores the version its person agreed to.
+ *
+ * This is the first version: the server stores it on its first start, and from then on managers
+ * edit the statement at /manage/privacy, in English and te reo Māori; each change of wording is
+ * published under a new version (`GET /api/content/privacy`). The form shows this one only when
+ * it has no signal and no copy of the published one yet.
  */
 export const collectionStatement = {
   version: '2026-11-24',
@@ -34,11 +38,22 @@ export const collectionStatement = {
 export const earlierStatementVersions = ['2026-11-01'] as const;
 
 /**
- * Every published version of the statement, newest first: what a consent recorded in person or by
- * phone may name. The staff form offers them as a select with the first (the current one) chosen.
+ * The versions this release was built with, newest first: what a consent recorded in person or
+ * by phone may name (the staff form offers them as a select with the first chosen). Versions
+ * managers publish later are accepted on enrolments (the server checks them against the ones it
+ * stored), not yet in this list.
  */
 export const publishedStatementVersions = [collectionStatement.version, ...earlierStatementVersions] as const;
 export type StatementVersion = (typeof publishedStatementVersions)[number];
 
 export const contactMethods = ['phone', 'email', 'text'] as const;
 export type ContactMethod = (typeof contactMethods)[number];
+
+/** A version name: the New Zealand date it was published, with `.2`, `.3` … for a second change that day. */
+export const statementVersionPattern = /^\d{4}-\d{2}-\d{2}(\.\d{1,3})?$/;
+
+/**
+ * `GET /api/content/privacy`: the statement as published now, in English and (when written) te
+ * reo Māori, and every version an enrolment may name, newest first.
+ */
+export type PrivacyStatement = { version: string; en: string[]; mi: string[] | null; publishedAt: string | null; versions: string[] };

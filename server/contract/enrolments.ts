@@ -2,9 +2,19 @@ import { z } from 'zod';
 import { serviceCatalogue } from './catalogue';
 import { IdSchema, PageQuerySchema, requiredText } from './common';
 import { issueCode, type ErrorCode } from './errors';
-import { collectionStatement, contactMethods, earlierStatementVersions, publishedStatementVersions, type ContactMethod } from './enrolment-form';
+import {
+  collectionStatement,
+  contactMethods,
+  earlierStatementVersions,
+  publishedStatementVersions,
+  statementVersionPattern,
+  type ContactMethod,
+} from './enrolment-form';
 
 export { collectionStatement, contactMethods, earlierStatementVersions, publishedStatementVersions, type ContactMethod };
+
+/** What a person reads when the statement they agreed to is not one the trust published. */
+export const statementChanged = 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again';
 
 export const enrolmentStatuses = ['new', 'contacted', 'enrolled', 'completed', 'declined'] as const;
 export type EnrolmentStatus = (typeof enrolmentStatuses)[number];
@@ -122,9 +132,11 @@ export const EnrolmentSchema = z
     preferredContact: z.enum(contactMethods, { error: 'Choose how you would like us to contact you: phone, email or text' }),
     message: optional(requiredText('Message', enrolmentLimits.messageMax, { lines: true })),
     consent: z.literal(true, { error: 'Please tick the box to agree' }),
-    statementVersion: z.enum(publishedStatementVersions, {
-      error: 'The privacy statement has changed since this form was opened. Please reload the page, read it and agree again',
-    }),
+    // The form's version of the statement; the server checks it is one it published (decision 094).
+    statementVersion: z
+      .string({ error: statementChanged })
+      .max(32, { error: statementChanged, abort: true })
+      .refine((version) => statementVersionPattern.test(version), { error: statementChanged, params: issueCode('invalid_value') }),
   })
   .superRefine(
     (enrolment, ctx) => {

@@ -27,6 +27,8 @@ export type ServiceEntry = {
   description: string[];
   Sections: ServiceSection[];
   extras: string[];
+  /** The page's words in te reo Māori where a manager has written them (absent in the built-in catalogue). */
+  mi?: ServiceTextsMi;
 };
 
 /** A service as the API returns it. */
@@ -41,3 +43,22 @@ export function isEnrollable(status: string): boolean {
 export function unavailableText(service: Pick<ServiceEntry, 'statusText'>): string {
   return service.statusText.trim() || 'Temporarily unavailable';
 }
+
+/** The words of a service page a manager edits (spec §2): everything but its key, routes, icon, category and status. */
+export type ServiceTexts = Pick<
+  ServiceEntry,
+  'title' | 'subtitle' | 'actionText' | 'formLabel' | 'descriptionTitle' | 'referralText' | 'description' | 'Sections' | 'extras'
+>;
+
+/** A section's words in te reo Māori, by its place in the English list; its `markUp` is the English one's. */
+export type ServiceSectionMi = { title?: string; description?: string; bullets?: string[] };
+
+/**
+ * A service page's words in te reo Māori. Any of them may be missing: a Māori page then shows the
+ * English one, marked as English (`lang`).
+ */
+export type ServiceTextsMi = Partial<Omit<ServiceTexts, 'Sections'>> & { Sections?: ServiceSectionMi[] };
+
+/** The editable fields that hold one line or one block of text (the rest are lists). */
+export const serviceTextFields = ['title', 'subtitle', 'actionText', 'formLabel', 'descriptionTitle', 'referralText'] as const;
+export type ServiceTextField = (typeof serviceTextFields)[number];

@@ -18,6 +18,7 @@ import { reportsRouter } from './features/reports/reports.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
+import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { usersRouter } from './features/users/users.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
@@ -36,6 +37,7 @@ const routers: Router<AppState>[] = [
   countersRouter,
   siteRouter,
   translationsRouter,
+  textsRouter,
   contentRouter,
   enrolmentsRouter,
   clientsRouter,

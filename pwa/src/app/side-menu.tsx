@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
@@ -13,6 +13,9 @@ import { useSiteDetails } from '../features/site/api/get-site';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
+
+// "My follow-ups" and its count: its own chunk, asked for only once someone is signed in (decision 083).
+const FollowUpsMenuLink = lazy(() => import('../features/follow-ups/components/menu-count'));
 
 export type SideMenuProps = { open: boolean; onClose: () => void };
 
@@ -72,39 +75,49 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
         <nav aria-label={t('shell.mainMenu')} className="side-menu__nav">
           <ul className="side-menu__list">
             {items.map((item) => (
-              <li key={item.label}>
-                {item.kind === 'route' && (
-                  <NavLink to={item.to} end className="side-menu__link" onClick={onClose}>
-                    <span>
-                      <SpecText id={item.text} />
-                    </span>
-                    {item.text === 'menuClients' && newEnrolments.data !== undefined && newEnrolments.data > 0 && (
-                      <span className="side-menu__badge" data-testid="new-enrolments-badge">
-                        <span aria-hidden="true">{formatNumber(newEnrolments.data)}</span>
-                        <span className="visually-hidden">
-                          {t('clients.menuBadge', { count: newEnrolments.data, shown: formatNumber(newEnrolments.data) })}
-                        </span>
-                      </span>
-                    )}
-                  </NavLink>
-                )}
-                {item.kind === 'external' && (
-                  <a className="side-menu__link" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-                    <span>
-                      <SpecText id={item.text} />
-                    </span>
-                    <Icon name="external" className="side-menu__external" />
-                    <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
-                  </a>
-                )}
+              <Fragment key={item.label}>
                 {item.kind === 'logout' && (
-                  <button type="button" className="side-menu__link side-menu__link--button" onClick={() => void logOut()}>
-                    <span>
-                      <SpecText id={item.text} />
-                    </span>
-                  </button>
+                  // "My follow-ups" (not one of the spec's entries): last before LOGOUT, signed in only.
+                  <li>
+                    <Suspense fallback={null}>
+                      <FollowUpsMenuLink userId={auth.user?._id ?? null} open={open} onNavigate={onClose} />
+                    </Suspense>
+                  </li>
                 )}
-              </li>
+                <li>
+                  {item.kind === 'route' && (
+                    <NavLink to={item.to} end className="side-menu__link" onClick={onClose}>
+                      <span>
+                        <SpecText id={item.text} />
+                      </span>
+                      {item.text === 'menuClients' && newEnrolments.data !== undefined && newEnrolments.data > 0 && (
+                        <span className="side-menu__badge" data-testid="new-enrolments-badge">
+                          <span aria-hidden="true">{formatNumber(newEnrolments.data)}</span>
+                          <span className="visually-hidden">
+                            {t('clients.menuBadge', { count: newEnrolments.data, shown: formatNumber(newEnrolments.data) })}
+                          </span>
+                        </span>
+                      )}
+                    </NavLink>
+                  )}
+                  {item.kind === 'external' && (
+                    <a className="side-menu__link" href={item.href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                      <span>
+                        <SpecText id={item.text} />
+                      </span>
+                      <Icon name="external" className="side-menu__external" />
+                      <span className="visually-hidden"> {t('shell.opensInNewTab')}</span>
+                    </a>
+                  )}
+                  {item.kind === 'logout' && (
+                    <button type="button" className="side-menu__link side-menu__link--button" onClick={() => void logOut()}>
+                      <span>
+                        <SpecText id={item.text} />
+                      </span>
+                    </button>
+                  )}
+                </li>
+              </Fragment>
             ))}
           </ul>
         </nav>

@@ -6,7 +6,12 @@ import { lazyRoute } from './lazy-route';
 
 const Clients = lazyRoute(() => import('../routes/clients'));
 const Client = lazyRoute(() => import('../routes/client'));
+const FollowUps = lazyRoute(() => import('../routes/follow-ups'));
 const Dashboard = lazyRoute(() => import('../routes/dashboard'));
+const WhanauList = lazyRoute(() => import('../routes/whanau-list'));
+const NewWhanau = lazyRoute(() => import('../routes/new-whanau'));
+const Whanau = lazyRoute(() => import('../routes/whanau'));
+const WhanauContact = lazyRoute(() => import('../routes/whanau-contact'));
 const NotFound = lazyRoute(() => import('../routes/not-found'));
 
 // Site management: its chunks are kept out of the precache (see vite.config.ts).
@@ -21,6 +26,9 @@ const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
 const ManageSite = lazyRoute(() => import('../routes/manage-site'));
 const ManageTeam = lazyRoute(() => import('../routes/manage-team'));
 const ManageFormerServices = lazyRoute(() => import('../routes/manage-former-services'));
+const ManageServiceTexts = lazyRoute(() => import('../routes/manage-service-texts'));
+const ManageAbout = lazyRoute(() => import('../routes/manage-about'));
+const ManagePrivacy = lazyRoute(() => import('../routes/manage-privacy'));
 const ManageOutputs = lazyRoute(() => import('../routes/manage-outputs'));
 const Reports = lazyRoute(() => import('../routes/reports'));
 
@@ -41,6 +49,11 @@ export default function StaffRoutes() {
     <Routes>
       <Route path={staffRoutePatterns.clients} element={staff(Clients)} />
       <Route path={staffRoutePatterns.client} element={staff(Client)} />
+      <Route path={staffRoutePatterns.whanauList} element={staff(WhanauList)} />
+      <Route path={staffRoutePatterns.newWhanau} element={staff(NewWhanau)} />
+      <Route path={staffRoutePatterns.whanau} element={staff(Whanau)} />
+      <Route path={staffRoutePatterns.whanauContact} element={staff(WhanauContact)} />
+      <Route path={staffRoutePatterns.followUps} element={staff(FollowUps)} />
       <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
       <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
@@ -52,6 +65,9 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageSite} element={staff(ManageSite)} />
       <Route path={staffRoutePatterns.manageTeam} element={staff(ManageTeam)} />
       <Route path={staffRoutePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
+      <Route path={staffRoutePatterns.manageServiceTexts} element={staff(ManageServiceTexts)} />
+      <Route path={staffRoutePatterns.manageAbout} element={staff(ManageAbout)} />
+      <Route path={staffRoutePatterns.managePrivacy} element={staff(ManagePrivacy)} />
       <Route path={staffRoutePatterns.manageOutputs} element={staff(ManageOutputs)} />
       <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
       <Route path={staffRoutePatterns.reports} element={staff(Reports)} />

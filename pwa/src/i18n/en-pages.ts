@@ -137,6 +137,7 @@ export const enPages = {
   'about.team': 'Meet our <mi>kaitiaki</mi>',
   'about.former': 'Former services',
   'about.values': 'Our values',
+  'about.loadFailed': 'This page could not be loaded just now. Please try again soon.',
   'team.title': '<mi>Kaitiaki</mi>',
   'team.eyebrow': 'Our team',
   'team.lead': 'The people who look after our <mi>mahi</mi> and the <mi>whānau</mi> we work with.',

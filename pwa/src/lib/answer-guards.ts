@@ -51,6 +51,8 @@ export const isServiceEntry = hasShape({
     hasShape({ markUp: (value) => typeof value === 'boolean', title: isOptional(isString), description: isOptional(isString), bullets: isListOf(isString) }),
   ),
   extras: isListOf(isString),
+  // The Māori words, each checked where it is shown (a missing or odd one shows the English).
+  mi: isOptional(isRecord),
 } satisfies Record<keyof ServiceEntry, Check>) as (value: unknown) => value is ServiceEntry;
 
 /** The trust's details: every field a string or null (`SiteSchema` in the contract, without zod). */

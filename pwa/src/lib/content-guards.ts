@@ -18,7 +18,7 @@ export const isFeature = hasShape({
   createdAt: isFilled,
 } satisfies Record<keyof Feature, Check>) as (value: unknown) => value is Feature;
 
-const postFields = { _id: isFilled, title: isString, author: isString, image: isImage, createdAt: isFilled };
+const postFields = { _id: isFilled, title: isString, author: isString, image: isImage, createdAt: isFilled, publishAt: isOptional(isFilled) };
 
 export const isBlogPost = hasShape({ ...postFields, text: isString } satisfies Record<keyof BlogPost, Check>) as (value: unknown) => value is BlogPost;
 

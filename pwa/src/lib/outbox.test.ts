@@ -244,6 +244,22 @@ describe('flush: retries', () => {
     expect((await db.outbox.get(operation._id))?.state).toBe('done');
   });
 
+  it('holds an item back behind an earlier one of its lane still waiting out its backoff, then sends both in the order made', async () => {
+    const { outbox, db, server, clock } = setUp();
+    const first = await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });
+    clock.advance(1);
+    const second = await outbox.enqueue(kindOf('enrolment.create'), { label, payload: { ...enrolmentDraft(), givenName: 'Second' } });
+    // The earlier one was tried more often, so it waits longer; the later one is due now.
+    await db.outbox.update(first._id, { attempts: 3, nextAttemptAt: clock.now() + 10_000 });
+    await db.outbox.update(second._id, { attempts: 1, nextAttemptAt: clock.now() });
+    await outbox.flush();
+    expect(server.requests).toHaveLength(0);
+
+    clock.advance(10_000);
+    await outbox.flush();
+    expect(server.rows.map((row) => row._id)).toEqual([first._id, second._id]);
+  });
+
   it('"Send now" ignores the backoff time', async () => {
     const { outbox, server } = setUp();
     await outbox.enqueue(kindOf('enrolment.create'), { label, payload: enrolmentDraft() });

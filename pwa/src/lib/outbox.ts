@@ -18,7 +18,16 @@ export { createOutboxRegistry, type OutboxRegistry } from './outbox/registry';
 export { syncLane } from './outbox/sync-lane';
 export { outboxEvents } from './outbox/events';
 export { checkPayload, asObject, OutboxValidationError } from './outbox/check';
-export { countQueuedItems, countUnsentStaffWork, readConflict, readQueuedItems, statusOf, type QueuedItem, type QueuedItemStatus } from './outbox/read-items';
+export {
+  countQueuedItems,
+  countUnsentStaffWork,
+  payloadOf,
+  readConflict,
+  readQueuedItems,
+  statusOf,
+  type QueuedItem,
+  type QueuedItemStatus,
+} from './outbox/read-items';
 export type {
   OfflineKind,
   OpenedItem,

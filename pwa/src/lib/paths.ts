@@ -14,6 +14,7 @@ export const paths = {
   blogPost: (id: string) => `/blog/${encodeURIComponent(id)}`,
   formerServices: '/former_services',
   clients: '/clients',
+  followUps: '/follow-ups',
   dashboard: '/dashboard',
   manage: '/manage',
 } as const;
@@ -56,5 +57,5 @@ export const apiPaths = {
 
 /** Staff routes behind the login guard (spec §2). */
 export function isProtectedPath(pathname: string): boolean {
-  return /^\/(clients|dashboard|manage)(\/|$)|^\/client\//.test(pathname);
+  return /^\/(clients|follow-ups|dashboard|manage)(\/|$)|^\/client\//.test(pathname);
 }

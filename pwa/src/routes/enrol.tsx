@@ -7,6 +7,7 @@ import { loadRouteModule } from '../app/lazy-route';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
+import { builtInStatement, usePrivacyStatement } from '../features/enrolment/api/get-privacy-statement';
 import { EnrolmentForm } from '../features/enrolment/components/enrolment-form';
 import { findService, useServices } from '../features/services/api/get-services';
 import { UnavailableText } from '../features/services/components/unavailable-text';
@@ -39,6 +40,7 @@ export default function EnrolRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const services = useServices();
+  const privacy = usePrivacyStatement();
   const fixId = searchParams.get('fix');
   /** The item just saved, and the service it was for (another service's page starts with a fresh form). */
   const [submitted, setSubmitted] = useState<{ itemId: string; serviceKey: string } | null>(null);
@@ -59,7 +61,9 @@ export default function EnrolRoute() {
   const service = list ? findService(list, id) : undefined;
   usePageTitle(service ? service.formLabel : t('enrol.title'));
 
-  if (!list) return <Spinner />;
+  // The statement a person agrees to; if even the worker's copy failed, the one built into the app.
+  const statement = privacy.data ?? (privacy.isError ? builtInStatement : undefined);
+  if (!list || !statement) return <Spinner />;
   if (!service) return <UnknownService />;
 
   /** "Fix and resend": the item's own service page, with the item filled in (only its id in the address). */
@@ -85,6 +89,7 @@ export default function EnrolRoute() {
       <EnrolmentForm
         key={`new-${formKey}`}
         serviceKey={service.key}
+        statement={statement}
         onStart={() => void loadDevice().catch(() => undefined)}
         onSubmit={async (draft) => {
           const device = await loadRouteModule(loadDevice);
@@ -115,6 +120,7 @@ export default function EnrolRoute() {
       <FixEnrolment
         itemId={fixId}
         serviceKey={service.key}
+        statement={statement}
         otherwise={newForm}
         onCancel={stopFixing}
         onResent={(itemId) => {

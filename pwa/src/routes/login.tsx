@@ -11,10 +11,10 @@ import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
 import './pages.css';
 
-/** Where to go after logging in: the page the guard sent them from, or the dashboard. */
+/** Where to go after logging in: the page the guard sent them from, or "My follow-ups", the kaimahi's start screen (DESIGN §4c). */
 function destinationFrom(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.dashboard;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.followUps;
 }
 
 /** Staff login (spec §4). */

@@ -138,6 +138,9 @@ function ManageDashboard() {
                 <Link to={staffPaths.manageFormerServices}>{t('manage.former.pageTitle')}</Link>
               </li>
             </ul>
+            <h3 className="manage-card__subtitle">{t('manage.texts.heading')}</h3>
+            <p className="manage-card__lead">{t('manage.texts.intro')}</p>
+            <PublicTextLinks />
           </section>
 
           <section id="manage-blog" className="manage-card" aria-labelledby="manage-blog-heading">
@@ -202,5 +205,26 @@ function ManageDashboard() {
         </div>
       </div>
     </>
+  );
+}
+
+/** Where managers edit each public text in both languages (decision 093). */
+function PublicTextLinks() {
+  const t = useT();
+  const services = useServiceStatuses();
+  return (
+    <ul className="manage-links">
+      {(services.data ?? []).map((service) => (
+        <li key={service.key}>
+          <Link to={staffPaths.manageServiceTexts(service.key)}>{t('manage.serviceTexts.link', { title: service.title })}</Link>
+        </li>
+      ))}
+      <li>
+        <Link to={staffPaths.manageAbout}>{t('manage.about.title')}</Link>
+      </li>
+      <li>
+        <Link to={staffPaths.managePrivacy}>{t('manage.privacy.title')}</Link>
+      </li>
+    </ul>
   );
 }

@@ -15,6 +15,7 @@ import * as publishing from './migrations/015-publishing';
 import * as whanau from './migrations/016-whanau';
 import * as fieldHistory from './migrations/017-field-history';
 import * as phoneLastDigits from './migrations/018-phone-last-digits';
+import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
 import { enableWal, sequelize } from './sequelize';
 
@@ -37,6 +38,7 @@ const migrations: [string, Migration][] = [
   ['016-whanau', whanau],
   ['017-field-history', fieldHistory],
   ['018-phone-last-digits', phoneLastDigits],
+  ['020-public-texts', publicTexts],
   ['022-reports', reports],
 ];
 

@@ -13,8 +13,8 @@ const idPlaceholder = '00000000-0000-4000-8000-000000000000';
 export type EnrolmentCheck = { ok: true; draft: EnrolmentDraftBody } | { ok: false; errors: ApiErrorItem[] };
 
 /** Checks the form with the contract's schema; every problem, each on its field. */
-export function checkEnrolment(values: EnrolmentFormValues, serviceKey: string): EnrolmentCheck {
-  const draft = toEnrolmentDraft(values, serviceKey);
+export function checkEnrolment(values: EnrolmentFormValues, serviceKey: string, statementVersion: string): EnrolmentCheck {
+  const draft = toEnrolmentDraft(values, serviceKey, statementVersion);
   const result = checkInput(EnrolmentSchema, { ...draft, _id: idPlaceholder });
   if (result.success) return { ok: true, draft };
   return { ok: false, errors: result.errors };

@@ -21,7 +21,7 @@ const filled: EnrolmentFormValues = {
 
 describe('checking the enrolment form', () => {
   it('an empty form lists every problem, each on its field, the first field first', () => {
-    const check = checkEnrolment(emptyEnrolmentValues, 'whanau_ora_support');
+    const check = checkEnrolment(emptyEnrolmentValues, 'whanau_ora_support', collectionStatement.version);
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(byField(check.errors)).toMatchObject({
@@ -35,8 +35,8 @@ describe('checking the enrolment form', () => {
     expect(enrolmentFieldOrder.find((field) => check.errors.some((error) => error.param === field))).toBe('givenName');
   });
 
-  it('a filled form passes, with the statement version and a number for the household', () => {
-    const check = checkEnrolment(filled, 'whanau_ora_support');
+  it('a filled form passes, with the version of the statement it showed and a number for the household', () => {
+    const check = checkEnrolment(filled, 'whanau_ora_support', collectionStatement.version);
     expect(check).toEqual({
       ok: true,
       draft: expect.objectContaining({ householdSize: 4, statementVersion: collectionStatement.version, consent: true, preferredContact: 'text' }),
@@ -45,12 +45,12 @@ describe('checking the enrolment form', () => {
 
   it('consent starts unticked and must be ticked', () => {
     expect(emptyEnrolmentValues.consent).toBe(false);
-    const check = checkEnrolment({ ...filled, consent: false }, 'whanau_ora_support');
+    const check = checkEnrolment({ ...filled, consent: false }, 'whanau_ora_support', collectionStatement.version);
     expect(check.ok ? [] : byField(check.errors).consent).toBe('Please tick the box to agree');
   });
 
   it('a household size that is not a number is named as such', () => {
-    const check = checkEnrolment({ ...filled, householdSize: 'four' }, 'whanau_ora_support');
+    const check = checkEnrolment({ ...filled, householdSize: 'four' }, 'whanau_ora_support', collectionStatement.version);
     expect(check.ok ? undefined : byField(check.errors).householdSize).toBe('Household size must be a number');
   });
 
@@ -66,9 +66,9 @@ describe('checking the enrolment form', () => {
       consent: true as const,
       statementVersion: collectionStatement.version,
     };
-    expect(valuesFromEnrolment(enrolment)).toEqual({ ...filled, email: '', dateOfBirth: '', suburb: '', iwi: '', message: '' });
-    const older = { ...enrolment, statementVersion: 'older' } as unknown as typeof enrolment;
-    expect(valuesFromEnrolment(older).consent).toBe(false);
+    expect(valuesFromEnrolment(enrolment, collectionStatement.version)).toEqual({ ...filled, email: '', dateOfBirth: '', suburb: '', iwi: '', message: '' });
+    // A manager published new words since: they have to be read and agreed again.
+    expect(valuesFromEnrolment(enrolment, '2027-02-10').consent).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * an item the server refused). Checked with the contract's own schema (enrolment-check.ts, loaded
  * when the person sends), so the phone and the server agree on every rule.
  */
-import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
+import { contactMethods, type ContactMethod } from '@contract/enrolment-form';
 import type { EnrolmentInput } from '@contract/enrolments';
 
 /** What the inputs hold: text as typed, the radio's choice ('' until chosen) and the consent box. */
@@ -55,7 +55,8 @@ export const emptyEnrolmentValues: EnrolmentFormValues = {
 /** The enrolment as it will be queued (the outbox adds the `_id`). */
 export type EnrolmentDraftBody = Record<string, unknown> & { serviceKey: string };
 
-export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string): EnrolmentDraftBody {
+/** `statementVersion`: the version of the privacy statement the form showed, the one the person agrees to. */
+export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string, statementVersion: string): EnrolmentDraftBody {
   const household = values.householdSize.trim();
   return {
     serviceKey,
@@ -71,15 +72,16 @@ export function toEnrolmentDraft(values: EnrolmentFormValues, serviceKey: string
     preferredContact: values.preferredContact || undefined,
     message: values.message,
     consent: values.consent,
-    statementVersion: collectionStatement.version,
+    statementVersion,
   };
 }
 
 /**
  * A refused enrolment back in the form, to fix and resend. Consent stays ticked only when the
- * person agreed to the statement shown now; a newer statement has to be read and agreed again.
+ * person agreed to the statement shown now (`currentVersion`); a newer statement has to be read
+ * and agreed again.
  */
-export function valuesFromEnrolment(enrolment: EnrolmentInput): EnrolmentFormValues {
+export function valuesFromEnrolment(enrolment: EnrolmentInput, currentVersion: string): EnrolmentFormValues {
   const preferred = contactMethods.find((method) => method === enrolment.preferredContact) ?? '';
   return {
     givenName: enrolment.givenName,
@@ -92,6 +94,6 @@ export function valuesFromEnrolment(enrolment: EnrolmentInput): EnrolmentFormVal
     householdSize: enrolment.householdSize === undefined ? '' : String(enrolment.householdSize),
     preferredContact: preferred,
     message: enrolment.message ?? '',
-    consent: enrolment.statementVersion === collectionStatement.version && enrolment.consent === true,
+    consent: enrolment.statementVersion === currentVersion && enrolment.consent === true,
   };
 }

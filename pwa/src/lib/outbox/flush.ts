@@ -101,9 +101,20 @@ export function createFlusher(context: OutboxContext, settler: ReturnType<typeof
   async function dueNow(tried: Set<string>, force: boolean): Promise<OutboxOperation[]> {
     if (!force && context.pause.until > now()) return [];
     const pending = (await db.outbox.where('state').equals('pending').toArray()).filter(
-      (operation) => !tried.has(operation._id) && (force || operation.nextAttemptAt <= now()) && canSend(context, operation),
+      (operation) => !tried.has(operation._id) && canSend(context, operation),
     );
-    return inOrderMade(pending);
+    if (force) return inOrderMade(pending);
+    // A later item may need an earlier one (a goal its new whānau, a member their new client):
+    // in each lane of each person, items go in the order made, so one waiting out its backoff
+    // holds back those made after it, and they go together when it is due.
+    const waiting = new Set<string>();
+    return inOrderMade(pending).filter((operation) => {
+      const queue = `${kinds.get(operation.kind).lane.name}\u0000${operation.userId ?? ''}`;
+      if (waiting.has(queue)) return false;
+      if (operation.nextAttemptAt <= now()) return true;
+      waiting.add(queue);
+      return false;
+    });
   }
 
   function lanesOf(due: OutboxOperation[]): Lane[] {

@@ -5,11 +5,14 @@
  * memory. The writes that go with them (resolve, resend, discard) are the outbox's (store.ts).
  */
 import type { ApiErrorItem } from '@contract/errors';
+import type { MessageKey } from '../../i18n/i18n';
 import { getLocalDb, type LocalDb, type OutboxOperation, type OutboxState } from '../local-db';
 import { getStaffCipher, isSealed, type StaffCipher } from '../staff-cipher';
+import { outboxKindsLoader } from './kinds-source';
 import { unsentStates } from './order';
 import { stuckAfterAttempts } from './policy';
 import { isOpenedConflict, type OpenedConflict } from './store';
+import type { OfflineKind } from './types';
 
 /** What a person sees of an item: saved here, being sent, sent, or stopped with the server's words. */
 export type QueuedItemStatus = 'saved' | 'sending' | 'synced' | 'stuck' | 'conflict' | 'rejected' | 'needs_auth';
@@ -26,6 +29,8 @@ export type QueuedItem = {
   state: OutboxState;
   status: QueuedItemStatus;
   label: string;
+  /** What people call its kind (the kind's `title`); null when the app has not said which kinds it carries. */
+  title: MessageKey | null;
   /** Names of the fields an edit changes (kept after it is sent). */
   fields: string[];
   payload: unknown;
@@ -36,6 +41,16 @@ export type QueuedItem = {
   /** A clash: each clashing field with mine/theirs, and the server's record now. */
   conflict: OpenedConflict | null;
 };
+
+/** An item's payload read by its kind (checked as it would be sent); null for another kind, once sent, or when it no longer fits. */
+export function payloadOf<P>(kind: OfflineKind<P>, item: Pick<QueuedItem, '_id' | 'kind' | 'payload'>): P | null {
+  if (item.kind !== kind.kind || item.payload === null) return null;
+  try {
+    return kind.check(item.payload, item._id);
+  } catch {
+    return null;
+  }
+}
 
 export function statusOf(operation: Pick<OutboxOperation, 'state' | 'attempts'>): QueuedItemStatus {
   switch (operation.state) {
@@ -58,7 +73,7 @@ async function openOrNull(cipher: StaffCipher, value: unknown): Promise<unknown>
   }
 }
 
-async function open(cipher: StaffCipher, row: OutboxOperation): Promise<QueuedItem> {
+async function open(cipher: StaffCipher, row: OutboxOperation, titleOf: (kind: string) => MessageKey | null): Promise<QueuedItem> {
   const [payload, conflict] = await Promise.all([openOrNull(cipher, row.payload), openOrNull(cipher, row.conflict)]);
   return {
     _id: row._id,
@@ -69,6 +84,7 @@ async function open(cipher: StaffCipher, row: OutboxOperation): Promise<QueuedIt
     state: row.state,
     status: statusOf(row),
     label: row.label,
+    title: titleOf(row.kind),
     fields: row.fields ?? [],
     payload,
     createdAt: row.createdAt,
@@ -77,6 +93,13 @@ async function open(cipher: StaffCipher, row: OutboxOperation): Promise<QueuedIt
     errors: row.lastError?.errors ?? [],
     conflict: row.state === 'conflict' && isOpenedConflict(conflict) ? conflict : null,
   };
+}
+
+/** Each kind's title, from the kinds the app carries (loaded once, on first use). */
+async function kindTitles(): Promise<(kind: string) => MessageKey | null> {
+  const load = outboxKindsLoader();
+  const registry = load ? await load() : null;
+  return (kind) => (registry?.has(kind) ? registry.get(kind).title : null);
 }
 
 export type ReadOptions = {
@@ -98,7 +121,8 @@ export async function readQueuedItems(options: ReadOptions = {}): Promise<Queued
   const wanted = rows
     .filter((row) => (options.withSent || row.state !== 'done') && (options.subjectId === undefined || (row.subjectId ?? row.entityId) === options.subjectId))
     .sort((a, b) => a.createdAt - b.createdAt || a._id.localeCompare(b._id));
-  return Promise.all(wanted.map((row) => open(cipher, row)));
+  const titleOf = await kindTitles();
+  return Promise.all(wanted.map((row) => open(cipher, row, titleOf)));
 }
 
 /** How many of the person's items wait, by state (no opening needed). */
@@ -124,7 +148,7 @@ export async function readConflict(
   const db = options.db ?? getLocalDb();
   const row = await db.outbox.get(itemId);
   if (!row || row.state !== 'conflict' || row.userId !== cipher.userId) return null;
-  const item = await open(cipher, row);
+  const item = await open(cipher, row, await kindTitles());
   if (!item.conflict) return null;
   const { record } = item.conflict;
   // The version to resolve on: the record's, when the server sent it.

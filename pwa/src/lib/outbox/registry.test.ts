@@ -6,6 +6,7 @@ import type { OfflineKind } from './types';
 
 const kind = (name: string, overrides: Partial<OfflineKind> = {}): OfflineKind => ({
   kind: name,
+  title: 'offline.kind.client.create',
   lane: syncLane,
   encrypted: true,
   needsUser: true,
@@ -23,8 +24,25 @@ describe('the registry of offline kinds', () => {
         .all()
         .map((definition) => definition.kind)
         .sort(),
-    ).toEqual(['client.create', 'client.update', 'enrolment.create', 'enrolment.update', 'note.create', 'note.share']);
-    expect(() => offlineKinds.get('whanau.create')).toThrow('Unknown outbox operation kind: whanau.create');
+    ).toEqual([
+      'client.create',
+      'client.update',
+      'contact.create',
+      'enrolment.create',
+      'enrolment.update',
+      'goal.create',
+      'goal.update',
+      'member.link',
+      'member.unlink',
+      'note.correct',
+      'note.create',
+      'note.share',
+      'task.create',
+      'task.update',
+      'whanau.create',
+      'whanau.update',
+    ]);
+    expect(() => offlineKinds.get('no.such-kind')).toThrow('Unknown outbox operation kind: no.such-kind');
   });
 
   it('refuses a kind twice, a lane whose kinds disagree, and encrypted data with no one to own it', () => {

@@ -5,6 +5,7 @@
  * Docs: docs/decisions/074-offline-kinds-belong-to-their-feature.md says what a new kind provides.
  */
 import type { FieldConflict } from '@contract/clients';
+import type { MessageKey } from '../../i18n/i18n';
 import type { LocalDb, OutboxError, OutboxOperation } from '../local-db';
 
 /** One HTTP request, as the transport sends it. */
@@ -73,6 +74,8 @@ export type OutboxLanding = {
  */
 export type OfflineKind<P = unknown> = {
   kind: string;
+  /** What people call it where it waits ("New goal", "Case note"), in the language layer: any screen can list any kind's items. */
+  title: MessageKey;
   lane: OutboxLane;
   /** Staff data: the payload (and a clash's values) is stored only sealed, and sent only while the person's copy is unlocked. */
   encrypted: boolean;

@@ -8,23 +8,33 @@
  *               and the count of wrong unlocks.
  * - `clients` — one row per client of the caseload: the client's id and the sealed client page
  *               (record, enrolments, case notes) as the server last sent it.
- * - `meta`    — the caseload's refresh cursor and when it last refreshed: times only.
+ * - `parts`   — the other parts of the copy, one row per record, keyed by the part's name and the
+ *               record's id (`['whanau', id]`: a whānau page as the server last sent it), sealed.
+ *               A feature keeps its part here without a table of its own (issue 20).
+ * - `meta`    — the caseload's refresh cursor and when it last refreshed (and each part's,
+ *               `cursor.<part>`, `refreshedAt.<part>`): times only.
  *
  * The app's shared database (lib/local-db.ts) keeps the outbox; staff items there are sealed
  * with the same key (lib/staff-cipher.ts).
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Sealed } from '../staff-cipher';
 import type { DeviceWrappedKey, WrappedKey } from './vault-crypto';
 
 /** The data key wrapped by the password, and (while a session lasts) by its device secret. */
 export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; byDevice?: DeviceWrappedKey | null; failedTries: number };
 export type SealedClientRow = { _id: string; sealed: Sealed };
-export type StaffMetaRow = { key: 'cursor'; value: string } | { key: 'refreshedAt'; value: number };
+export type SealedPartRow = { part: string; _id: string; sealed: Sealed };
+export type StaffMetaRow =
+  | { key: 'cursor'; value: string }
+  | { key: 'refreshedAt'; value: number }
+  | { key: `cursor.${string}`; value: string }
+  | { key: `refreshedAt.${string}`; value: number };
 
 export type StaffDb = Dexie & {
   vault: EntityTable<VaultKeyRow, 'key'>;
   clients: EntityTable<SealedClientRow, '_id'>;
+  parts: Table<SealedPartRow, [string, string]>;
   meta: EntityTable<StaffMetaRow, 'key'>;
 };
 
@@ -44,6 +54,7 @@ export function getStaffDb(userId: string): StaffDb {
     // Dexie's documented way to type its tables: the instance gains them from `stores()` below.
     db = new Dexie(name) as StaffDb;
     db.version(1).stores({ vault: 'key', clients: '_id', meta: 'key' });
+    db.version(2).stores({ parts: '[part+_id], part' });
     open.set(name, db);
   }
   return db;

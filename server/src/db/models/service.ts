@@ -1,8 +1,11 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
-import type { ServiceSection, ServiceStatus } from '../../../contract/services';
+import type { ServiceSection, ServiceStatus, ServiceTextsMi } from '../../../contract/services';
 import { sequelize } from '../sequelize';
 
-/** One of the trust's services; page texts come from the catalogue, status is set by managers. */
+/**
+ * One of the trust's services. Its page's words start as the catalogue's and become the managers'
+ * once one saves them (`textsEditedAt`); its status is set by managers.
+ */
 export class Service extends Model<InferAttributes<Service>, InferCreationAttributes<Service>> {
   declare key: string;
   declare position: number;
@@ -21,6 +24,8 @@ export class Service extends Model<InferAttributes<Service>, InferCreationAttrib
   declare description: string[];
   declare sections: ServiceSection[];
   declare extras: string[];
+  declare mi: CreationOptional<ServiceTextsMi | null>;
+  declare textsEditedAt: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
@@ -46,6 +51,8 @@ Service.init(
     description: { type: DataTypes.JSON, allowNull: false },
     sections: { type: DataTypes.JSON, allowNull: false },
     extras: { type: DataTypes.JSON, allowNull: false },
+    mi: { type: DataTypes.JSON, allowNull: true },
+    textsEditedAt: { type: DataTypes.DATE, allowNull: true },
     createdAt: DataTypes.DATE,
     updatedAt: DataTypes.DATE,
   },

@@ -59,6 +59,7 @@ export function presentBlogPost(post: BlogPost): BlogPostBody {
     text: post.text,
     image: presentImage(`/api/content/blog/${post.id}/image`, post),
     createdAt: post.createdAt.toISOString(),
+    publishAt: (post.publishAt ?? post.createdAt).toISOString(),
   };
 }
 
@@ -71,6 +72,7 @@ export function presentBlogSummary(post: BlogPost): BlogPostSummary {
     excerpt: excerptOf(post.text),
     image: presentImage(`/api/content/blog/${post.id}/image`, post),
     createdAt: post.createdAt.toISOString(),
+    publishAt: (post.publishAt ?? post.createdAt).toISOString(),
   };
 }
 

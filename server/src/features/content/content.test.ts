@@ -78,6 +78,7 @@ describe('POST /api/content/blog', () => {
       ...{ title: postFields.title, author: postFields.author, text: postFields.text },
       image: { src: `/api/content/blog/${res.body._id}/image`, alt: postFields.imageAlt, width: 1600, height: 960 },
       createdAt: expect.any(String),
+      publishAt: expect.any(String),
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     expect(await Image.count({ where: { ownerId: res.body._id } })).toBe(3);

@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { EnrolmentInput, EnrolmentReceipt } from '../../../contract/enrolments';
-import { enrolmentReference } from '../../../contract/enrolments';
+import { earlierStatementVersions, enrolmentReference, statementChanged } from '../../../contract/enrolments';
 import { isEnrollable, unavailableText } from '../../../contract/services';
 import { limits } from '../../../contract/limits';
 import { enrolmentSearchText } from '../../db/models/enrolment';
@@ -124,6 +124,11 @@ async function writeBatch(batch: Pending[], transaction: Transaction): Promise<S
       (service) => [service.key, service],
     ),
   );
+  // The privacy statements an enrolment may have been agreed under: every one published (decision 094).
+  const statementVersions = new Set<string>([
+    ...earlierStatementVersions,
+    ...(await query<{ version: string }>('SELECT version FROM privacy_statements')).map((row) => row.version),
+  ]);
   const ids = [...new Set(batch.map((pending) => pending.operation.id))];
   const stored = new Map(
     (await query<StoredOperation>(`SELECT ${operationColumns} FROM operations WHERE id IN (:ids)`, { ids })).map((row) => [row.id, parseStored(row)]),
@@ -149,6 +154,7 @@ async function writeBatch(batch: Pending[], transaction: Transaction): Promise<S
       }
       const service = services.get(pending.enrolment.serviceKey);
       if (!service) throw badRequest('Choose one of the trust’s services', 'serviceKey', 'invalid_value');
+      if (!statementVersions.has(pending.enrolment.statementVersion)) throw badRequest(statementChanged, 'statementVersion', 'invalid_value');
       if (!isEnrollable(service.status)) {
         throw conflict(`${service.title} is not taking enrolments right now: ${unavailableText(service)}`, 'serviceKey', 'service_closed');
       }

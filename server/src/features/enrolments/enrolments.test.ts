@@ -286,7 +286,7 @@ describe('POST /api/enrolments with bad input', () => {
         preferredContact: 'pigeon',
         message: 'x'.repeat(2001),
         consent: false,
-        statementVersion: '2020-01-01',
+        statementVersion: 'the one before',
         status: 'enrolled',
       },
     });

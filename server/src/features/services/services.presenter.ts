@@ -1,7 +1,7 @@
 import type { Service as ServiceBody } from '../../../contract/services';
 import type { Service } from '../../db/models/service';
 
-/** A service with the field names of the trust's specification (`Sections` included). */
+/** A service with the field names of the trust's specification (`Sections` included), and its words in te reo Māori (`mi`). */
 export function presentService(service: Service): ServiceBody {
   return {
     key: service.key,
@@ -20,6 +20,7 @@ export function presentService(service: Service): ServiceBody {
     description: service.description,
     Sections: service.sections,
     extras: service.extras,
+    mi: service.mi ?? {},
     updatedAt: service.updatedAt.toISOString(),
   };
 }

@@ -1,13 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { limits } from '../../../contract/limits';
+import { UpdateServiceTextsSchema } from '../../../contract/public-texts';
 import { UpdateServiceSchema } from '../../../contract/service-updates';
 import type { AppState } from '../../lib/app-context';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { cachedList } from '../../lib/cached-json';
 import { validate } from '../../lib/validate';
 import { presentService } from './services.presenter';
-import { findService, listServices, updateService } from './services.service';
+import { findService, listServices, updateService, updateServiceTexts } from './services.service';
 
 export const servicesRouter = new Router<AppState>({ prefix: '/api/services' });
 
@@ -30,6 +31,17 @@ servicesRouter.patch(
   requireAccess(limits.managerAccess),
   validate({ params: KeyParamsSchema, body: UpdateServiceSchema }, async (ctx, { params, body }) => {
     ctx.body = presentService(await updateService(params.key, body));
+    serviceList.invalidate();
+  }),
+);
+
+/** A service page's words in English and te reo Māori, the whole page at once (decision 093). */
+servicesRouter.put(
+  '/:key/texts',
+  authenticate,
+  requireAccess(limits.managerAccess),
+  validate({ params: KeyParamsSchema, body: UpdateServiceTextsSchema }, async (ctx, { params, body }) => {
+    ctx.body = presentService(await updateServiceTexts(params.key, body));
     serviceList.invalidate();
   }),
 );

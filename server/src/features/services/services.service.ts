@@ -1,4 +1,5 @@
 import { Op } from 'sequelize';
+import type { UpdateServiceTextsInput } from '../../../contract/public-texts';
 import type { UpdateServiceInput } from '../../../contract/service-updates';
 import { Service } from '../../db/models/service';
 import { notFound } from '../../lib/errors';
@@ -19,4 +20,19 @@ export async function findService(keyOrUrlName: string): Promise<Service> {
 export async function updateService(keyOrUrlName: string, changes: UpdateServiceInput): Promise<Service> {
   const service = await findService(keyOrUrlName);
   return service.update(changes);
+}
+
+/** Drops the parts left empty (`undefined`), so the stored Māori words hold only what was written. */
+function writtenOnly<Value>(value: Value): Value {
+  return JSON.parse(JSON.stringify(value)) as Value;
+}
+
+/**
+ * Saves a service page's words in both languages (decision 093). From now on they are the
+ * managers': the seed no longer brings the catalogue's words back over them.
+ */
+export async function updateServiceTexts(keyOrUrlName: string, { en, mi }: UpdateServiceTextsInput): Promise<Service> {
+  const service = await findService(keyOrUrlName);
+  const { Sections, ...texts } = en;
+  return service.update({ ...texts, sections: writtenOnly(Sections), mi: writtenOnly(mi), textsEditedAt: new Date() });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
+import { Service } from '../../db/models/service';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -103,6 +104,77 @@ describe('PATCH /api/services/{key}', () => {
     const res = await api.get('/api/services/musical_therapy');
     expect(res.body.status).toBe('active');
     expect(res.body.title).toBe(serviceCatalogue.find((s) => s.key === 'musical_therapy')?.title);
+  });
+});
+
+describe('PUT /api/services/{key}/texts', () => {
+  const catalogueEntry = (key: string) => {
+    const entry = serviceCatalogue.find((service) => service.key === key);
+    if (!entry) throw new Error(`no ${key} in the catalogue`);
+    return entry;
+  };
+  const textsOf = (key: string) => {
+    const { title, subtitle, actionText, formLabel, descriptionTitle, referralText, description, Sections, extras } = catalogueEntry(key);
+    return { title, subtitle, actionText, formLabel, descriptionTitle, referralText, description, Sections, extras };
+  };
+  const put = (key: string, json: unknown, token?: string) => api.request('PUT', `/api/services/${key}/texts`, { json, ...(token && { token }) });
+
+  it('answers 401 without a token and 403 at level 1, and changes nothing', async () => {
+    const body = { en: { ...textsOf('raised_gardens'), title: 'Māra Kai' }, mi: {} };
+    expect((await put('raised_gardens', body)).status).toBe(401);
+    const refused = await put('raised_gardens', body, (await buildUser({ access: 1 })).token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ msg: expect.any(String) })]);
+    expect((await api.get('/api/services/raised_gardens')).body.title).toBe('Raised Gardens');
+  });
+
+  it('saves a page in English and te reo Māori; visitors read both, and the next start keeps them', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const en = { ...textsOf('whanau_kai_support'), subtitle: 'Food parcels for whānau who need a hand' };
+    const mi = { title: 'Tautoko Kai ā-Whānau', subtitle: 'He pēke kai mō ngā whānau', Sections: [{ title: 'Mō wai', bullets: [] }] };
+    const res = await put('whanau_kai_support', { en, mi }, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      key: 'whanau_kai_support',
+      status: 'inactive',
+      subtitle: en.subtitle,
+      mi: { title: mi.title, subtitle: mi.subtitle, Sections: [{ title: 'Mō wai' }] },
+    });
+    // An empty Māori list is the same as none: the English shows.
+    expect(res.body.mi.Sections[0].bullets).toBeUndefined();
+    const listed = (await api.get('/api/services')).body.find((service: { key: string }) => service.key === 'whanau_kai_support');
+    expect(listed).toEqual(res.body);
+
+    const { seedServices } = await import('../../db/seed');
+    await seedServices();
+    expect((await api.get('/api/services/whanau_kai_support')).body).toMatchObject({ subtitle: en.subtitle, mi: { title: mi.title } });
+  });
+
+  it('keeps a page nobody has edited in step with the catalogue at the next start', async () => {
+    await Service.update({ subtitle: 'An older catalogue’s subtitle' }, { where: { key: 'mobile_rangatahi' } });
+    const { seedServices } = await import('../../db/seed');
+    await seedServices();
+    expect((await api.get('/api/services/mobile_rangatahi')).body).toMatchObject({ subtitle: catalogueEntry('mobile_rangatahi').subtitle, mi: {} });
+  });
+
+  it('lists every problem of a bad edit in the error shape, and changes nothing', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const before = (await Service.findByPk('musical_therapy'))?.toJSON();
+    const res = await put(
+      'musical_therapy',
+      {
+        en: { ...textsOf('musical_therapy'), title: ' ', description: [], Sections: [{ markUp: 'yes', bullets: ['ok'] }] },
+        mi: { subtitle: 'x'.repeat(201), Sections: [{}, {}] },
+      },
+      token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((error: { param?: string }) => error.param).sort()).toEqual(
+      ['en.title', 'en.description', 'en.Sections.0.markUp', 'mi.subtitle', 'mi.Sections'].sort(),
+    );
+    expect((await Service.findByPk('musical_therapy'))?.toJSON()).toEqual(before);
+    expect((await put('musical_therapy', { en: textsOf('musical_therapy') }, token)).body.errors).toEqual([expect.objectContaining({ param: 'mi' })]);
+    expect((await put('no_such_service', { en: textsOf('musical_therapy'), mi: {} }, token)).status).toBe(404);
   });
 });
 

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { validItems } from '../../../lib/answer-guards';
 import { isBlogListItem } from '../../../lib/content-guards';
 import { apiPaths } from '../../../lib/paths';
+import { publishedAt } from '../format-date';
 
 export const blogQueryKeys = {
   all: ['content', 'blog'] as const,
@@ -12,9 +13,9 @@ export const blogQueryKeys = {
   post: (id: string) => [...blogQueryKeys.all, 'post', id] as const,
 };
 
-/** Newest first, whatever order the list arrives in. */
-export function newestFirst<Post extends { createdAt: string }>(posts: readonly Post[]): Post[] {
-  return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+/** Newest first by publication time, as the server orders them, whatever order the list arrives in. */
+export function newestFirst<Post extends { createdAt: string; publishAt?: string | undefined }>(posts: readonly Post[]): Post[] {
+  return [...posts].sort((a, b) => publishedAt(b).localeCompare(publishedAt(a)));
 }
 
 /** One page of the list: its posts that fit the contract, and whether the server has more. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
 import { excerptOf } from '@contract/excerpt';
-import { formatPostDate } from '../format-date';
+import { formatPostDate, publishedAt } from '../format-date';
 import { useLanguage } from '../../../i18n/use-t';
 import './blog.css';
 
@@ -24,7 +24,7 @@ export function BlogCard({ post, eager = false }: { post: BlogListItem; eager?: 
       </div>
       <div className="blog-card__body">
         <p className="blog-card__meta">
-          <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time> · {post.author}
+          <time dateTime={publishedAt(post)}>{formatPostDate(publishedAt(post))}</time> · {post.author}
         </p>
         <h2 className="blog-card__title">
           <Link to={paths.blogPost(post._id)} className="blog-card__link">

@@ -4,15 +4,16 @@ import { Icon } from '../../../components/all-icons';
 import { MarkdownContent } from '../../../components/markdown-content';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { paths } from '../../../lib/paths';
-import { formatPostDate } from '../format-date';
+import { formatPostDate, publishedAt } from '../format-date';
 import { useT } from '../../../i18n/use-t';
 import './blog.css';
 
 /**
  * One blog post: title, author and date, picture, and the Markdown text rendered safely.
- * `headingLevel` 3 when it is a manager's preview inside another page.
+ * `headingLevel` 3 when it is a manager's preview inside another page (a draft has no
+ * publication time yet: `publishAt` null).
  */
-export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headingLevel?: 1 | 3 }) {
+export function BlogPostView({ post, headingLevel = 1 }: { post: Omit<BlogPost, 'publishAt'> & { publishAt?: string | null }; headingLevel?: 1 | 3 }) {
   const t = useT();
   const Heading = headingLevel === 1 ? 'h1' : 'h3';
   return (
@@ -25,7 +26,7 @@ export function BlogPostView({ post, headingLevel = 1 }: { post: BlogPost; headi
           </Link>
           <Heading className="blog-post__title">{post.title}</Heading>
           <p className="blog-post__meta">
-            {t('blog.by', { author: post.author })} · <time dateTime={post.createdAt}>{formatPostDate(post.createdAt)}</time>
+            {t('blog.by', { author: post.author })} · <time dateTime={publishedAt(post)}>{formatPostDate(publishedAt(post))}</time>
           </p>
         </div>
       </header>

@@ -18,4 +18,5 @@ export const clientKeys = {
   enrolmentDuplicates: (enrolmentId: string) => ['clients', 'duplicates-of-enrolment', enrolmentId] as const,
   auditOf: (id: string) => ['clients', 'audit', id] as const,
   audit: (id: string, page: number) => ['clients', 'audit', id, page] as const,
+  history: (id: string, page: number) => ['clients', 'history', id, page] as const,
 };

@@ -4,8 +4,8 @@ import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { auditPageSize, useClientAudit } from '../api/get-client-audit';
 import { LoadProblem } from './load-problem';
-import { Pager } from './pager';
-import { auditActionKey, fieldLabelKey } from './labels';
+import { Pager } from '../../../components/pager';
+import { auditActionKey, fieldLabelKey, pagerWords } from './labels';
 
 /** The record's audit trail for managers, newest first. Read-only: nothing here edits or deletes it. */
 export function AuditTrail({ clientId }: { clientId: string }) {
@@ -45,7 +45,7 @@ export function AuditTrail({ clientId }: { clientId: string }) {
               </li>
             ))}
           </ol>
-          <Pager page={page} pageSize={auditPageSize} total={audit.data.total} onPage={setPage} label={t('clients.audit.pages')} />
+          <Pager page={page} pageSize={auditPageSize} total={audit.data.total} onPage={setPage} label={t('clients.audit.pages')} words={pagerWords} />
         </>
       )}
     </section>

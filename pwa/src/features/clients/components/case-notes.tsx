@@ -3,7 +3,9 @@ import { Button } from '../../../components/button';
 import { TextArea } from '../../../components/text-area';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import type { NoteCorrection } from '@contract/whanau';
 import type { CaseNote } from '../api/types';
+import { CorrectionsOf, CorrectNote, type QueueCorrection, type WaitingCorrection } from './corrections';
 import { fieldErrorsOf, formErrorsOf } from './error-text';
 import { FormProblems } from './form-problems';
 
@@ -19,10 +21,25 @@ type CaseNotesProps = {
   sharing?: readonly string[];
   /** Shares a note the kaimahi wrote with everyone working with the person (issue 21). */
   onShare?: (noteId: string) => void;
+  /** Corrections of these notes (the originals never change), and those waiting on this device. */
+  corrections?: readonly NoteCorrection[];
+  waitingCorrections?: readonly WaitingCorrection[];
+  /** Saves a correction on this device (issue 20). */
+  onCorrect?: QueueCorrection;
 };
 
 /** Case notes, newest first, with who wrote each and when; a form to add one on top. */
-export function CaseNotes({ notes, waiting = [], queue, userId = null, sharing = [], onShare }: CaseNotesProps) {
+export function CaseNotes({
+  notes,
+  waiting = [],
+  queue,
+  userId = null,
+  sharing = [],
+  onShare,
+  corrections = [],
+  waitingCorrections = [],
+  onCorrect,
+}: CaseNotesProps) {
   const t = useT();
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
@@ -108,6 +125,11 @@ export function CaseNotes({ notes, waiting = [], queue, userId = null, sharing =
                 {t('clients.notes.by', { author: note.authorName, time: formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
               </p>
               <p className="note__text">{note.text}</p>
+              <CorrectionsOf
+                corrections={corrections.filter((correction) => correction.correctsNoteId === note._id)}
+                waiting={waitingCorrections.filter((correction) => correction.correctsNoteId === note._id)}
+              />
+              {onCorrect && <CorrectNote noteId={note._id} original={note.text} queue={onCorrect} />}
               {note.shared ? (
                 <p className="note__shared">{t('clients.notes.shared')}</p>
               ) : sharing.includes(note._id) ? (

@@ -13,7 +13,28 @@ export function ClientDetails({ client }: { client: Client }) {
     if (value === null || value === undefined || value === '') return <span className="clients-muted">{t('clients.notGiven')}</span>;
     if (field === 'dateOfBirth') return formatDate(`${String(value)}T12:00:00Z`);
     if (field === 'household') return formatNumber(Number(value));
-    if (field === 'email') return <span className="clients-break">{value}</span>;
+    if (field === 'email')
+      return (
+        <a className="clients-break" href={`mailto:${String(value)}`}>
+          {value}
+        </a>
+      );
+    if (field === 'phone') {
+      const dial = String(value).replace(/[^\d+]/g, '');
+      return (
+        <span className="phone-links">
+          <span>{value}</span>
+          <a className="phone-links__link" href={`tel:${dial}`}>
+            {t('clients.links.call')}
+            <span className="visually-hidden"> {value}</span>
+          </a>
+          <a className="phone-links__link" href={`sms:${dial}`}>
+            {t('clients.links.text')}
+            <span className="visually-hidden"> {value}</span>
+          </a>
+        </span>
+      );
+    }
     return value;
   };
   return (

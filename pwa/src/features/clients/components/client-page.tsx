@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useOnline } from '../../../lib/use-online';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
@@ -15,12 +15,14 @@ import type { ClientDetail } from '../api/types';
 import { clientName } from '../client-form-values';
 import { caseloadClient, keepClient } from '../offline/caseload-copy';
 import { newClientRecord, useStaffItems, withWaitingEdits } from '../offline/staff-items';
-import { discardItem, queueEdit, queueNote, queueNoteShare, queueResolution, sendNow } from '../offline/staff-writes';
+import { discardItem, queueCorrection, queueEdit, queueNote, queueNoteShare, queueResolution, sendNow } from '../offline/staff-writes';
 import { useCaseloadRevision, useVaultState } from '../offline/use-caseload';
 import { ClashPanel } from './clash-panel';
 import { AuditTrail } from './audit-trail';
 import { CaseNotes } from './case-notes';
+import { ClientContacts } from './client-contacts';
 import { ClientDetails } from './client-details';
+import { FieldHistory } from './field-history';
 import { ClientEnrolments } from './client-enrolments';
 import { EditClientForm } from './edit-client-form';
 import { ExportActions } from './export-actions';
@@ -35,8 +37,19 @@ function newer(a: ClientDetail | undefined, b: ClientDetail | undefined): Client
   return b.version > a.version || b.caseNotes.length > a.caseNotes.length ? b : a;
 }
 
-/** /client/{id}: the record, its enrolments and case notes; for managers also its audit trail and export. */
-export function ClientPage({ id, userId, isManager }: { id: string; userId: string | null; isManager: boolean }) {
+type ClientPageProps = {
+  id: string;
+  userId: string | null;
+  isManager: boolean;
+  /** What the route adds from other features (the client's follow-ups), given the client's id and name. */
+  more?: (client: { _id: string; name: string }) => ReactNode;
+};
+
+/**
+ * /client/{id}: the record (call, text and email links), its enrolments, contacts and case notes
+ * with their corrections; for managers also its field history, audit trail and export.
+ */
+export function ClientPage({ id, userId, isManager, more }: ClientPageProps) {
   const t = useT();
   const client = useClient(id);
   const [editing, setEditing] = useState(false);
@@ -44,7 +57,8 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
   const [saved, setSaved] = useState<string | null>(null);
   useCaseloadRevision();
   const vault = useVaultState(userId);
-  const items = useStaffItems(userId).filter((item) => item.subjectId === id);
+  const allItems = useStaffItems(userId);
+  const items = allItems.filter((item) => item.subjectId === id);
   const waitingCreate = items.find((item) => item.change?.kind === 'client.create' && item.status !== 'synced');
   const fromServer = client.data;
   const newFields = waitingCreate?.change?.kind === 'client.create' ? waitingCreate.change.fields : undefined;
@@ -136,6 +150,16 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
       state: t(`clients.sync.state.${item.status}`),
     }))
     .reverse();
+  // A correction names only its note: it is shown here when the note is this client's.
+  const notesHere = new Set([...record.caseNotes.map((note) => note._id), ...(record.contacts ?? []).map((contact) => contact._id)]);
+  const waitingCorrections = allItems.flatMap((item) =>
+    item.change?.kind === 'note.correct' &&
+    item.status !== 'synced' &&
+    notesHere.has(item.change.correction.correctsNoteId) &&
+    !record.corrections?.some((known) => known._id === item.entityId)
+      ? [{ _id: item.entityId, ...item.change.correction, createdAt: new Date(item.createdAt).toISOString(), state: t(`clients.sync.state.${item.status}`) }]
+      : [],
+  );
   const notSent = waitingCreate !== undefined;
   return (
     <>
@@ -210,14 +234,22 @@ export function ClientPage({ id, userId, isManager }: { id: string; userId: stri
                 userId={userId}
                 sharing={items.flatMap((item) => (item.change?.kind === 'note.share' && item.status !== 'synced' ? [item.change.noteId] : []))}
                 onShare={(noteId) => void queueNoteShare(id, noteId).catch(() => undefined)}
+                corrections={record.corrections}
+                waitingCorrections={waitingCorrections}
+                onCorrect={queueCorrection}
               />
+            )}
+            {!notSent && record.contacts && record.contacts.length > 0 && (
+              <ClientContacts contacts={record.contacts} corrections={record.corrections} waitingCorrections={waitingCorrections} onCorrect={queueCorrection} />
             )}
           </div>
           <div className="client-page__side">
             {vault.status === 'unlocked' && <SyncStatus items={items} onSendNow={sendNow} />}
+            {more?.({ _id: record._id, name: name ?? '' })}
             <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} />
             {!onDevice && <PossibleDuplicates clientId={record._id} />}
             {isManager && !onDevice && <ExportActions clientId={record._id} />}
+            {isManager && !onDevice && <FieldHistory clientId={record._id} />}
             {isManager && !onDevice && <AuditTrail clientId={record._id} />}
           </div>
         </div>

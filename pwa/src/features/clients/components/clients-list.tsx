@@ -16,8 +16,8 @@ import { useCaseloadRevision } from '../offline/use-caseload';
 import { newClientRecord, type StaffItem } from '../offline/staff-items';
 import { useDebounced } from '../use-debounced';
 import { LoadProblem } from './load-problem';
-import { Pager } from './pager';
-import { services, statusKey } from './labels';
+import { Pager } from '../../../components/pager';
+import { pagerWords, services, statusKey } from './labels';
 
 const pageSize = 20;
 const isStatus = (value: string | null): value is EnrolmentStatus => enrolmentStatuses.includes(value as EnrolmentStatus);
@@ -192,6 +192,7 @@ export function ClientsList({ userId, items }: { userId: string | null; items: r
             total={data.total}
             onPage={(next) => update({ page: next > 1 ? String(next) : '' })}
             label={t('clients.pages')}
+            words={pagerWords}
           />
         </>
       )}

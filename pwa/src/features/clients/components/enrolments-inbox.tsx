@@ -12,8 +12,8 @@ import { CreateClientForm } from './create-client-form';
 import { EnrolmentCard } from './enrolment-card';
 import { LinkClientPanel } from './link-client-panel';
 import { LoadProblem } from './load-problem';
-import { Pager } from './pager';
-import { services, statusKey } from './labels';
+import { Pager } from '../../../components/pager';
+import { pagerWords, services, statusKey } from './labels';
 
 const pageSize = 20;
 type Mode = { kind: 'list' } | { kind: 'create' | 'link'; enrolment: StaffEnrolment };
@@ -32,7 +32,8 @@ export function EnrolmentsInbox() {
     return (
       <CreateClientForm
         enrolment={mode.enrolment}
-        onCreated={(client) => void navigate(staffPaths.client(client._id))}
+        // The client route reads `fromEnrolment` to offer starting or joining a whānau (issue 20).
+        onCreated={(client) => void navigate(staffPaths.client(client._id), { state: { fromEnrolment: true } })}
         onCancel={() => setMode({ kind: 'list' })}
       />
     );
@@ -110,7 +111,7 @@ export function EnrolmentsInbox() {
               ))}
             </ul>
           )}
-          <Pager page={page} pageSize={pageSize} total={enrolments.data.total} onPage={setPage} label={t('clients.inbox.pages')} />
+          <Pager page={page} pageSize={pageSize} total={enrolments.data.total} onPage={setPage} label={t('clients.inbox.pages')} words={pagerWords} />
         </>
       )}
     </section>

@@ -1,8 +1,12 @@
 import type { EnrolmentStatus } from '@contract/enrolments';
 import { serviceCatalogue } from '@contract/catalogue';
+import type { PagerWords } from '../../../components/pager';
 import type { MessageKey } from '../../../i18n/i18n';
 import type { AuditAction, ConsentHow } from '../api/types';
 import type { TextFieldName } from '../client-form-values';
+
+/** The words of the client screens' pagers (the enrolments inbox, the clients list, a record's audit trail). */
+export const pagerWords: PagerWords = { previous: 'clients.previous', next: 'clients.next', where: 'clients.pageOf' };
 
 export const statusKey: Record<EnrolmentStatus, MessageKey> = {
   new: 'clients.status.new',

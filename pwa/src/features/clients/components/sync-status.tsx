@@ -70,8 +70,13 @@ export function SyncStatus({ items, linkToClients = false, refreshing = false, o
         return name ? t('clients.sync.kind.noteFor', { name }) : t('clients.sync.kind.note');
       case 'note.share':
         return name ? t('clients.sync.kind.noteSharedFor', { name }) : t('clients.sync.kind.noteShared');
-      default:
+      case 'note.correct':
+        return t('clients.sync.kind.correction');
+      case 'enrolment.update':
         return t('clients.sync.kind.enrolment');
+      default:
+        // Another feature's work (a follow-up, a whānau): kept and sent the same way, named by its kind.
+        return item.title ? t(item.title) : item.label;
     }
   }
 
@@ -95,7 +100,11 @@ export function SyncStatus({ items, linkToClients = false, refreshing = false, o
           {shown.map((item) => (
             <li key={item._id} className={`sync-item sync-item--${item.status}`} data-testid="sync-item">
               <span className="sync-item__what">
-                {linkToClients && item.kind !== 'enrolment.update' ? <Link to={staffPaths.client(item.subjectId)}>{describe(item)}</Link> : describe(item)}
+                {linkToClients && item.kind !== 'enrolment.update' && (item.kind === 'client.create' || caseloadClient(item.subjectId)) ? (
+                  <Link to={staffPaths.client(item.subjectId)}>{describe(item)}</Link>
+                ) : (
+                  describe(item)
+                )}
               </span>
               <span className="sync-item__state">{t(`clients.sync.state.${item.status}`)}</span>
               {(item.status === 'rejected' || item.status === 'stuck' || item.status === 'needs_auth') && item.errors.length > 0 && (

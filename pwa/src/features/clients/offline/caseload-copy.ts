@@ -116,6 +116,15 @@ export function caseloadClient(id: string): ClientDetail | undefined {
   return copy?.entries.get(id)?.client;
 }
 
+/** The client of the copy whose case note or contact has this id (a correction names only the note). */
+export function clientOfNote(noteId: string): string | undefined {
+  if (!copy) return undefined;
+  for (const { client } of copy.entries.values()) {
+    if (client.caseNotes.some((note) => note._id === noteId) || client.contacts?.some((contact) => contact._id === noteId)) return client._id;
+  }
+  return undefined;
+}
+
 /** The copy by family then given name (folded), worked out once per change. */
 function sortedEntries(current: Copy): Entry[] {
   current.sorted ??= [...current.entries.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));

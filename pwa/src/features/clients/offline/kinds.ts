@@ -19,9 +19,10 @@ import {
   type NoteSharePayload,
 } from '@contract/clients';
 import { EnrolmentUpdatePayloadSchema, type EnrolmentUpdatePayload } from '@contract/enrolments';
+import { NoteCorrectPayloadSchema, type NoteCorrection, type NoteCorrectPayload } from '@contract/whanau';
 import { asObject, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
-import { refreshCaseload, updateClient } from './caseload-copy';
+import { clientOfNote, refreshCaseload, updateClient } from './caseload-copy';
 
 /** A kaimahi's write: encrypted on the device, sent under their token through the staff lane. */
 const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
@@ -29,10 +30,13 @@ const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const
 export type NewClientPayload = ClientCreatePayload;
 export type NotePayload = NoteCreatePayload;
 export type EnrolmentChanges = EnrolmentUpdatePayload;
+export type CorrectionPayload = NoteCorrectPayload;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isClientDetail = (value: unknown): value is ClientDetail => isObject(value) && typeof value._id === 'string' && Array.isArray(value.caseNotes);
 const isClientRecord = (value: unknown): value is ClientRecord => isObject(value) && typeof value._id === 'string' && typeof value.version === 'number';
+const isCorrection = (value: unknown): value is NoteCorrection =>
+  isObject(value) && typeof value._id === 'string' && typeof value.correctsNoteId === 'string' && typeof value.text === 'string';
 const isCaseNote = (value: unknown): value is CaseNote => isObject(value) && typeof value._id === 'string' && typeof value.text === 'string';
 
 /**
@@ -58,6 +62,7 @@ function landInCopy(landing: OutboxLanding, update: (kept: ClientDetail | undefi
 
 export const clientCreateKind: OfflineKind<NewClientPayload> = {
   kind: 'client.create',
+  title: 'offline.kind.client.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -68,6 +73,7 @@ export const clientCreateKind: OfflineKind<NewClientPayload> = {
 
 export const clientUpdateKind: OfflineKind<ClientUpdatePayload> = {
   kind: 'client.update',
+  title: 'offline.kind.client.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
@@ -79,6 +85,7 @@ export const clientUpdateKind: OfflineKind<ClientUpdatePayload> = {
 
 export const noteCreateKind: OfflineKind<NotePayload> = {
   kind: 'note.create',
+  title: 'offline.kind.note.create',
   ...staffWrite,
   makesRecord: true,
   versioned: false,
@@ -102,6 +109,7 @@ export const noteCreateKind: OfflineKind<NotePayload> = {
 /** The writer shows their note to everyone working with the person; `entityId` is the note. */
 export const noteShareKind: OfflineKind<NoteSharePayload> = {
   kind: 'note.share',
+  title: 'offline.kind.note.share',
   ...staffWrite,
   makesRecord: false,
   versioned: false,
@@ -116,8 +124,40 @@ export const noteShareKind: OfflineKind<NoteSharePayload> = {
     ),
 };
 
+/**
+ * A correction of a case note or of a contact's summary (DESIGN §4c): a new note with its reason;
+ * the original is never changed. `entityId` = `_id` = the correction's id. The payload names only
+ * the note, so the copy finds its client by the note.
+ */
+export const noteCorrectKind: OfflineKind<CorrectionPayload> = {
+  kind: 'note.correct',
+  title: 'offline.kind.note.correct',
+  ...staffWrite,
+  makesRecord: true,
+  versioned: false,
+  schemaVersion: 1,
+  check: (payload) => checkPayload(NoteCorrectPayloadSchema, payload),
+  land: (landing) => {
+    const correction = landing.record;
+    const clientId = isCorrection(correction) ? clientOfNote(correction.correctsNoteId) : undefined;
+    if (!clientId) {
+      if (landing.status !== 'rejected') refreshSoon();
+      return;
+    }
+    return landInCopy(
+      landing,
+      (kept) => {
+        if (!kept || !isCorrection(correction) || kept.corrections?.some((known) => known._id === correction._id)) return undefined;
+        return { ...kept, corrections: [...(kept.corrections ?? []), correction] };
+      },
+      clientId,
+    );
+  },
+};
+
 export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   kind: 'enrolment.update',
+  title: 'offline.kind.enrolment.update',
   ...staffWrite,
   makesRecord: false,
   versioned: true,
@@ -131,4 +171,4 @@ export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
 };
 
 /** This feature's offline kinds, for src/offline-kinds.ts. */
-export const clientOfflineKinds = [clientCreateKind, clientUpdateKind, noteCreateKind, noteShareKind, enrolmentUpdateKind];
+export const clientOfflineKinds = [clientCreateKind, clientUpdateKind, noteCreateKind, noteShareKind, noteCorrectKind, enrolmentUpdateKind];

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { ClientDetail, ClientRecord } from '@contract/clients';
-import type { OfflineKind, QueuedItem } from '../../../lib/outbox';
+import { payloadOf, type QueuedItem } from '../../../lib/outbox';
 import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { ClientChanges, Conflict } from '../api/types';
 import {
@@ -15,6 +15,8 @@ import {
   clientUpdateKind,
   enrolmentUpdateKind,
   noteCreateKind,
+  noteCorrectKind,
+  type CorrectionPayload,
   type EnrolmentChanges,
   type NewClientPayload,
   type NotePayload,
@@ -28,6 +30,7 @@ export type StaffChange =
   | { kind: 'client.update'; changes: ClientChanges }
   | { kind: 'note.create'; note: NotePayload }
   | { kind: 'note.share'; noteId: string }
+  | { kind: 'note.correct'; correction: CorrectionPayload }
   | { kind: 'enrolment.update'; changes: EnrolmentChanges };
 
 export type StaffItem = Omit<QueuedItem, 'conflict'> & {
@@ -39,24 +42,17 @@ export type StaffItem = Omit<QueuedItem, 'conflict'> & {
 const isClientRecord = (value: unknown): value is ClientRecord =>
   typeof value === 'object' && value !== null && '_id' in value && 'version' in value && typeof value.version === 'number';
 
-function read<P>(kind: OfflineKind<P>, item: QueuedItem): P | null {
-  if (item.kind !== kind.kind || item.payload === null) return null;
-  try {
-    return kind.check(item.payload, item._id);
-  } catch {
-    return null;
-  }
-}
-
 function changeOf(item: QueuedItem): StaffChange | null {
-  const fields = read(clientCreateKind, item);
+  const fields = payloadOf(clientCreateKind, item);
   if (fields) return { kind: 'client.create', fields };
-  const changes = read(clientUpdateKind, item);
+  const changes = payloadOf(clientUpdateKind, item);
   if (changes) return { kind: 'client.update', changes };
-  const note = read(noteCreateKind, item);
+  const note = payloadOf(noteCreateKind, item);
   if (note) return { kind: 'note.create', note };
-  if (read(noteShareKind, item)) return { kind: 'note.share', noteId: item.entityId };
-  const enrolment = read(enrolmentUpdateKind, item);
+  if (payloadOf(noteShareKind, item)) return { kind: 'note.share', noteId: item.entityId };
+  const correction = payloadOf(noteCorrectKind, item);
+  if (correction) return { kind: 'note.correct', correction };
+  const enrolment = payloadOf(enrolmentUpdateKind, item);
   if (enrolment) return { kind: 'enrolment.update', changes: enrolment };
   return null;
 }

@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { OutboxValidationError } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import type { ClientChanges, CreateClientInput } from '../api/types';
-import { clientCreateKind, clientUpdateKind, noteCreateKind, noteShareKind } from './kinds';
+import { clientCreateKind, clientUpdateKind, noteCorrectKind, noteCreateKind, noteShareKind } from './kinds';
 
 /** A refusal by the contract's schema, as the forms read errors (each on its field). */
 async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -45,6 +45,12 @@ export async function queueNote(clientId: string, text: string): Promise<string>
 /** The writer shares their note with everyone working with the person (saved here, sent when there is signal). */
 export async function queueNoteShare(clientId: string, noteId: string): Promise<void> {
   await asFormErrors(() => staffOutbox.enqueue(noteShareKind, { entityId: noteId, payload: { clientId }, label: 'Note shared' }));
+}
+
+/** Saves a correction of a case note or a contact's summary on this device; resolves with its id. The original stays as it was. */
+export async function queueCorrection(correctsNoteId: string, text: string, reason: string): Promise<string> {
+  const operation = await asFormErrors(() => staffOutbox.enqueue(noteCorrectKind, { payload: { correctsNoteId, text, reason }, label: 'Correction' }));
+  return operation.entityId;
 }
 
 /**

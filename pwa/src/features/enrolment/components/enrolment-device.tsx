@@ -4,6 +4,7 @@
  * page loads them only when the phone may hold enrolments, or once the person starts filling in
  * the form, so a first visit to the form does not download and run them (decision 060).
  */
+import type { PrivacyStatement } from '@contract/enrolment-form';
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { useT } from '../../../i18n/use-t';
@@ -36,6 +37,8 @@ export function EnrolmentsOnThisPhone({ onFix }: { onFix: (item: EnrolmentOperat
 type FixEnrolmentProps = {
   itemId: string;
   serviceKey: string;
+  /** The privacy statement as published now: consent stays ticked only if the item was agreed under it. */
+  statement: PrivacyStatement;
   /** Shown when the item is not a refused enrolment for this service (sent meanwhile, discarded, another service's). */
   otherwise: ReactNode;
   onResent: (itemId: string) => void;
@@ -43,7 +46,7 @@ type FixEnrolmentProps = {
 };
 
 /** `?fix=<item id>`: a refused enrolment back in the form, filled in, with the server's words on its fields. */
-export function FixEnrolment({ itemId, serviceKey, otherwise, onResent, onCancel }: FixEnrolmentProps) {
+export function FixEnrolment({ itemId, serviceKey, statement, otherwise, onResent, onCancel }: FixEnrolmentProps) {
   const t = useT();
   const item = useOutboxItem(itemId);
   if (item === undefined) return <Spinner />;
@@ -56,7 +59,8 @@ export function FixEnrolment({ itemId, serviceKey, otherwise, onResent, onCancel
       <EnrolmentForm
         key={`fix-${item._id}`}
         serviceKey={serviceKey}
-        initialValues={valuesFromEnrolment(payload)}
+        statement={statement}
+        initialValues={valuesFromEnrolment(payload, statement.version)}
         initialErrors={item.lastError?.errors ?? []}
         submitLabel={t('enrol.resend')}
         onCancel={onCancel}

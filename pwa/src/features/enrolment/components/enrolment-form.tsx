@@ -1,4 +1,4 @@
-import { collectionStatement, contactMethods, type ContactMethod } from '@contract/enrolment-form';
+import { contactMethods, type ContactMethod, type PrivacyStatement } from '@contract/enrolment-form';
 import type { ApiErrorItem } from '@contract/errors';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
@@ -9,7 +9,8 @@ import { TextField } from '../../../components/text-field';
 import { LocalStorageFullError, OutboxValidationError } from '../../../lib/save-errors';
 import { emptyEnrolmentValues, enrolmentFieldOrder, type EnrolmentDraftBody, type EnrolmentField, type EnrolmentFormValues } from '../enrolment-form-values';
 import { Rich } from '../../../i18n/rich-text';
-import { useT } from '../../../i18n/use-t';
+import { shownList } from '../../../i18n/content-text';
+import { useLanguage, useT } from '../../../i18n/use-t';
 import type { MessageKey } from '../../../i18n/i18n';
 import './enrolment.css';
 
@@ -20,6 +21,8 @@ const contactLabels: Record<ContactMethod, MessageKey> = { phone: 'form.contact.
 
 type EnrolmentFormProps = {
   serviceKey: string;
+  /** The privacy statement as published now (`usePrivacyStatement`): shown, and its version sent with the consent. */
+  statement: PrivacyStatement;
   /** Filled in again when fixing an item the server refused. */
   initialValues?: EnrolmentFormValues;
   /** The server's errors for that item, shown on their fields at first. */
@@ -36,8 +39,10 @@ type EnrolmentFormProps = {
  * The enrolment form: every field checked with the contract's schema before anything is saved,
  * each problem shown on its field, the focus on the first one. The consent box starts unticked.
  */
-export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submitLabel, onSubmit, onCancel, onStart }: EnrolmentFormProps) {
+export function EnrolmentForm({ serviceKey, statement, initialValues, initialErrors, submitLabel, onSubmit, onCancel, onStart }: EnrolmentFormProps) {
   const t = useT();
+  const language = useLanguage();
+  const statementText = shownList(language, statement.en, statement.mi);
   const formId = useId();
   const fieldId = (field: EnrolmentField) => `enrol-${field}${formId.replace(/:/g, '')}`;
   const [values, setValues] = useState<EnrolmentFormValues>(initialValues ?? emptyEnrolmentValues);
@@ -67,7 +72,7 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
     setSaving(true);
     try {
       const { checkEnrolment } = await loadCheck();
-      const check = checkEnrolment(values, serviceKey);
+      const check = checkEnrolment(values, serviceKey, statement.version);
       if (!check.ok) {
         formErrors.show(check.errors);
         return;
@@ -219,10 +224,10 @@ export function EnrolmentForm({ serviceKey, initialValues, initialErrors, submit
         <h2 className="enrol-statement__title" id={`${formId}-statement`}>
           {t('form.privacy')}
         </h2>
-        <p className="enrol-statement__version">{t('form.privacyVersion', { version: collectionStatement.version })}</p>
-        {/* The trust's own statement, the version a person consents to: content, not translated. */}
-        <div lang="en-NZ">
-          {collectionStatement.text.map((paragraph) => (
+        <p className="enrol-statement__version">{t('form.privacyVersion', { version: statement.version })}</p>
+        {/* The trust's own statement, the version a person consents to: in te reo Māori where published so, else English. */}
+        <div lang={statementText.lang ?? (language === 'mi' ? undefined : 'en-NZ')}>
+          {statementText.text.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>

@@ -34,6 +34,7 @@ const enrolmentLane: OutboxLane = {
 
 export const enrolmentCreateKind: OfflineKind<EnrolmentInput> = {
   kind: 'enrolment.create',
+  title: 'offline.kind.enrolment.create',
   lane: enrolmentLane,
   encrypted: false,
   needsUser: false,

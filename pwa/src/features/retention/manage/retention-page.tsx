@@ -7,6 +7,7 @@ import { ManagePageHeader } from '../../../app/manage/manage-page-header';
 import { QueryState } from '../../../app/manage/query-state';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
+import { Pager, pageCount, type PagerWords } from '../../../components/pager';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
@@ -19,6 +20,8 @@ import './retention.css';
 type Action = 'archive' | 'erase';
 type Pending = { action: Action; person: RetentionCandidate };
 type Done = { action: Action; name: string; outcome: RetentionOutcome };
+
+const retentionPagerWords: PagerWords = { previous: 'retention.previous', next: 'retention.next', where: 'retention.page' };
 
 const fullName = (person: Pick<RetentionCandidate, 'givenName' | 'familyName'>) => `${person.givenName} ${person.familyName}`.trim();
 
@@ -40,7 +43,7 @@ export function RetentionPage() {
   const busy = archive.isPending || erase.isPending;
 
   // The last person of the last page gone: show the page before.
-  const pages = Math.max(1, Math.ceil((candidates.data?.total ?? 0) / retentionPageSize));
+  const pages = pageCount(candidates.data?.total ?? 0, retentionPageSize);
   useEffect(() => {
     if (candidates.data && page > pages) setPage(pages);
   }, [candidates.data, page, pages]);
@@ -126,17 +129,7 @@ export function RetentionPage() {
                       );
                     })}
                   </ol>
-                  {pages > 1 ? (
-                    <nav className="retention__pager" aria-label={t('retention.pages')}>
-                      <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                        {t('retention.previous')}
-                      </Button>
-                      <span>{t('retention.page', { page, pages })}</span>
-                      <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                        {t('retention.next')}
-                      </Button>
-                    </nav>
-                  ) : null}
+                  <Pager page={page} pageSize={retentionPageSize} total={total} onPage={setPage} label={t('retention.pages')} words={retentionPagerWords} />
                 </>
               );
             }}

@@ -6,4 +6,5 @@ export const siteKeys = {
   settings: () => ['site'] as const,
   team: () => ['content', 'team'] as const,
   formerServices: () => ['content', 'former-services'] as const,
+  about: () => ['content', 'about'] as const,
 };

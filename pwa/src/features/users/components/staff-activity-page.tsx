@@ -5,6 +5,7 @@ import { BackToManage } from '../../../app/manage/back-to-manage';
 import { QueryState } from '../../../app/manage/query-state';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
+import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../i18n/i18n';
@@ -12,6 +13,7 @@ import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { activityPageSize, downloadActivity, useStaffActivity, type ActivityFilter } from '../api/get-staff-activity';
 import { useStaff } from '../api/list-staff';
+import { historyPagerWords } from './staff-history';
 import '../../../app/manage/manage.css';
 import './staff-history.css';
 
@@ -106,7 +108,6 @@ export function StaffActivityPage() {
           </Button>
           <QueryState query={activity}>
             {({ items, total }) => {
-              const pages = Math.max(1, Math.ceil(total / activityPageSize));
               if (items.length === 0) return <p className="manage-empty">{t('staff.historyNone')}</p>;
               return (
                 <>
@@ -129,17 +130,7 @@ export function StaffActivityPage() {
                       </li>
                     ))}
                   </ol>
-                  {pages > 1 ? (
-                    <nav className="staff-history__pager" aria-label={t('activity.pages')}>
-                      <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                        {t('staff.historyNewer')}
-                      </Button>
-                      <span>{t('staff.historyPage', { page, pages })}</span>
-                      <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                        {t('staff.historyOlder')}
-                      </Button>
-                    </nav>
-                  ) : null}
+                  <Pager page={page} pageSize={activityPageSize} total={total} onPage={setPage} label={t('activity.pages')} words={historyPagerWords} />
                 </>
               );
             }}

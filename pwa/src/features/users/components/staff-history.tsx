@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import type { AuditEvent } from '@contract/audit';
-import { Button } from '../../../components/button';
+import { Pager, type PagerWords } from '../../../components/pager';
 import { formatDate } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { QueryState } from '../../../app/manage/query-state';
 import { staffHistoryPageSize, useStaffHistory } from '../api/get-staff-history';
 import './staff-history.css';
+
+/** Newest first: the pager goes to newer and older events (also the activity page's). */
+export const historyPagerWords: PagerWords = { previous: 'staff.historyNewer', next: 'staff.historyOlder', where: 'staff.historyPage' };
 
 const actionKey: Partial<Record<AuditEvent['action'], MessageKey>> = {
   'user.create': 'staff.historyCreated',
@@ -35,7 +38,6 @@ export function StaffHistory({ staffId }: { staffId: string }) {
       <p className="staff-history__lead">{t('staff.historyLead')}</p>
       <QueryState query={history}>
         {({ items, total }) => {
-          const pages = Math.max(1, Math.ceil(total / staffHistoryPageSize));
           if (items.length === 0) return <p className="manage-empty">{t('staff.historyNone')}</p>;
           return (
             <>
@@ -63,17 +65,7 @@ export function StaffHistory({ staffId }: { staffId: string }) {
                   );
                 })}
               </ol>
-              {pages > 1 ? (
-                <nav className="staff-history__pager" aria-label={t('staff.historyPages')}>
-                  <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                    {t('staff.historyNewer')}
-                  </Button>
-                  <span>{t('staff.historyPage', { page, pages })}</span>
-                  <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                    {t('staff.historyOlder')}
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager page={page} pageSize={staffHistoryPageSize} total={total} onPage={setPage} label={t('staff.historyPages')} words={historyPagerWords} />
             </>
           );
         }}

@@ -1,0 +1,63 @@
+import type { ContactKind, GoalArea, GoalStatus, Relationship } from '@contract/whanau';
+import type { MessageKey } from '../../../i18n/i18n';
+
+/** The catalogue's words for the contract's values (DESIGN §4c). */
+export const areaLabel = {
+  health: 'whanau.area.health',
+  housing: 'whanau.area.housing',
+  education: 'whanau.area.education',
+  employment: 'whanau.area.employment',
+  kai: 'whanau.area.kai',
+  income: 'whanau.area.income',
+  wellbeing: 'whanau.area.wellbeing',
+  culture: 'whanau.area.culture',
+  other: 'whanau.area.other',
+} as const satisfies Record<GoalArea, MessageKey>;
+
+export const statusLabel = {
+  'not started': 'whanau.goalStatus.notStarted',
+  'in progress': 'whanau.goalStatus.inProgress',
+  achieved: 'whanau.goalStatus.achieved',
+  stopped: 'whanau.goalStatus.stopped',
+} as const satisfies Record<GoalStatus, MessageKey>;
+
+export const contactKindLabel = {
+  'home visit': 'whanau.contactKind.homeVisit',
+  phone: 'whanau.contactKind.phone',
+  office: 'whanau.contactKind.office',
+  marae: 'whanau.contactKind.marae',
+  online: 'whanau.contactKind.online',
+  other: 'whanau.contactKind.other',
+} as const satisfies Record<ContactKind, MessageKey>;
+
+export const relationshipLabel = {
+  parent: 'whanau.relationship.parent',
+  child: 'whanau.relationship.child',
+  partner: 'whanau.relationship.partner',
+  grandparent: 'whanau.relationship.grandparent',
+  mokopuna: 'whanau.relationship.mokopuna',
+  sibling: 'whanau.relationship.sibling',
+  other: 'whanau.relationship.other',
+} as const satisfies Record<Relationship, MessageKey>;
+
+/** A person's name as lists show it: the preferred name first when there is one. */
+export function personName(client: { givenName: string; familyName: string; preferredName: string | null }): string {
+  return `${client.preferredName ?? client.givenName} ${client.familyName}`;
+}
+
+/** Today on this device, YYYY-MM-DD (New Zealand dates are the device's day, not UTC's). */
+export function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** What each of this feature's offline kinds is, in words, for the list of what waits. */
+export const itemKindLabel: Record<string, MessageKey> = {
+  'whanau.create': 'whanau.item.whanauCreate',
+  'whanau.update': 'whanau.item.whanauUpdate',
+  'member.link': 'whanau.item.memberLink',
+  'member.unlink': 'whanau.item.memberUnlink',
+  'goal.create': 'whanau.item.goalCreate',
+  'goal.update': 'whanau.item.goalUpdate',
+  'contact.create': 'whanau.item.contactCreate',
+};

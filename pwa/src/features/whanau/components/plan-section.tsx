@@ -1,0 +1,354 @@
+import { useState, type FormEvent } from 'react';
+import { serviceCatalogue } from '@contract/catalogue';
+import { goalAreas, goalStatuses, type GoalArea, type GoalRecord, type GoalStatus } from '@contract/whanau';
+import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
+import { SelectField } from '../../../components/select-field';
+import { TextArea } from '../../../components/text-area';
+import { TextField } from '../../../components/text-field';
+import { formatDate } from '../../../i18n/i18n';
+import { Rich, plainText } from '../../../i18n/rich-text';
+import { useT } from '../../../i18n/use-t';
+import type { ShownWhanau } from '../offline/whanau-items';
+import { queueGoal, queueGoalEdit } from '../offline/whanau-writes';
+import { areaLabel, personName, statusLabel } from './labels';
+
+type PlanSectionProps = {
+  whanau: ShownWhanau;
+  /** The services this kaimahi may name for a goal (a manager: any). */
+  services: readonly string[];
+  canEdit: boolean;
+  onPrint: () => void;
+};
+
+/** Who a goal is for: the whānau, or one member by name ("another member" when hidden). */
+export function goalFor(goal: Pick<GoalRecord, 'clientId'>, whanau: ShownWhanau, t: ReturnType<typeof useT>): string {
+  if (!goal.clientId) return t('whanau.plan.forWhanau');
+  const member = whanau.members.find((candidate) => candidate.clientId === goal.clientId);
+  return member?.client ? personName(member.client) : t('whanau.members.another');
+}
+
+/** The plan: goals by area (the contract's order), each with who it is for, its status and target date; add and edit. */
+export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionProps) {
+  const t = useT();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const areas = goalAreas.filter((area) => whanau.goals.some((goal) => goal.area === area));
+  return (
+    <section className="whanau-card whanau-plan" aria-labelledby="plan-heading">
+      <div className="whanau-card__head">
+        <h2 id="plan-heading">{t('whanau.plan.title')}</h2>
+        <div className="whanau-actions whanau-noprint">
+          {canEdit && !adding && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                setMessage('');
+                setAdding(true);
+              }}
+            >
+              {t('whanau.plan.add')}
+            </Button>
+          )}
+          <Button variant="ghost" size="sm" onClick={onPrint}>
+            {t('whanau.plan.print')}
+          </Button>
+        </div>
+      </div>
+      <p className="whanau-print-only whanau-muted">{t('whanau.plan.printedFor', { name: whanau.name, date: formatDate(new Date()) })}</p>
+      <p className="whanau-status whanau-noprint" role="status">
+        {message}
+      </p>
+      {adding && (
+        <GoalForm
+          whanau={whanau}
+          services={services}
+          onDone={(saved) => {
+            setAdding(false);
+            if (saved) setMessage(t('whanau.plan.saved'));
+          }}
+        />
+      )}
+      {areas.length === 0 ? (
+        <p className="whanau-muted">{t('whanau.plan.none')}</p>
+      ) : (
+        areas.map((area) => (
+          <div key={area} className="whanau-area">
+            <h3>
+              <Rich id={areaLabel[area]} />
+            </h3>
+            <ul className="whanau-goals">
+              {whanau.goals
+                .filter((goal) => goal.area === area)
+                .map((goal) => {
+                  const waiting = whanau.waiting.get(goal._id);
+                  return (
+                    <li key={goal._id} className="whanau-goal" data-testid="goal">
+                      {editing === goal._id ? (
+                        <GoalEditForm
+                          goal={goal}
+                          whanau={whanau}
+                          onDone={(saved) => {
+                            setEditing(null);
+                            if (saved) setMessage(t('whanau.plan.editSaved'));
+                          }}
+                        />
+                      ) : (
+                        <>
+                          <p className="whanau-goal__text">{goal.text}</p>
+                          <p className="whanau-goal__meta">
+                            <span>{goalFor(goal, whanau, t)}</span>
+                            <span className={`whanau-goal-status whanau-goal-status--${goal.status.replace(' ', '-')}`}>{t(statusLabel[goal.status])}</span>
+                            {goal.targetDate && <span>{t('whanau.plan.targetOn', { date: formatDate(goal.targetDate) })}</span>}
+                            {waiting && <span className="whanau-saved">{t(`whanau.state.${waiting.status}`)}</span>}
+                          </p>
+                          {canEdit && (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              className="whanau-noprint"
+                              // A goal saved here and not yet on the server has no version to edit on.
+                              disabled={goal.version === 0}
+                              aria-label={t('whanau.plan.editGoal', { goal: goal.text })}
+                              onClick={() => {
+                                setMessage('');
+                                setEditing(goal._id);
+                              }}
+                            >
+                              {t('whanau.plan.edit')}
+                            </Button>
+                          )}
+                        </>
+                      )}
+                    </li>
+                  );
+                })}
+            </ul>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+const goalFields = ['area', 'clientId', 'text', 'status', 'targetDate', 'serviceKey'] as const;
+
+function serviceTitle(key: string): string {
+  return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+}
+
+/** A new goal of the plan. */
+function GoalForm({ whanau, services, onDone }: { whanau: ShownWhanau; services: readonly string[]; onDone: (saved: boolean) => void }) {
+  const t = useT();
+  const [area, setArea] = useState<GoalArea | ''>('');
+  const [clientId, setClientId] = useState('');
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<GoalStatus>('not started');
+  const [targetDate, setTargetDate] = useState('');
+  const [serviceKey, setServiceKey] = useState(services[0] ?? '');
+  const [saving, setSaving] = useState(false);
+  const form = useFormErrors(goalFields);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.clear();
+    setSaving(true);
+    try {
+      await queueGoal({ whanauId: whanau._id, clientId, area, text, status, targetDate, serviceKey });
+      onDone(true);
+    } catch (error) {
+      form.showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="whanau-form whanau-form--inset whanau-noprint"
+      aria-labelledby="new-goal-heading"
+    >
+      <h3 id="new-goal-heading">{t('whanau.plan.add')}</h3>
+      <ErrorSummary state={form} />
+      <div className="whanau-form__row">
+        <SelectField
+          label={t('whanau.goal.area')}
+          name="area"
+          value={area}
+          error={form.errorOf('area')}
+          onChange={(event) => setArea(event.currentTarget.value as GoalArea | '')}
+        >
+          <option value="">{t('whanau.choose')}</option>
+          {goalAreas.map((value) => (
+            <option key={value} value={value}>
+              {plainText(t(areaLabel[value]))}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('whanau.goal.for')}
+          name="clientId"
+          value={clientId}
+          error={form.errorOf('clientId')}
+          onChange={(event) => setClientId(event.currentTarget.value)}
+        >
+          <option value="">{t('whanau.plan.forWhanau')}</option>
+          {whanau.members.flatMap((member) =>
+            member.client && member.clientId
+              ? [
+                  <option key={member._id} value={member.clientId}>
+                    {personName(member.client)}
+                  </option>,
+                ]
+              : [],
+          )}
+        </SelectField>
+      </div>
+      <TextArea
+        label={t('whanau.goal.text')}
+        name="text"
+        rows={3}
+        value={text}
+        error={form.errorOf('text')}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <div className="whanau-form__row">
+        <SelectField
+          label={t('whanau.goal.status')}
+          name="status"
+          value={status}
+          error={form.errorOf('status')}
+          onChange={(event) => setStatus(event.currentTarget.value as GoalStatus)}
+        >
+          {goalStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(statusLabel[value])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          type="date"
+          label={t('whanau.goal.targetDate')}
+          name="targetDate"
+          value={targetDate}
+          error={form.errorOf('targetDate')}
+          onChange={(event) => setTargetDate(event.currentTarget.value)}
+        />
+      </div>
+      {services.length > 1 && (
+        <SelectField
+          label={t('whanau.goal.service')}
+          name="serviceKey"
+          value={serviceKey}
+          error={form.errorOf('serviceKey')}
+          onChange={(event) => setServiceKey(event.currentTarget.value)}
+        >
+          {services.map((key) => (
+            <option key={key} value={key}>
+              {serviceTitle(key)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {services.length <= 1 && form.errorOf('serviceKey') && <p className="field__error">{form.errorOf('serviceKey')}</p>}
+      <div className="whanau-form__actions">
+        <Button type="submit" disabled={saving}>
+          {t('whanau.plan.save')}
+        </Button>
+        <Button variant="ghost" onClick={() => onDone(false)}>
+          {t('whanau.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const editFields = ['status', 'targetDate', 'text'] as const;
+
+/** A goal's status, target date and words, changed on the version shown; only what changed is sent. */
+function GoalEditForm({ goal, whanau, onDone }: { goal: GoalRecord; whanau: ShownWhanau; onDone: (saved: boolean) => void }) {
+  const t = useT();
+  const [status, setStatus] = useState<GoalStatus>(goal.status);
+  const [targetDate, setTargetDate] = useState(goal.targetDate ?? '');
+  const [text, setText] = useState(goal.text);
+  const [saving, setSaving] = useState(false);
+  const form = useFormErrors(editFields);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    form.clear();
+    const changes = {
+      ...(status !== goal.status ? { status } : {}),
+      ...(targetDate !== (goal.targetDate ?? '') ? { targetDate: targetDate || null } : {}),
+      ...(text.trim() !== goal.text ? { text } : {}),
+    };
+    if (Object.keys(changes).length === 0) {
+      onDone(false);
+      return;
+    }
+    setSaving(true);
+    try {
+      await queueGoalEdit(goal._id, goal.version, changes);
+      onDone(true);
+    } catch (error) {
+      form.showFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="whanau-form whanau-noprint"
+      aria-label={t('whanau.plan.editGoal', { goal: goal.text })}
+    >
+      <ErrorSummary state={form} />
+      <p className="whanau-muted">{goalFor(goal, whanau, t)}</p>
+      <TextArea
+        label={t('whanau.goal.text')}
+        name="text"
+        rows={2}
+        value={text}
+        error={form.errorOf('text')}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <div className="whanau-form__row">
+        <SelectField
+          label={t('whanau.goal.status')}
+          name="status"
+          value={status}
+          error={form.errorOf('status')}
+          onChange={(event) => setStatus(event.currentTarget.value as GoalStatus)}
+        >
+          {goalStatuses.map((value) => (
+            <option key={value} value={value}>
+              {t(statusLabel[value])}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          type="date"
+          label={t('whanau.goal.targetDate')}
+          name="targetDate"
+          value={targetDate}
+          error={form.errorOf('targetDate')}
+          onChange={(event) => setTargetDate(event.currentTarget.value)}
+        />
+      </div>
+      <div className="whanau-form__actions">
+        <Button type="submit" disabled={saving}>
+          {t('whanau.plan.saveEdit')}
+        </Button>
+        <Button variant="ghost" onClick={() => onDone(false)}>
+          {t('whanau.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { serviceKeys } from '@contract/enrolments';
+import type { WhanauDetail } from '@contract/whanau';
+import { Button, LinkButton } from '../../../components/button';
+import { PageHeader } from '../../../components/page-header';
+import { Spinner } from '../../../components/spinner';
+import { formatNumber } from '../../../i18n/i18n';
+import { Rich, plainText } from '../../../i18n/rich-text';
+import { useT } from '../../../i18n/use-t';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { getStaffCipher } from '../../../lib/staff-cipher';
+import { staffPaths } from '../../../lib/staff-paths';
+import { useOnline } from '../../../lib/use-online';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useWhanau } from '../api/get-whanau';
+import { keepWhanau, keptWhanau } from '../offline/whanau-copy';
+import { isWaiting, newWhanauDetail, useWhanauItems, withWaitingWrites, type WhanauItem } from '../offline/whanau-items';
+import { sendNow } from '../offline/whanau-writes';
+import { useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
+import { ContactsSection, FollowUpsSection } from './activity-sections';
+import { GoalClashPanel } from './goal-clash-panel';
+import { MembersSection, type ClientLookup } from './members-section';
+import { itemKindLabel } from './labels';
+import { PlanSection } from './plan-section';
+import './whanau.css';
+
+export type WhanauUser = { _id: string; name: string; services: readonly string[] };
+
+/** The newer of the server's answer and the device's copy (the copy may have been refreshed since). */
+function newer(a: WhanauDetail | undefined, b: WhanauDetail | undefined): WhanauDetail | undefined {
+  if (!a || !b) return a ?? b;
+  const size = (detail: WhanauDetail) =>
+    detail.members.length + detail.goals.length + detail.contacts.length + detail.goals.reduce((sum, goal) => sum + goal.version, 0);
+  return b.version > a.version || (b.version === a.version && size(b) > size(a)) ? b : a;
+}
+
+/** The whānau as the server sent it, or as kept on this device, or as saved here and not yet sent. */
+export function useShownWhanau(id: string, user: WhanauUser, lookup: Pick<ClientLookup, 'clientOf'>) {
+  useWhanauCopySync(user._id);
+  useWhanauCopyRevision();
+  const online = useOnline();
+  const query = useWhanau(id);
+  const items = useWhanauItems(user._id);
+  const { isError, refetch } = query;
+  // Signal back after the whānau was read from the device: ask the server again.
+  useEffect(() => {
+    if (online && isError) void refetch();
+  }, [online, isError, refetch]);
+  // A whānau opened with signal joins the copy on this device.
+  useEffect(() => {
+    const cipher = getStaffCipher();
+    if (query.data && cipher && cipher.userId === user._id) void keepWhanau(cipher, query.data).catch(() => undefined);
+  }, [query.data, user._id]);
+  const create = items.find((item) => item.change?.kind === 'whanau.create' && item.entityId === id && isWaiting(item));
+  const fromDevice = keptWhanau(id) ?? (create?.change?.kind === 'whanau.create' ? newWhanauDetail(id, create.createdAt, create.change.fields) : undefined);
+  const base = newer(query.data, fromDevice);
+  const shown = base ? withWaitingWrites(base, items, lookup.clientOf, user) : undefined;
+  return { query, items, shown, onDevice: base !== undefined && query.data === undefined, notSent: create !== undefined };
+}
+
+type WhanauPageProps = { id: string; user: WhanauUser; isManager: boolean; lookup: ClientLookup };
+
+/** /whanau/{id}: the members, the plan, follow-ups, recent contacts and notes; works from the device's copy with no signal. */
+export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
+  const t = useT();
+  const { query, items, shown, onDevice, notSent } = useShownWhanau(id, user, lookup);
+  usePageTitle(shown?.name ?? plainText(t('whanau.page.title')));
+
+  if (!shown) {
+    const missing = query.error instanceof ApiRequestError && query.error.status === 404;
+    return (
+      <>
+        <PageHeader eyebrow={<Rich id="whanau.list.title" />} title={<Rich id="whanau.page.title" />} />
+        <div className="container page-body whanau">
+          {query.isPending ? <Spinner /> : <p className="whanau-card whanau-card--notice">{missing ? t('whanau.page.notFound') : t('whanau.page.notKept')}</p>}
+          <p>
+            <Link to={staffPaths.whanauList}>{t('whanau.back')}</Link>
+          </p>
+        </div>
+      </>
+    );
+  }
+
+  const mine = items.filter((item) => relatesTo(item, shown));
+  const clashes = mine.filter((item) => item.status === 'conflict' && item.conflict);
+  const stopped = mine.filter((item) => item.status === 'rejected' || item.status === 'stuck');
+  const waiting = mine.filter((item) => item.status !== 'synced' && item.status !== 'conflict' && item.status !== 'rejected');
+  const services = isManager ? serviceKeys : user.services;
+  const kindWords = (kind: string) => {
+    const key = itemKindLabel[kind];
+    return key ? t(key) : undefined;
+  };
+  return (
+    <>
+      <PageHeader eyebrow={<Rich id="whanau.page.title" />} title={shown.name} lead={notSent ? t('whanau.page.unsent') : undefined} />
+      <div className="container page-body whanau whanau-page">
+        <p className="whanau-noprint">
+          <Link to={staffPaths.whanauList}>{t('whanau.back')}</Link>
+        </p>
+        {onDevice && <p className="whanau-card whanau-card--notice whanau-noprint">{notSent ? t('whanau.page.savedHere') : t('whanau.page.fromDevice')}</p>}
+        {clashes.map((item) => (
+          <GoalClashPanel key={item._id} item={item} goalText={shown.goals.find((goal) => goal._id === item.entityId)?.text ?? ''} />
+        ))}
+        <div className="whanau-page__grid">
+          <div className="whanau-page__main">
+            <PlanSection whanau={shown} services={services} canEdit onPrint={() => window.print()} />
+            <MembersSection whanau={shown} lookup={lookup} canAdd />
+          </div>
+          <div className="whanau-page__side whanau-noprint">
+            <section className="whanau-card" aria-labelledby="whanau-sync-heading">
+              <h2 id="whanau-sync-heading">{t('whanau.sync.title')}</h2>
+              <p data-testid="whanau-waiting" aria-live="polite">
+                {waiting.length > 0 ? t('whanau.sync.waiting', { count: waiting.length, shown: formatNumber(waiting.length) }) : t('whanau.sync.nothing')}
+              </p>
+              {stopped.map((item) => (
+                <p key={item._id} className="whanau-problem">
+                  {t('whanau.sync.stopped', { what: kindWords(item.kind) ?? item.label, message: item.errors.map((error) => errorMessage(error)).join(' ') })}
+                </p>
+              ))}
+              {waiting.length > 0 && (
+                <Button variant="outline" size="sm" onClick={sendNow}>
+                  {t('whanau.sync.sendNow')}
+                </Button>
+              )}
+            </section>
+            <section className="whanau-card" aria-labelledby="contact-cta-heading">
+              <h2 id="contact-cta-heading">{t('whanau.contact.title')}</h2>
+              <p className="whanau-muted">{t('whanau.contact.lead')}</p>
+              <LinkButton to={staffPaths.whanauContact(shown._id)}>{t('whanau.contact.record')}</LinkButton>
+            </section>
+            <FollowUpsSection whanau={shown} />
+          </div>
+        </div>
+        <ContactsSection whanau={shown} />
+      </div>
+    </>
+  );
+}
+
+/** Whether an item is about this whānau (the page lists its state). */
+function relatesTo(item: WhanauItem, whanau: WhanauDetail): boolean {
+  if (item.subjectId === whanau._id || item.entityId === whanau._id) return true;
+  return item.kind === 'goal.update' && whanau.goals.some((goal) => goal._id === item.entityId);
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
+import { useOnline } from '../../../lib/use-online';
+import { forgetWhanauCopy, loadWhanauCopy, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
+
+// The decrypted whānau never outlive the key: locked, signed out or wiped, they leave memory.
+onStaffCipherChange((cipher) => {
+  if (!cipher) forgetWhanauCopy();
+});
+
+/** Re-renders when the decrypted whānau change; returns the copy's revision. */
+export function useWhanauCopyRevision(): number {
+  return useSyncExternalStore(subscribeWhanauCopy, whanauCopyRevision, whanauCopyRevision);
+}
+
+/**
+ * While the person's copy is unlocked (the caseload gate around every whānau screen sees to it):
+ * decrypts the whānau into memory, and brings them up to date whenever the server can be reached.
+ */
+export function useWhanauCopySync(userId: string | null): { refreshing: boolean; failed: boolean } {
+  const online = useOnline();
+  const [sync, setSync] = useState({ refreshing: false, failed: false });
+  const cipher = getStaffCipher();
+  const unlocked = cipher !== null && cipher.userId === userId;
+  useEffect(() => {
+    const current = getStaffCipher();
+    if (!unlocked || !current) return;
+    let live = true;
+    void (async () => {
+      await loadWhanauCopy(current);
+      if (!online || !live) return;
+      setSync({ refreshing: true, failed: false });
+      try {
+        await refreshWhanauCopy(current);
+        if (live) setSync({ refreshing: false, failed: false });
+      } catch {
+        if (live) setSync({ refreshing: false, failed: true });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [unlocked, online]);
+  return sync;
+}

@@ -1,0 +1,74 @@
+/**
+ * A kaimahi's writes on whānau: one path each. Every write is checked by its kind (the contract's
+ * schema) and saved in the outbox on this device, sealed with their key; the outbox sends it at
+ * once with signal, or when the signal comes back. Nothing is shown as done until it is here.
+ */
+import type { ContactCreatePayload, GoalCreatePayload, GoalUpdatePayload, MemberLinkPayload, WhanauCreatePayload } from '@contract/whanau';
+import { ApiRequestError } from '../../../lib/api-client';
+import { OutboxValidationError } from '../../../lib/outbox';
+import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
+import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind } from './kinds';
+
+/** A refusal by the contract's schema, as the forms read errors (each on its field). */
+async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof OutboxValidationError) throw new ApiRequestError(400, error.errors);
+    throw error;
+  }
+}
+
+/** Form fields arrive as typed; the schema turns them into the payload. */
+type Typed<T> = { [K in keyof T]?: unknown };
+
+/** Saves a new whānau on this device; returns its id. */
+export async function queueNewWhanau(fields: Typed<WhanauCreatePayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(whanauCreateKind, { payload: fields, label: 'New whānau' }))).entityId;
+}
+
+/** Saves a member joining a whānau; returns the membership's id. */
+export async function queueMember(member: Typed<MemberLinkPayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(memberLinkKind, { payload: member, label: 'Whānau member' }))).entityId;
+}
+
+/** Takes a member out of the whānau (the client record stays). */
+export async function queueMemberOut(whanauId: string, memberId: string): Promise<void> {
+  await asFormErrors(() => staffOutbox.enqueue(memberUnlinkKind, { entityId: memberId, payload: { whanauId }, label: 'Whānau member out' }));
+}
+
+/** Saves a new goal of the plan; returns its id. */
+export async function queueGoal(goal: Typed<GoalCreatePayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(goalCreateKind, { payload: goal, label: 'Goal' }))).entityId;
+}
+
+/** Saves an edit of a goal made on `baseVersion`; returns its item's id. */
+export async function queueGoalEdit(goalId: string, baseVersion: number, changes: Typed<GoalUpdatePayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(goalUpdateKind, { entityId: goalId, baseVersion, payload: changes, label: 'Goal edit' })))._id;
+}
+
+/** Saves a contact (its summary is a case note); returns its id. */
+export async function queueContact(contact: Typed<ContactCreatePayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(contactCreateKind, { payload: contact, label: 'Contact' }))).entityId;
+}
+
+/**
+ * The kaimahi's choice on a goal's clash: a new operation on the goal's current version. Keeping
+ * the server's value for everything leaves nothing to send, so the clashing item is removed.
+ */
+export async function queueGoalResolution(itemId: string, changes: Typed<GoalUpdatePayload>, baseVersion: number, untouched: readonly string[]): Promise<void> {
+  if (Object.keys(changes).length === 0 && untouched.length === 0) {
+    await staffOutbox.discard(itemId);
+    return;
+  }
+  await asFormErrors(() => staffOutbox.resolveConflict(itemId, changes, baseVersion));
+}
+
+export function discardItem(itemId: string): Promise<void> {
+  return staffOutbox.discard(itemId);
+}
+
+/** The "Send now" button. */
+export function sendNow(): void {
+  void sendOutboxNow().catch(() => undefined);
+}

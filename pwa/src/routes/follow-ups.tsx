@@ -1,0 +1,43 @@
+import '../i18n/clients';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../app/auth/auth-context';
+import { CaseloadGate } from '../features/clients/components/caseload-gate';
+import { clientName } from '../features/clients/client-form-values';
+import { searchCaseload } from '../features/clients/offline/caseload-copy';
+import { useCaseloadRevision } from '../features/clients/offline/use-caseload';
+import type { FollowUpSubject } from '../features/follow-ups/components/add-follow-up-form';
+import { MyFollowUps } from '../features/follow-ups/components/my-follow-ups';
+import type { FollowUp } from '../features/follow-ups/api/types';
+import { useT } from '../i18n/use-t';
+import { paths } from '../lib/paths';
+import { staffPaths } from '../lib/staff-paths';
+import './pages.css';
+
+const linkTo = (task: FollowUp) => (task.clientId ? staffPaths.client(task.clientId) : null);
+
+/** The clients of the device's copy, as the follow-up form offers them. */
+function CaseloadFollowUps({ userId }: { userId: string | null }) {
+  const t = useT();
+  const revision = useCaseloadRevision();
+  const subjects = useMemo<FollowUpSubject[]>(
+    () => (revision >= 0 ? searchCaseload({}).map((client) => ({ kind: 'client', _id: client._id, name: clientName(client) })) : []),
+    [revision],
+  );
+  return (
+    <MyFollowUps userId={userId} subjects={subjects} linkTo={linkTo}>
+      <Link to={paths.clients}>{t('dashboard.openClients')}</Link>
+      <Link to={paths.dashboard}>{t('followUps.openDashboard')}</Link>
+    </MyFollowUps>
+  );
+}
+
+/** /follow-ups: "My follow-ups", the kaimahi's start screen after sign-in; the device's copy unlocked first. */
+export default function FollowUpsRoute() {
+  const { user, keepCopy, endSession } = useAuth();
+  return (
+    <CaseloadGate user={user} onKeepCopy={keepCopy} onWiped={(message) => void endSession(message)}>
+      <CaseloadFollowUps userId={user?._id ?? null} />
+    </CaseloadGate>
+  );
+}

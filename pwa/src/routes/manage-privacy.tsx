@@ -1,0 +1,34 @@
+import '../i18n/manage';
+import { BackToManage } from '../app/manage/back-to-manage';
+import { ManagePageHeader } from '../app/manage/manage-page-header';
+import { ManagerOnly } from '../app/manage/manager-only';
+import { QueryState } from '../app/manage/query-state';
+import '../app/manage/manage.css';
+import { usePrivacyStatement } from '../features/enrolment/api/get-privacy-statement';
+import { PrivacyForm } from '../features/enrolment/manage/privacy-form';
+import { useT } from '../i18n/use-t';
+
+/** /manage/privacy: the enrolment form's privacy statement, in English and te reo Māori (decision 094). */
+export default function ManagePrivacyRoute() {
+  return (
+    <ManagerOnly>
+      <PrivacyEditor />
+    </ManagerOnly>
+  );
+}
+
+function PrivacyEditor() {
+  const t = useT();
+  const statement = usePrivacyStatement();
+  return (
+    <>
+      <ManagePageHeader eyebrow={t('manage.texts.heading')} title={t('manage.privacy.title')} lead={t('manage.texts.intro')} />
+      <div className="container manage-page">
+        <BackToManage />
+        <section className="manage-card">
+          <QueryState query={statement}>{(current) => <PrivacyForm key={current.version} statement={current} />}</QueryState>
+        </section>
+      </div>
+    </>
+  );
+}

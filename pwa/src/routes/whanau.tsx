@@ -1,0 +1,20 @@
+import '../i18n/clients';
+import { useParams } from 'react-router-dom';
+import { limits } from '@contract/limits';
+import { useAuth } from '../app/auth/auth-context';
+import { CaseloadGate } from '../features/clients/components/caseload-gate';
+import { WhanauPage } from '../features/whanau/components/whanau-page';
+import { useClientLookup } from './whanau-lookup';
+import './pages.css';
+
+/** /whanau/{id}: one whānau, its members (from the clients feature's records), plan and contacts. */
+export default function WhanauRoute() {
+  const { id = '' } = useParams();
+  const { access, user, keepCopy, endSession } = useAuth();
+  const lookup = useClientLookup(user?._id ?? null);
+  return (
+    <CaseloadGate user={user} onKeepCopy={keepCopy} onWiped={(message) => void endSession(message)}>
+      {user && <WhanauPage key={id} id={id} user={user} isManager={access >= limits.managerAccess} lookup={lookup} />}
+    </CaseloadGate>
+  );
+}
