@@ -32,7 +32,7 @@ const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold'
 const loadServiceGrid = () => import('../features/services/components/service-grid');
 const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
 
-function Banner({ counters }: { counters: readonly CounterItem[] }) {
+function Banner({ items }: { items: readonly CounterItem[] }) {
   const t = useT();
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
@@ -57,7 +57,7 @@ function Banner({ counters }: { counters: readonly CounterItem[] }) {
           </LinkButton>
         </div>
         <h2 className="visually-hidden">{t('home.achievements')}</h2>
-        <ImpactCounters items={counters} />
+        <ImpactCounters items={items} />
       </div>
     </section>
   );
@@ -105,7 +105,7 @@ export default function HomeRoute() {
   const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
-      <Banner counters={counters} />
+      <Banner items={counters} />
       <Services />
       {painted ? (
         <Suspense fallback={placeholder}>

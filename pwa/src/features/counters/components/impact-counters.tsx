@@ -1,12 +1,13 @@
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Icon } from '../../../components/icon';
 import type { CounterItem } from '../../../content/site';
 import { SpecText } from '../../../i18n/spec-text';
 import { counterIntervalMs, counterSteps, counterValueAt, formatCounter } from '../counter-steps';
 import './impact-counters.css';
 
+/** Every browser the app supports has `matchMedia` (as it has IntersectionObserver, below). */
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** Writes each counter's number at `step` straight into the page. */
@@ -23,8 +24,10 @@ function showStep(list: HTMLUListElement | null, items: readonly CounterItem[], 
  * motion they show the final numbers at once. The moving digits are written straight into the
  * page (400 steps × 8 counters would otherwise be 400 React renders in 8 s) and hidden from
  * screen readers, which read only the final number and label, so nothing is announced 400 times.
+ * A render with the same figures changes nothing of them: the value spans have no children for
+ * React to reset, and the effects run only when the figures change.
  */
-export const ImpactCounters = memo(function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
+export function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
   const list = useRef<HTMLUListElement>(null);
   // The figures may change while the numbers count (the API's arrive after the first paint,
   // DESIGN §4d): the count goes on from the step it is at, towards the new targets.
@@ -49,7 +52,7 @@ export const ImpactCounters = memo(function ImpactCounters({ items }: { items: r
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
         timer = setInterval(() => {
-          step.current = Math.min(step.current + 1, counterSteps);
+          step.current += 1;
           showStep(element, latest.current, step.current);
           if (step.current >= counterSteps) clearInterval(timer);
         }, counterIntervalMs);
@@ -82,4 +85,4 @@ export const ImpactCounters = memo(function ImpactCounters({ items }: { items: r
       })}
     </ul>
   );
-});
+}
