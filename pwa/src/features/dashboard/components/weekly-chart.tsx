@@ -1,6 +1,6 @@
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { bars, niceMax, ticks } from '../../../lib/chart-geometry';
+import { bars, niceMax, ticks } from '../chart-geometry';
 
 const width = 600;
 const height = 240;

@@ -32,7 +32,8 @@ export function ReportTables({ report, onCsv, headingLevel = 2 }: { report: Repo
             {table.rows.length === 0 ? (
               <p>{t('reports.noOutputs')}</p>
             ) : (
-              <div className="report-table__scroll">
+              // Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach too.
+              <div className="report-table__scroll" tabIndex={0} role="group" aria-labelledby={headingId}>
                 <table>
                   <thead>
                     <tr>
@@ -47,10 +48,10 @@ export function ReportTables({ report, onCsv, headingLevel = 2 }: { report: Repo
                       <td />
                       {table.measures.map((measure) => [
                         <th key={`${measure}-now`} scope="col" className="report-table__period">
-                          {thisPeriod}
+                          <span className="report-table__narrowest">{thisPeriod}</span>
                         </th>,
                         <th key={`${measure}-before`} scope="col" className="report-table__period report-table__before">
-                          {lastYear}
+                          <span className="report-table__narrowest">{lastYear}</span>
                         </th>,
                       ])}
                     </tr>
@@ -58,7 +59,9 @@ export function ReportTables({ report, onCsv, headingLevel = 2 }: { report: Repo
                   <tbody>
                     {table.rows.map((row) => (
                       <tr key={row.key} className={row.key === 'total' ? 'report-table__total' : undefined}>
-                        <th scope="row">{rowLabel(t, report, name, row.key, language)}</th>
+                        <th scope="row">
+                          <span className="report-table__narrowest report-table__narrowest--label">{rowLabel(t, report, name, row.key, language)}</span>
+                        </th>
                         {table.measures.map((measure) => [
                           <td key={`${measure}-now`}>{formatNumber(row.values[measure] ?? 0)}</td>,
                           <td key={`${measure}-before`} className="report-table__before">

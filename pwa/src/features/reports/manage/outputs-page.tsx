@@ -90,6 +90,7 @@ function OutputRow({ output, last }: { output: ServiceOutput; last: number }) {
   const update = useUpdateServiceOutput(output.serviceKey);
   const remove = useDeleteServiceOutput(output.serviceKey);
   const busy = update.isPending || remove.isPending;
+  const name = language === 'mi' ? output.nameMi : output.name;
   const change = async (changes: Parameters<typeof update.mutateAsync>[0]['changes']) => {
     try {
       await update.mutateAsync({ id: output._id, changes });
@@ -101,10 +102,10 @@ function OutputRow({ output, last }: { output: ServiceOutput; last: number }) {
   return (
     <li className={`outputs__item${output.retired ? ' outputs__item--retired' : ''}`}>
       <div className="outputs__what">
-        <strong>{language === 'mi' ? output.nameMi : output.name}</strong>
+        <strong>{name}</strong>
         <span lang={language === 'mi' ? 'en' : 'mi'}> · {language === 'mi' ? output.name : output.nameMi}</span>
         {output.unit ? <span> · {output.unit}</span> : null}
-        {output.hasValue ? <span> · $</span> : null}
+        {output.hasValue ? <span> · {t('outputs.withValue')}</span> : null}
         {output.retired ? <span className="outputs__tag">{t('outputs.retired')}</span> : null}
         {output.used ? <span className="outputs__tag">{t('outputs.used')}</span> : null}
       </div>
@@ -114,7 +115,7 @@ function OutputRow({ output, last }: { output: ServiceOutput; last: number }) {
           variant="outline"
           disabled={busy || output.order === 0}
           onClick={() => void change({ order: Math.max(0, output.order - 1) })}
-          aria-label={`↑ ${output.name}`}
+          aria-label={t('outputs.moveUp', { name })}
         >
           ↑
         </Button>
@@ -123,7 +124,7 @@ function OutputRow({ output, last }: { output: ServiceOutput; last: number }) {
           variant="outline"
           disabled={busy || output.order >= last}
           onClick={() => void change({ order: output.order + 1 })}
-          aria-label={`↓ ${output.name}`}
+          aria-label={t('outputs.moveDown', { name })}
         >
           ↓
         </Button>
