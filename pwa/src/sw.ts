@@ -4,7 +4,7 @@
  * - precache: the app shell, route chunks of the public site, icons and the manifest (the
  *   build lists them in `self.__WB_MANIFEST`; site management's chunks are left out);
  * - every app route offline: navigations answer with the cached index.html (`/api` excluded);
- * - runtime: `/api/services`, `/api/site` and `/api/content/*` network-first with a 3 s time-out, falling
+ * - runtime: `/api/services`, `/api/site`, `/api/counters` and `/api/content/*` network-first with a 3 s time-out, falling
  *   back to the last copy; content images cache-first, bounded, purged when storage runs short;
  * - never: `/api/auth`, users, logs, clients, the dashboard, or any write.
  * Writes go through the app's outbox (lib/outbox.ts); on Background Sync's 'outbox' event this
@@ -62,7 +62,11 @@ const markServedFromCache = {
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin &&
-    (url.pathname === '/api/services' || url.pathname === '/api/site' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
+    (url.pathname === '/api/services' ||
+      url.pathname === '/api/site' ||
+      url.pathname === '/api/counters' ||
+      url.pathname.startsWith('/api/services/') ||
+      url.pathname.startsWith('/api/content/')),
   new NetworkFirst({
     cacheName: 'public-content',
     networkTimeoutSeconds: 3,

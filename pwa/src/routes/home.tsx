@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
+import { site, type CounterItem } from '../content/site';
 import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
@@ -32,7 +32,7 @@ const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold'
 const loadServiceGrid = () => import('../features/services/components/service-grid');
 const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
 
-function Banner() {
+function Banner({ items }: { items: readonly CounterItem[] }) {
   const t = useT();
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
@@ -57,7 +57,7 @@ function Banner() {
           </LinkButton>
         </div>
         <h2 className="visually-hidden">{t('home.achievements')}</h2>
-        <ImpactCounters items={site.counters} />
+        <ImpactCounters items={items} />
       </div>
     </section>
   );
@@ -100,14 +100,16 @@ function Services() {
 export default function HomeRoute() {
   usePageTitle(undefined);
   const painted = useAfterFirstPaint();
+  // The counters start from the seed's targets; the lower part's chunk brings the API's figures (DESIGN §4d).
+  const [counters, setCounters] = useState<readonly CounterItem[]>(site.counters);
   const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
-      <Banner />
+      <Banner items={counters} />
       <Services />
       {painted ? (
         <Suspense fallback={placeholder}>
-          <BelowTheFold />
+          <BelowTheFold onCounters={setCounters} />
         </Suspense>
       ) : (
         placeholder

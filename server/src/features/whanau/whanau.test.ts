@@ -5,8 +5,10 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { AuditEvent } from '../../db/models/audit-event';
 import { Contact, ContactOutputRow, Goal, NoteCorrection, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import { Operation } from '../../db/models/operation';
+import { ServiceOutputRow } from '../../db/models/service-output';
 
 let api: TestApi;
+const kaiParcel = crypto.randomUUID();
 let manager: Awaited<ReturnType<typeof buildUser>>;
 /** A kaimahi of Whānau Ora Support, and one of Raised Gardens. */
 let hemi: Awaited<ReturnType<typeof buildUser>>;
@@ -16,6 +18,17 @@ beforeAll(async () => {
   manager = await buildUser({ access: 2, name: 'Mere Manager' });
   hemi = await buildUser({ access: 1, name: 'Hemi Kaimahi', services: ['whanau_ora_support'] });
   ani = await buildUser({ access: 1, name: 'Ani Kaimahi', services: ['raised_gardens'] });
+  // A contact's output names an output its service defines (issue 23).
+  await ServiceOutputRow.create({
+    id: kaiParcel,
+    serviceKey: 'whanau_ora_support',
+    name: 'Kai parcel',
+    nameMi: 'Pūtea kai',
+    unit: 'kg',
+    hasValue: true,
+    position: 0,
+    retiredAt: null,
+  });
 });
 afterAll(() => api.close());
 
@@ -71,7 +84,7 @@ describe('whānau kinds through POST /api/sync', () => {
       serviceKey: 'whanau_ora_support',
       presentClientIds: [tama.id],
       goalIds: [goal._id],
-      outputs: [{ kind: 'kai parcel', quantity: 2, unit: 'kg', value: 40 }],
+      outputs: [{ kind: kaiParcel, quantity: 2, unit: 'kg', value: 40 }],
       summary: 'Visited the whānau at home',
     });
     const correction = create('note.correct', { correctsNoteId: contact._id, text: 'Visited Tama at home', reason: 'Wrong name' });
@@ -118,7 +131,7 @@ describe('whānau kinds through POST /api/sync', () => {
     expect(c).toMatchObject({
       _id: contact._id,
       minutes: 45,
-      outputs: [{ kind: 'kai parcel', quantity: 2, unit: 'kg', value: 40 }],
+      outputs: [{ kind: kaiParcel, quantity: 2, unit: 'kg', value: 40 }],
       authorName: 'Hemi Kaimahi',
     });
     expect(n).toMatchObject({
@@ -137,7 +150,7 @@ describe('whānau kinds through POST /api/sync', () => {
     expect(await Task.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await Contact.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await ContactOutputRow.findAll({ where: { contactId: contact._id } })).toEqual([
-      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-12-02', kind: 'kai parcel', quantity: 2 }),
+      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-12-02', kind: kaiParcel, quantity: 2 }),
     ]);
     expect(await NoteCorrection.count({ where: { correctsNoteId: contact._id } })).toBe(1);
 
