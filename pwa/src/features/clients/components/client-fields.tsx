@@ -2,8 +2,8 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
-import { publishedStatementVersions } from '@contract/enrolment-form';
 import { consentHows, type ClientFormValues } from '../client-form-values';
+import { useStatementVersions } from '../offline/statement-versions';
 import { consentHowKey, fieldLabelKey } from './labels';
 
 type ClientFieldsProps = {
@@ -16,6 +16,7 @@ type ClientFieldsProps = {
 /** Every field of a client record (DESIGN §4b), each labelled, with the server's error beside it. */
 export function ClientFields({ values, errors, disabled, onChange }: ClientFieldsProps) {
   const t = useT();
+  const statements = useStatementVersions();
   const base = (field: keyof ClientFormValues) => ({
     name: field,
     label: t(fieldLabelKey[field]),
@@ -24,15 +25,16 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
     onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
   });
   const common = (field: keyof ClientFormValues) => ({ ...base(field), readOnly: disabled });
-  // Consent given in person or by phone is recorded today, to the statement published now,
-  // unless the kaimahi says otherwise: nobody should have to know a version by heart.
+  // Consent given in person or by phone is recorded today, to the statement published now (as the
+  // server last said, kept on this device), unless the kaimahi says otherwise: nobody should have
+  // to know a version by heart.
   const chooseHow = (how: string) => {
     onChange('consentHow', how);
     if (!how) return;
     if (!values.consentAt) onChange('consentAt', todayHere());
-    if (!values.consentStatementVersion) onChange('consentStatementVersion', publishedStatementVersions[0]);
+    if (!values.consentStatementVersion) onChange('consentStatementVersion', statements.current);
   };
-  const versions: string[] = [...publishedStatementVersions];
+  const versions: string[] = [...statements.versions];
   if (values.consentStatementVersion && !versions.includes(values.consentStatementVersion)) versions.push(values.consentStatementVersion);
   return (
     <div className="client-fields">
@@ -68,7 +70,7 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
           <option value="">{t('clients.consent.chooseVersion')}</option>
           {versions.map((version) => (
             <option key={version} value={version}>
-              {version === publishedStatementVersions[0] ? t('clients.consent.currentVersion', { version }) : version}
+              {version === statements.current ? t('clients.consent.currentVersion', { version }) : version}
             </option>
           ))}
         </SelectField>
