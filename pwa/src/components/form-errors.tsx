@@ -36,7 +36,7 @@ export function useFormErrors<Field extends string>(
   { fieldOf = firstPartOf }: FormErrorsOptions<Field> = {},
 ) {
   // Errors a form opens with (an item the server refused, back to fix) show at once, unfocused.
-  const [state, setState] = useState(() => arrange(fields, initial, {}, fieldOf));
+  const [state, setState] = useState(() => arrangeFormErrors(fields, initial, {}, fieldOf));
   const [focusRequest, setFocusRequest] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -46,7 +46,7 @@ export function useFormErrors<Field extends string>(
 
   const show = useCallback(
     (items: readonly ApiErrorItem[], own: Readonly<Partial<Record<string, string[]>>> = {}) => {
-      const arranged = arrange(fields, items, own, fieldOf);
+      const arranged = arrangeFormErrors(fields, items, own, fieldOf);
       setState(arranged);
       if (arranged.summary.length > 0) setFocusRequest((count) => count + 1);
     },
@@ -73,7 +73,7 @@ export type FormErrorsOptions<Field extends string> = {
   fieldOf?: (param: string, fields: readonly Field[]) => Field | undefined;
 };
 
-function firstPartOf<Field extends string>(param: string, fields: readonly Field[]): Field | undefined {
+export function firstPartOf<Field extends string>(param: string, fields: readonly Field[]): Field | undefined {
   return fields.find((name) => name === param.split('.')[0]);
 }
 
@@ -81,7 +81,7 @@ function firstPartOf<Field extends string>(param: string, fields: readonly Field
  * Each item's sentence on its field (and in the summary), then the form's own messages; the
  * summary in the form's order, problems of no field first.
  */
-function arrange<Field extends string>(
+export function arrangeFormErrors<Field extends string>(
   fields: readonly Field[],
   items: readonly ApiErrorItem[],
   own: Readonly<Partial<Record<string, string[]>>>,
