@@ -459,6 +459,7 @@ export const messageKeys = [
   'followUps.openDashboard',
   'followUps.rejected',
   'followUps.section',
+  'followUps.showAll',
   'followUps.someone',
   'followUps.title',
   'footer.about',

@@ -458,6 +458,7 @@ export const enClients = {
   'followUps.add.saved': 'Follow-up saved on this device. It is sent when there is signal.',
   'followUps.section': 'Follow-ups',
   'followUps.forNone': 'No open follow-ups.',
+  'followUps.showAll': { one: 'Show all ({shown})', other: 'Show all {shown}' },
   'followUps.menuCount': { one: '{shown} follow-up overdue or due today', other: '{shown} follow-ups overdue or due today' },
   'clients.links.call': 'Call',
   'clients.links.text': 'Text',

@@ -1298,6 +1298,7 @@ export const mi: TranslatedCatalogue<
   'followUps.add.saved': draft('Kua puritia te whai muri i tēnei pūrere. Ka tukuna ina he tohu.'),
   'followUps.section': draft('Ngā whai muri'),
   'followUps.forNone': draft('Kāore he whai muri e tuwhera ana.'),
+  'followUps.showAll': draft({ one: 'Whakaaturia katoa ({shown})', other: 'Whakaaturia ngā {shown} katoa' }),
   'followUps.menuCount': draft({ one: '{shown} whai muri kua hipa, me oti rānei i tēnei rā', other: '{shown} whai muri kua hipa, me oti rānei i tēnei rā' }),
   'clients.links.call': draft('Waea'),
   'clients.links.text': draft('Tuku pātuhi'),
