@@ -24,6 +24,7 @@ import { GoalClashPanel } from './goal-clash-panel';
 import { MembersSection, type ClientLookup } from './members-section';
 import { itemKindLabel } from './labels';
 import { PlanSection } from './plan-section';
+import { WhanauDetails } from './whanau-details';
 import './whanau.css';
 
 export type WhanauUser = { _id: string; name: string; services: readonly string[] };
@@ -114,6 +115,7 @@ export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
           <div className="whanau-page__main">
             <PlanSection whanau={shown} services={services} canEdit onPrint={() => window.print()} />
             <MembersSection whanau={shown} lookup={lookup} canAdd />
+            <WhanauDetails whanau={shown} canEdit={!notSent} />
           </div>
           <div className="whanau-page__side whanau-noprint">
             <section className="whanau-card" aria-labelledby="whanau-sync-heading">
