@@ -6,6 +6,7 @@ import { AuditEvent } from '../../db/models/audit-event';
 import { Contact, ContactOutputRow, Goal, NoteCorrection, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import { Operation } from '../../db/models/operation';
 import { ServiceOutputRow } from '../../db/models/service-output';
+import { sequelize } from '../../db/sequelize';
 
 let api: TestApi;
 const kaiParcel = crypto.randomUUID();
@@ -306,6 +307,73 @@ describe('each kind', () => {
       ['link', null],
       ['update', ['unlinkedAt']],
     ]);
+  });
+});
+
+describe('GET /api/whanau/caseload', () => {
+  /** A whānau of two Whānau Ora members with a goal, a follow-up, a contact, a case note and a correction of it. */
+  async function fullWhanau(token: string, authorId: string, name: string) {
+    const [one, two] = [await clientOf('whanau_ora_support', 'Aroha'), await clientOf('whanau_ora_support', 'Wiremu')];
+    const whanau = create('whanau.create', { name });
+    const goal = create('goal.create', { whanauId: whanau._id, area: 'kai', text: 'A garden', serviceKey: 'whanau_ora_support' });
+    const contact = create('contact.create', {
+      whanauId: whanau._id,
+      on: '2026-11-02',
+      kind: 'phone',
+      minutes: 10,
+      serviceKey: 'whanau_ora_support',
+      summary: 'Rang about seedlings',
+    });
+    const note = await buildNote({ clientId: one.id, authorId, text: 'Talked about the garden' });
+    const res = await sync(
+      [
+        whanau,
+        create('member.link', { whanauId: whanau._id, clientId: one.id, relationship: 'parent' }),
+        create('member.link', { whanauId: whanau._id, clientId: two.id, relationship: 'child' }),
+        goal,
+        create('task.create', { whanauId: whanau._id, goalId: goal._id, text: 'Buy seedlings', dueOn: '2026-12-10' }),
+        contact,
+        create('note.correct', { correctsNoteId: note.id, text: 'Talked about the garden beds', reason: 'More exact' }),
+      ],
+      token,
+    );
+    expect(res.body.results.map((result: { status: string; errors?: unknown }) => [result.status, result.errors])).toEqual(
+      Array(7).fill(['applied', undefined]),
+    );
+    return whanau._id;
+  }
+
+  it('reads every whānau of the copy in the same number of queries however many there are, each as its own page shows it', async () => {
+    const rangi = await buildUser({ access: 1, name: 'Rangi Kaimahi', services: ['whanau_ora_support'] });
+    const made = [await fullWhanau(rangi.token, rangi.user.id, 'Te Whānau a Tipene')];
+    let queries = 0;
+    const count = () => {
+      queries += 1;
+    };
+    const countedCaseload = async () => {
+      queries = 0;
+      sequelize.addHook('beforeQuery', 'count-caseload', count);
+      try {
+        const res = await api.get('/api/whanau/caseload', { token: rangi.token });
+        expect(res.status).toBe(200);
+        return { body: res.body as { whanau: { _id: string }[] }, queries };
+      } finally {
+        sequelize.removeHook('beforeQuery', 'count-caseload');
+      }
+    };
+    const few = await countedCaseload();
+    for (const name of ['Te Whānau a Hōne', 'Te Whānau a Kiri', 'Te Whānau a Manu', 'Te Whānau a Pita'])
+      made.push(await fullWhanau(rangi.token, rangi.user.id, name));
+    const more = await countedCaseload();
+    expect(more.body.whanau.length).toBe(few.body.whanau.length + 4);
+    expect(more.queries).toBe(few.queries);
+
+    for (const id of made) {
+      const kept = more.body.whanau.find((one) => one._id === id);
+      const page = (await api.get(`/api/whanau/${id}`, { token: rangi.token })).body;
+      expect(kept).toEqual(page);
+      expect(page).toMatchObject({ members: [{}, {}], goals: [{}], tasks: [{}], contacts: [{}], caseNotes: [{}], corrections: [{}] });
+    }
   });
 });
 

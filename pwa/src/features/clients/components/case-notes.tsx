@@ -6,7 +6,8 @@ import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import type { NoteCorrection } from '@contract/whanau';
 import type { CaseNote } from '../api/types';
-import { CorrectionsOf, CorrectNote, type QueueCorrection, type WaitingCorrection } from './corrections';
+import { CorrectionsOf, type WaitingCorrection } from '../../../components/note-corrections';
+import { CorrectNote, type QueueCorrection } from './corrections';
 
 type CaseNotesProps = {
   notes: readonly CaseNote[];

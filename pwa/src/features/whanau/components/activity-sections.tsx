@@ -1,3 +1,4 @@
+import { CorrectionsOf } from '../../../components/note-corrections';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { Rich } from '../../../i18n/rich-text';
 import { useLanguage, useT } from '../../../i18n/use-t';
@@ -47,6 +48,8 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
     const output = keptOutput(id);
     return output ? outputName(output, language) : t('whanau.output.unknown');
   };
+  // Shown under the original, which never changes ("Corrected on 2 Dec by …"), as on a client page.
+  const correctionsOf = (id: string) => whanau.corrections.filter((correction) => correction.correctsNoteId === id);
   const contacts = [...whanau.contacts].sort((a, b) => b.on.localeCompare(a.on) || b.createdAt.localeCompare(a.createdAt));
   return (
     <>
@@ -93,6 +96,7 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
                     </p>
                   )}
                   <p className="whanau-muted">{contact.authorName}</p>
+                  <CorrectionsOf corrections={correctionsOf(contact._id)} />
                 </li>
               );
             })}
@@ -106,11 +110,12 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
         ) : (
           <ul className="whanau-plain-list">
             {whanau.caseNotes.map((note) => (
-              <li key={note._id}>
+              <li key={note._id} data-testid="whanau-note">
                 <p className="whanau-contact__summary">{note.text}</p>
                 <p className="whanau-muted">
                   {nameOf(note.clientId)} · {note.authorName} · {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
                 </p>
+                <CorrectionsOf corrections={correctionsOf(note._id)} />
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { useOnline } from '../../../lib/use-online';
 import { forgetOutputsCopy, loadOutputsCopy, outputsCopyRevision, refreshOutputsCopy, subscribeOutputsCopy } from './outputs-copy';
-import { forgetWhanauCopy, loadWhanauCopy, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
+import { forgetWhanauCopy, loadWhanauCopy, openKeptWhanau, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
 
 // The decrypted whānau and outputs never outlive the key: locked, signed out or wiped, they leave memory.
 onStaffCipherChange((cipher) => {
@@ -54,4 +54,13 @@ export function useWhanauCopySync(userId: string | null): { refreshing: boolean;
     };
   }, [unlocked, online]);
   return sync;
+}
+
+/** While the copy is unlocked: decrypts the page of whānau `id` (decision 105: only the whānau shown is opened). */
+export function useOpenKeptWhanau(userId: string | null, id: string): void {
+  const [cipher, setCipher] = useState(() => getStaffCipher());
+  useEffect(() => onStaffCipherChange(setCipher), []);
+  useEffect(() => {
+    if (cipher && cipher.userId === userId) void openKeptWhanau(cipher, id).catch(() => undefined);
+  }, [cipher, userId, id]);
 }
