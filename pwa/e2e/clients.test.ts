@@ -154,6 +154,19 @@ describe.each([
     await expect(form.getByLabel('How consent was given').inputValue()).resolves.toBe('online');
     await screenshot(page, `client-create-${width}`);
     await checkA11y(page);
+    // A bad input: its problem on its field, listed in a summary that takes focus (issue 22).
+    await form.getByLabel('Given name').fill('');
+    await form.getByLabel('Email').fill('not an address');
+    await form.getByRole('button', { name: 'Create client' }).click();
+    await form.locator('.error-summary').getByText('There are 2 things to fix').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    await form.locator('.field__error', { hasText: 'Given name is required' }).waitFor();
+    await form.locator('.field__error', { hasText: 'Please give a valid email address' }).waitFor();
+    expect(await form.getByLabel('Given name').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, `client-create-errors-${width}`);
+    await checkA11y(page);
+    await form.getByLabel('Given name').fill(person.givenName);
+    await form.getByLabel('Email').fill('');
     await form.getByRole('button', { name: 'Create client' }).click();
     await page.waitForURL(/\/client\/[0-9a-f-]{36}$/);
     clientId = page.url().split('/').pop()!;
@@ -161,6 +174,17 @@ describe.each([
     // Linked: the enrolment shows on the record, and the record on the server has it.
     await page.getByRole('region', { name: 'Enrolments' }).getByText('Whānau Ora Support').waitFor();
     expect((await clientOf(clientId)).enrolments.map((enrolment) => enrolment.serviceKey)).toEqual([service]);
+
+    // An empty note: its problem on its field, in te reo for a te reo reader.
+    const noteForm = page.locator('form.note-form');
+    await page.getByRole('button', { name: 'Te reo Māori', exact: true }).click();
+    await noteForm.getByRole('button', { name: 'Tāpiri tuhipoka' }).click();
+    await noteForm.locator('.field__error', { hasText: 'Me whakakī tēnei.' }).waitFor();
+    await noteForm.locator('.error-summary').getByText('Kotahi te mea hei whakatika').waitFor();
+    expect(await noteForm.getByLabel('Tāpiri tuhipoka take').getAttribute('aria-invalid')).toBe('true');
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('region', { name: 'Case notes' }).waitFor();
 
     const noteText = `Rang ${person.givenName}; visit booked for Thursday.`;
     const notes = page.getByRole('region', { name: 'Case notes' });
@@ -173,6 +197,11 @@ describe.each([
 
     await page.getByRole('button', { name: 'Edit details' }).click();
     const edit = page.getByRole('region', { name: 'Edit details' });
+    await edit.getByLabel('Phone').fill('no digits');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.locator('.error-summary').getByText('There is 1 thing to fix').waitFor();
+    expect(await edit.getByLabel('Phone').getAttribute('aria-invalid')).toBe('true');
+    await edit.getByLabel('Phone').fill(person.phone);
     await edit.getByLabel('Suburb').fill('Wainoni');
     await edit.getByLabel('Hapū').fill('Ngāti Huikai');
     await screenshot(page, `client-edit-${width}`);

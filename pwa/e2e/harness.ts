@@ -391,6 +391,19 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 export async function checkA11y(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   axeSource ??= await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  // An alert coming in or leaving is half transparent for a moment: axe would read the colour of
+  // the fade as the alert's. Let finite animations end first (a second at most; spinners never end).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1_000)),
+    ]),
+  );
   // The app's CSP forbids inline scripts, so axe is evaluated through the DevTools protocol.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async (exclude) => {

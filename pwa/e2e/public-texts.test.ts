@@ -68,6 +68,25 @@ describe('a service page’s words', () => {
     await checkA11y(maori);
     await screenshot(maori, 'service-texts-mi-390');
 
+    // The service cards of the home page and /services say the same (issue 22): the Māori title
+    // and subtitle where written, else the English marked as English, and the status text
+    // (written in English only) marked so too; an English visitor still reads the English.
+    for (const path of ['/', '/services']) {
+      await maori.goto(path);
+      const card = maori.locator('.service-card', { has: maori.getByRole('heading', { name: 'Tautoko Kai ā-Whānau' }) });
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getByRole('heading').getAttribute('lang')).toBeNull();
+      expect(await card.getByText('He pēke kai utukore mō ngā whānau', { exact: true }).getAttribute('lang')).toBeNull();
+      expect(await card.getByText('Not taking new referrals at the moment', { exact: true }).getAttribute('lang')).toBe('en-NZ');
+      const untranslatedCard = maori.getByRole('heading', { name: 'Musical Therapy', exact: true });
+      expect(await untranslatedCard.getAttribute('lang')).toBe('en-NZ');
+      await english.goto(path);
+      await english.locator('.service-card').getByRole('heading', { name: 'Whānau Kai Support', exact: true }).waitFor({ timeout: 30_000 });
+      expect(await english.getByText('Free food parcels for whānau who need a hand', { exact: true }).getAttribute('lang')).toBeNull();
+    }
+    await checkA11y(maori);
+    await screenshot(maori, 'service-cards-mi-390');
+
     // A bad edit: every problem on its box, nothing saved.
     await form.getByLabel('Title — English', { exact: true }).fill('');
     await form.getByLabel('Subtitle — Te reo Māori', { exact: true }).fill('x'.repeat(201));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedStatementVersions } from '@contract/enrolment-form';
+import { collectionStatement, publishedStatementVersions } from '@contract/enrolment-form';
+import type { Page } from 'playwright-core';
 import { alertShown, checkA11y, screenshot, signIn, startHarness, type Harness, type Staff } from './harness';
 import { createClient, newDevice, offlineFaults, openClients, readClient, staffDatabases, unlockClientPage, withServerStopped } from './staff-helpers';
 
@@ -238,9 +239,22 @@ describe('offline staff work you can trust', () => {
 
   it('7, 8. notes and an address keep their line breaks; consent by phone takes today and the statement published now', async () => {
     const client = await createClient(harness, token, { givenName: 'Whetu', familyName: 'Lines' });
+    // A manager publishes a new wording after this build: the kaimahi's device learns its version
+    // with the caseload, and offers it offline as the one published now (decision 107).
+    const manager = await harness.createStaff(2);
+    const publishing = await harness.api('/api/content/privacy', {
+      method: 'PUT',
+      token: await harness.tokenFor(manager),
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ en: [...collectionStatement.text, 'We also note how and when you agreed.'], mi: [] }),
+    });
+    expect(publishing.status).toBe(201);
+    const { version: publishedNow } = (await publishing.json()) as { version: string };
+    expect(publishedStatementVersions).not.toContain(publishedNow);
     const page = await newDevice(harness, phone);
     await signIn(page, kaimahi);
     await openClients(page);
+    await statementVersionsKept(page);
     await withServerStopped(harness, async () => {
       await page.goto(`/client/${client._id}`);
       await unlockClientPage(page, kaimahi.password);
@@ -252,7 +266,8 @@ describe('offline staff work you can trust', () => {
         return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
       });
       expect(await page.getByLabel('Date consent was given').inputValue()).toBe(today);
-      expect(await page.getByLabel('Privacy statement version').inputValue()).toBe(publishedStatementVersions[0]);
+      expect(await page.getByLabel('Privacy statement version').inputValue()).toBe(publishedNow);
+      expect(await page.getByLabel('Privacy statement version').locator('option:checked').textContent()).toContain('current');
       await screenshot(page, 'caseload-consent-by-phone-390');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('Saved on this device. It is sent when there is signal.').waitFor();
@@ -261,7 +276,7 @@ describe('offline staff work you can trust', () => {
     });
     await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
     const saved = await readClient(harness, token, client._id);
-    expect(saved).toMatchObject({ address: 'Flat 2\n14 Pages Road', consent: { how: 'phone', statementVersion: publishedStatementVersions[0] } });
+    expect(saved).toMatchObject({ address: 'Flat 2\n14 Pages Road', consent: { how: 'phone', statementVersion: publishedNow } });
     expect(saved.caseNotes.map((note) => note.text)).toEqual(['Home visit.\nKai parcel next week.']);
     // Shown with its line breaks.
     await page.reload();
@@ -280,3 +295,28 @@ describe('offline staff work you can trust', () => {
     await page.context().close();
   });
 });
+
+/** Waits until the device keeps the privacy statement versions the server published (they come down with the caseload). */
+async function statementVersionsKept(page: Page): Promise<void> {
+  const kept = () =>
+    page.evaluate(async () => {
+      const database = (await indexedDB.databases()).find((info) => info.name?.startsWith('trust-staff-'))?.name;
+      if (!database) return false;
+      return new Promise<boolean>((resolve) => {
+        const opening = indexedDB.open(database);
+        opening.onerror = () => resolve(false);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const done = (found: boolean) => {
+            db.close();
+            resolve(found);
+          };
+          if (!db.objectStoreNames.contains('parts')) return done(false);
+          const read = db.transaction('parts').objectStore('parts').get(['statements', 'privacy']);
+          read.onsuccess = () => done(read.result !== undefined);
+          read.onerror = () => done(false);
+        };
+      });
+    });
+  await expect.poll(kept, { timeout: 30_000, interval: 200 }).toBe(true);
+}

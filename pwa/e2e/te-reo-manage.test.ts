@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { translationLimits } from '@contract/translations';
 
 /**
  * A manager works in te reo Māori: /manage in Māori, a correction of the app's Māori text made in
@@ -93,6 +94,13 @@ for (const width of [390, 1440]) {
       await expect(entry.textContent()).resolves.toContain('Log files');
       await expect(page.locator('li.te-reo-entry').count()).resolves.toBeLessThan(5);
       await entry.getByRole('button', { name: 'Whakatika manage.logFiles' }).click();
+      // Too long: its problem on its box and in the summary, in te reo (issue 22).
+      const box = entry.getByRole('textbox', { name: 'Te kupu Māori kua whakatikaia' });
+      await box.fill('a'.repeat(translationLimits.textMax + 1));
+      await entry.getByRole('button', { name: 'Tiaki te whakatikatanga' }).click();
+      await entry.locator('.error-summary').getByText('Kotahi te mea hei whakatika').waitFor();
+      expect(await box.getAttribute('aria-invalid')).toBe('true');
+      expect(await entry.locator('.field__error').textContent()).not.toContain('Text must be');
       await entry.getByRole('textbox', { name: 'Te kupu Māori kua whakatikaia' }).fill(corrected);
       await entry.getByRole('button', { name: 'Tiaki te whakatikatanga' }).click();
       await page.locator('.alert[data-alert-type="success"]', { hasText: 'Kua tiakina te whakatikatanga' }).first().waitFor();

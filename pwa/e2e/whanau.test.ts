@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ClientDetail } from '@contract/clients';
 import { serviceKeys } from '@contract/enrolments';
+import type { ServiceOutput } from '@contract/reports';
 import type { WhanauDetail } from '@contract/whanau';
 import { waitForServiceWorker } from './enrol-helpers';
 import { checkA11y, screenshot, startHarness, type Harness, type Staff } from './harness';
@@ -23,6 +24,7 @@ let harness: Harness;
 let kaimahi: Staff;
 let token: string;
 let managerToken: string;
+let kaiParcel: ServiceOutput;
 const service = serviceKeys[0] ?? '';
 
 async function read<T>(response: Response): Promise<T> {
@@ -41,6 +43,15 @@ beforeAll(async () => {
     await harness.api(`/api/users/${me?._id}`, { method: 'PATCH', token: managerToken, headers: json, body: JSON.stringify({ services: [service] }) }),
   );
   token = await harness.tokenFor(kaimahi);
+  // What the service delivers, defined by a manager: the contact form offers it (issue 23).
+  kaiParcel = await read<ServiceOutput>(
+    await harness.api(`/api/services/${service}/outputs`, {
+      method: 'POST',
+      token: managerToken,
+      headers: json,
+      body: JSON.stringify({ name: 'Kai parcel', nameMi: 'Pēke kai', hasValue: true }),
+    }),
+  );
   await read<ClientDetail>(
     await harness.api('/api/clients', {
       method: 'POST',
@@ -66,8 +77,11 @@ describe('whānau with no signal', () => {
     await page.goto('/');
     await waitForServiceWorker(page);
     await harness.signInWithPassword(page, kaimahi);
+    // The service's outputs come onto the device with the whānau, for the contact form offline.
+    const outputsKept = page.waitForResponse((response) => response.url().includes(`/api/services/${service}/outputs`) && response.ok());
     await page.getByRole('link', { name: 'Open the whānau' }).click();
     await page.getByRole('heading', { name: 'Whānau', level: 1 }).waitFor();
+    await outputsKept;
 
     await harness.server.stop();
     let whanauId = '';
@@ -117,17 +131,21 @@ describe('whānau with no signal', () => {
       await page.getByLabel('Aroha Te Rangi').check();
       await page.getByLabel(/A warm, dry home before winter/).check();
       await page.getByLabel('Summary').fill('Talked through the housing application at the kitchen table');
-      await page.getByRole('button', { name: 'Add what was delivered' }).click();
-      await page.getByLabel('What', { exact: true }).fill('kai parcel');
-      await page.getByLabel('How many or how much').fill('1');
-      await page.getByLabel('Value in dollars (optional)').fill('60');
+      const parcel = page.getByRole('group', { name: 'Kai parcel' });
+      await parcel.getByLabel('How many or how much').fill('1');
+      await parcel.getByLabel('Value in dollars (optional)').fill('60');
       await checkA11y(page);
       await screenshot(page, 'whanau-contact-390');
       await page.setViewportSize(desktop);
       await screenshot(page, 'whanau-contact-1440');
       await page.setViewportSize(phone);
       await page.getByRole('button', { name: 'Save contact' }).click();
-      await page.getByTestId('contact').filter({ hasText: 'Talked through the housing application' }).waitFor();
+      // The output is named as the service defines it, from the device's copy.
+      await page
+        .getByTestId('contact')
+        .filter({ hasText: 'Talked through the housing application' })
+        .getByText(/Delivered: Kai parcel 1 \$60/)
+        .waitFor();
       await page.getByTestId('whanau-waiting').getByText('5 changes waiting to be sent').waitFor();
 
       step('Reopened with no signal: the password op');
@@ -163,7 +181,7 @@ describe('whānau with no signal', () => {
       kind: 'home visit',
       minutes: 45,
       goalIds: [sent.goals[0]?._id],
-      outputs: [{ kind: 'kai parcel', quantity: 1, value: 60 }],
+      outputs: [{ kind: kaiParcel._id, quantity: 1, value: 60 }],
     });
     const hemi = await read<{ total: number }>(await harness.api('/api/clients?q=hemi', { token }));
     expect(hemi.total).toBe(1);

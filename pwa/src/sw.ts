@@ -6,7 +6,7 @@
  * - every app route offline: a public page the server rendered (lib/public-pages.ts) network-first
  *   with a 3 s time-out, falling back to its last rendered copy (kept in `pages`, refreshed when the
  *   network answers), then to the shell; every other route the cached index.html (`/api` excluded);
- * - runtime: `/api/services`, `/api/site` and `/api/content/*` network-first with a 3 s time-out, falling
+ * - runtime: `/api/services`, `/api/site`, `/api/counters` and `/api/content/*` network-first with a 3 s time-out, falling
  *   back to the last copy; content images cache-first, bounded, purged when storage runs short;
  * - never: `/api/auth`, users, logs, clients, the dashboard, or any write.
  * Writes go through the app's outbox (lib/outbox.ts); on Background Sync's 'outbox' event this
@@ -116,7 +116,11 @@ const markServedFromCache = {
 registerRoute(
   ({ url, sameOrigin }) =>
     sameOrigin &&
-    (url.pathname === '/api/services' || url.pathname === '/api/site' || url.pathname.startsWith('/api/services/') || url.pathname.startsWith('/api/content/')),
+    (url.pathname === '/api/services' ||
+      url.pathname === '/api/site' ||
+      url.pathname === '/api/counters' ||
+      url.pathname.startsWith('/api/services/') ||
+      url.pathname.startsWith('/api/content/')),
   new NetworkFirst({
     cacheName: 'public-content',
     networkTimeoutSeconds: 3,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, optionalText, requiredText } from './common';
-import { publishedStatementVersions } from './enrolment-form';
+import { issueCode } from './errors';
+import { publishedStatementVersions, statementVersionPattern } from './enrolment-form';
 import {
   BaseVersionSchema,
   OperationIdSchema,
@@ -32,6 +33,9 @@ export function foldForSearch(text: string): string {
 
 export { publishedStatementVersions };
 
+/** A consent that names no published privacy statement; the server adds the versions it knows. */
+export const statementVersionUnknown = 'Statement version must be one of the published privacy statements';
+
 export const consentMethods = ['online', 'in person', 'phone'] as const;
 export type ConsentMethod = (typeof consentMethods)[number];
 
@@ -39,10 +43,13 @@ export const clientLimits = { notesMax: 2000, addressMax: 500, caseNoteMax: 10_0
 
 const ConsentSchema = z.object(
   {
-    // One of the published wordings (newest first in `publishedStatementVersions`): kaimahi choose it, never type it.
-    statementVersion: z.enum(publishedStatementVersions, {
-      error: `Statement version must be one of the published privacy statements: ${publishedStatementVersions.join(', ')}`,
-    }),
+    // One of the published wordings: kaimahi choose it, never type it. Here its form only; the
+    // server checks it against every version it stored (lib/statement-versions.ts, decision 107),
+    // so a version managers published after this release is taken, on a device offline too.
+    statementVersion: z
+      .string({ error: statementVersionUnknown })
+      .max(32, { error: statementVersionUnknown, abort: true })
+      .refine((version) => statementVersionPattern.test(version), { error: statementVersionUnknown, params: issueCode('invalid_value') }),
     at: z.iso
       .datetime({ offset: true, error: 'Consent time must be a date and time like 2026-11-22T04:31:07.219Z' })
       .transform((at) => new Date(at).toISOString()),
@@ -50,7 +57,7 @@ const ConsentSchema = z.object(
   },
   { error: 'Consent must be an object' },
 );
-/** A consent as an edit or a new record gives it: the version is one of the published ones. */
+/** A consent as an edit or a new record gives it: the version names a published one (the server checks which). */
 export type ConsentInput = z.infer<typeof ConsentSchema>;
 /** A consent as recorded: the version it was given under (an enrolment's consent is copied as it was stored). */
 export type Consent = { statementVersion: string; at: string; how: ConsentMethod };

@@ -38,10 +38,10 @@ export const collectionStatement = {
 export const earlierStatementVersions = ['2026-11-01'] as const;
 
 /**
- * The versions this release was built with, newest first: what a consent recorded in person or
- * by phone may name (the staff form offers them as a select with the first chosen). Versions
- * managers publish later are accepted on enrolments (the server checks them against the ones it
- * stored), not yet in this list.
+ * The versions this release was built with, newest first: what the staff consent form offers
+ * when the device has no copy yet of the versions the server published (`GET
+ * /api/content/privacy`'s `versions`, kept with the kaimahi's caseload, decision 107). The server
+ * accepts every version it stored, on enrolments and consents alike.
  */
 export const publishedStatementVersions = [collectionStatement.version, ...earlierStatementVersions] as const;
 export type StatementVersion = (typeof publishedStatementVersions)[number];

@@ -193,9 +193,10 @@ export type TaskUpdatePayload = z.infer<typeof TaskUpdatePayloadSchema>;
 /* ---------- contacts ---------- */
 
 /**
- * A service output delivered at a contact (DESIGN §4d): `kind` names one of the outputs the trust
- * defines for the contact's service (the reports issue adds the definitions; until then any
- * short key), `quantity` how many or how much, `unit` (kg, hours…) and `value` in dollars when it has one.
+ * A service output delivered at a contact (DESIGN §4d): `kind` is the id of one of the outputs the
+ * trust defines for the contact's service (`GET /api/services/{key}/outputs`, contract/reports.ts;
+ * the server refuses any other), `quantity` how many or how much, `unit` (kg, hours…) and `value`
+ * in dollars when the output has one.
  */
 export const ContactOutputSchema = z.object(
   {

@@ -9,9 +9,12 @@ import { auditRouter } from './features/audit/audit.routes';
 import { authRouter } from './features/auth/auth.routes';
 import { clientsRouter } from './features/clients/clients.routes';
 import { contentRouter } from './features/content/content.routes';
+import { countersRouter } from './features/counters/counters.routes';
 import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
+import { outputsRouter } from './features/reports/outputs.routes';
+import { reportsRouter } from './features/reports/reports.routes';
 import { servicesRouter } from './features/services/services.routes';
 import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
@@ -31,6 +34,8 @@ import { syncHandlers } from './sync-handlers';
 const routers: Router<AppState>[] = [
   authRouter,
   servicesRouter,
+  outputsRouter,
+  countersRouter,
   siteRouter,
   translationsRouter,
   textsRouter,
@@ -40,6 +45,7 @@ const routers: Router<AppState>[] = [
   whanauRouter,
   followUpsRouter,
   dashboardRouter,
+  reportsRouter,
   createSyncRouter(syncHandlers),
   logsRouter,
   usersRouter,

@@ -1,5 +1,6 @@
 import { clientsSyncHandlers } from './features/clients/clients.sync';
 import { enrolmentsSyncHandlers } from './features/enrolments/enrolments.sync';
+import { withContactOutputsChecked } from './features/reports/outputs.sync';
 import { whanauSyncHandlers } from './features/whanau/whanau.sync';
 import { registerSyncHandlers } from './lib/sync-handlers';
 
@@ -10,5 +11,6 @@ import { registerSyncHandlers } from './lib/sync-handlers';
 export const syncHandlers = registerSyncHandlers(
   clientsSyncHandlers, // client.create, client.update, note.create, note.share
   enrolmentsSyncHandlers, // enrolment.update
-  whanauSyncHandlers, // whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct
+  // contact.create checks its outputs against the service's outputs first (issue 23).
+  { ...whanauSyncHandlers, 'contact.create': withContactOutputsChecked(whanauSyncHandlers['contact.create']!) }, // whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct
 );

@@ -29,6 +29,8 @@ const ManageFormerServices = lazyRoute(() => import('../routes/manage-former-ser
 const ManageServiceTexts = lazyRoute(() => import('../routes/manage-service-texts'));
 const ManageAbout = lazyRoute(() => import('../routes/manage-about'));
 const ManagePrivacy = lazyRoute(() => import('../routes/manage-privacy'));
+const ManageOutputs = lazyRoute(() => import('../routes/manage-outputs'));
+const Reports = lazyRoute(() => import('../routes/reports'));
 
 const staff = (Page: ComponentType) => (
   <RequireAuth>
@@ -66,7 +68,9 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageServiceTexts} element={staff(ManageServiceTexts)} />
       <Route path={staffRoutePatterns.manageAbout} element={staff(ManageAbout)} />
       <Route path={staffRoutePatterns.managePrivacy} element={staff(ManagePrivacy)} />
+      <Route path={staffRoutePatterns.manageOutputs} element={staff(ManageOutputs)} />
       <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
+      <Route path={staffRoutePatterns.reports} element={staff(Reports)} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -30,9 +30,13 @@ export function errorItemsOf(error: unknown): ApiErrorItem[] {
  * error items and messages the form found itself (a picture too large), `showFailure` a failed
  * request; the summary then takes focus. `clear` before sending.
  */
-export function useFormErrors<Field extends string>(fields: readonly Field[], initial: readonly ApiErrorItem[] = []) {
+export function useFormErrors<Field extends string>(
+  fields: readonly Field[],
+  initial: readonly ApiErrorItem[] = [],
+  { fieldOf = firstPartOf }: FormErrorsOptions<Field> = {},
+) {
   // Errors a form opens with (an item the server refused, back to fix) show at once, unfocused.
-  const [state, setState] = useState(() => arrange(fields, initial, {}));
+  const [state, setState] = useState(() => arrangeFormErrors(fields, initial, {}, fieldOf));
   const [focusRequest, setFocusRequest] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
 
@@ -42,11 +46,11 @@ export function useFormErrors<Field extends string>(fields: readonly Field[], in
 
   const show = useCallback(
     (items: readonly ApiErrorItem[], own: Readonly<Partial<Record<string, string[]>>> = {}) => {
-      const arranged = arrange(fields, items, own);
+      const arranged = arrangeFormErrors(fields, items, own, fieldOf);
       setState(arranged);
       if (arranged.summary.length > 0) setFocusRequest((count) => count + 1);
     },
-    [fields],
+    [fields, fieldOf],
   );
 
   /** A failed request: the server's error items, or one item for a failure that is not an answer. */
@@ -60,11 +64,29 @@ export function useFormErrors<Field extends string>(fields: readonly Field[], in
   return { errors: state.errors, errorOf, show, showFailure, clear, summary: state.summary, summaryRef };
 }
 
+export type FormErrorsOptions<Field extends string> = {
+  /**
+   * The form's field an item's `param` names, where the form's fields are not the request's
+   * (`changes.consent.at` → `consentAt`); stable (a module's function). By default the param's
+   * first part, when it is one of the fields.
+   */
+  fieldOf?: (param: string, fields: readonly Field[]) => Field | undefined;
+};
+
+export function firstPartOf<Field extends string>(param: string, fields: readonly Field[]): Field | undefined {
+  return fields.find((name) => name === param.split('.')[0]);
+}
+
 /**
  * Each item's sentence on its field (and in the summary), then the form's own messages; the
  * summary in the form's order, problems of no field first.
  */
-function arrange<Field extends string>(fields: readonly Field[], items: readonly ApiErrorItem[], own: Readonly<Partial<Record<string, string[]>>>) {
+export function arrangeFormErrors<Field extends string>(
+  fields: readonly Field[],
+  items: readonly ApiErrorItem[],
+  own: Readonly<Partial<Record<string, string[]>>>,
+  fieldOf: NonNullable<FormErrorsOptions<Field>['fieldOf']>,
+) {
   const errors: FieldErrors<Field> = {};
   const summary: SummaryItem[] = [];
   const add = (field: Field | undefined, message: string) => {
@@ -76,7 +98,7 @@ function arrange<Field extends string>(fields: readonly Field[], items: readonly
     if (!summary.some((item) => item.message === message && item.field === field)) summary.push({ message, field });
   };
   for (const item of items) {
-    const field = fields.find((name) => name === item.param?.split('.')[0]);
+    const field = item.param ? fieldOf(item.param, fields) : undefined;
     add(field, errorMessage(item, { withField: !field }));
   }
   for (const field of fields) for (const message of own[field] ?? []) add(field, message);

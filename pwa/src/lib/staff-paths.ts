@@ -22,6 +22,8 @@ export const staffPaths = {
   manageServiceTexts: (key: string) => `/manage/services/${encodeURIComponent(key)}`,
   manageAbout: '/manage/about',
   managePrivacy: '/manage/privacy',
+  manageOutputs: '/manage/outputs',
+  reports: '/reports',
 } as const;
 
 /** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
@@ -48,6 +50,8 @@ export const staffRoutePatterns = {
   manageServiceTexts: '/manage/services/:key',
   manageAbout: '/manage/about',
   managePrivacy: '/manage/privacy',
+  manageOutputs: '/manage/outputs',
+  reports: '/reports',
 } as const;
 
 const segment = encodeURIComponent;
@@ -90,6 +94,12 @@ export const staffApiPaths = {
   teamMember: (id: string) => `/api/content/team/${segment(id)}`,
   formerService: (id: string) => `/api/content/former-services/${segment(id)}`,
   serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
+  reports: '/api/reports',
+  reportCsv: (table: string) => `/api/reports/${segment(table)}.csv`,
+  serviceOutputs: (serviceKey: string) => `/api/services/${segment(serviceKey)}/outputs`,
+  serviceOutput: (serviceKey: string, id: string) => `/api/services/${segment(serviceKey)}/outputs/${segment(id)}`,
+  counterSettings: '/api/counters/settings',
+  counter: (key: string) => `/api/counters/${segment(key)}`,
   translation: (language: string, key: string) => `/api/content/translations/${segment(language)}/${segment(key)}`,
 } as const;
 

@@ -3,8 +3,9 @@ import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
-import { site } from '../content/site';
+import { site, type CounterItem } from '../content/site';
 import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
+import { useCountersWithFigures } from '../features/counters/api/get-counters';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
 import { Rich } from '../i18n/rich-text';
@@ -32,7 +33,7 @@ const BelowTheFold = lazy(() => loadRouteModule(() => import('./home-below-fold'
 const loadServiceGrid = () => import('../features/services/components/service-grid');
 const ServiceGrid = lazy(() => loadRouteModule(loadServiceGrid).then((module) => ({ default: module.ServiceGrid })));
 
-function Banner() {
+function Banner({ items }: { items: readonly CounterItem[] }) {
   const t = useT();
   return (
     <section className="home-banner" aria-labelledby="home-banner-title">
@@ -57,7 +58,7 @@ function Banner() {
           </LinkButton>
         </div>
         <h2 className="visually-hidden">{t('home.achievements')}</h2>
-        <ImpactCounters items={site.counters} />
+        <ImpactCounters items={items} />
       </div>
     </section>
   );
@@ -100,10 +101,13 @@ function Services() {
 export default function HomeRoute() {
   usePageTitle(undefined);
   const painted = useAfterFirstPaint();
+  // The counters' figures from the API (DESIGN §4d), asked for once the banner has painted; a
+  // page the server rendered comes with them (decision 096). Until then the seed's targets stand.
+  const counters = useCountersWithFigures(site.counters, painted);
   const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
-      <Banner />
+      <Banner items={counters} />
       <Services />
       {painted ? (
         <Suspense fallback={placeholder}>

@@ -166,6 +166,12 @@ function ManageDashboard() {
             {heading('manage-services', t('manage.services'))}
             <p className="manage-card__lead">{t('manage.servicesLead')}</p>
             <ServiceStatusList />
+            <p>
+              <Link to={staffPaths.manageOutputs}>{t('outputs.link')}</Link>
+            </p>
+            <p>
+              <Link to={staffPaths.reports}>{t('outputs.reportsLink')}</Link>
+            </p>
           </section>
 
           <section id="manage-staff" className="manage-card" aria-labelledby="manage-staff-heading">

@@ -16,6 +16,7 @@ import * as whanau from './migrations/016-whanau';
 import * as fieldHistory from './migrations/017-field-history';
 import * as phoneLastDigits from './migrations/018-phone-last-digits';
 import * as publicTexts from './migrations/020-public-texts';
+import * as reports from './migrations/022-reports';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -38,6 +39,7 @@ const migrations: [string, Migration][] = [
   ['017-field-history', fieldHistory],
   ['018-phone-last-digits', phoneLastDigits],
   ['020-public-texts', publicTexts],
+  ['022-reports', reports],
 ];
 
 const umzug = new Umzug({

@@ -1,44 +1,8 @@
 import '../../i18n/manage';
 import { describe, expect, it } from 'vitest';
-import { CreateBlogPostSchema } from '@contract/content';
-import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
-import { ApiRequestError } from '../../lib/api-client';
-import { fieldErrorsFromApi, fieldErrorsFromItems, hasFieldErrors } from './form-errors';
 import { accessName, formatBytes, grantableAccessLevels } from './format';
 import { imageProblem } from './image-picker-field';
-
-const blogFields = ['title', 'author', 'text', 'imageAlt', 'image'] as const;
-
-describe('form errors', () => {
-  it('puts every problem of an empty blog post on its own field', () => {
-    const parsed = checkInput(CreateBlogPostSchema, { title: ' ', author: '', text: '', imageAlt: '' });
-    expect(parsed.success).toBe(false);
-    const errors = fieldErrorsFromItems(parsed.success ? [] : parsed.errors, blogFields);
-    expect(errors).toEqual({
-      title: ['Title is required'],
-      author: ['Author is required'],
-      text: ['Text is required'],
-      imageAlt: ['Image description is required'],
-    });
-    expect(hasFieldErrors(errors)).toBe(true);
-  });
-
-  it("puts the server's param errors on their fields and leaves the rest to the alerts", () => {
-    const error = new ApiRequestError(415, [
-      { msg: 'Image must be a JPEG, PNG or WebP picture', code: 'invalid_image', param: 'image' },
-      { msg: 'Title must be at most 200 characters', code: 'too_long', limit: 200, param: 'title' },
-      { msg: 'Something else', code: 'invalid_value', param: 'unknown' },
-      { msg: 'No field at all', code: 'bad_request' },
-    ]);
-    expect(fieldErrorsFromApi(error, blogFields)).toEqual({
-      image: ['Image must be a JPEG, PNG or WebP picture'],
-      title: ['Title must be at most 200 characters'],
-    });
-    expect(fieldErrorsFromApi(new Error('boom'), blogFields)).toEqual({});
-    expect(hasFieldErrors({})).toBe(false);
-  });
-});
 
 describe('pictures', () => {
   it('accepts JPEG, PNG and WebP up to the size limit, and says what is wrong otherwise', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, StaffEnrolment } from './api/types';
-import { changesBetween, createInput, resolvedChanges, valuesFromEnrolment, valuesOf } from './client-form-values';
+import { arrangeFormErrors } from '../../components/form-errors';
+import { changesBetween, clientFieldOf, clientFormFields, createInput, resolvedChanges, valuesFromEnrolment, valuesOf } from './client-form-values';
 
 const client: Client = {
   _id: '5f0c3c1e-7a53-4a4c-9b7e-2f55d1b4a001',
@@ -100,5 +101,24 @@ describe('resolvedChanges', () => {
       phone: '03 555 9999',
       iwi: 'Ngāti Porou',
     });
+  });
+});
+
+describe('the form’s problems', () => {
+  it('maps a client edit’s and a queued item’s params to the client form’s fields', () => {
+    const items = [
+      { msg: 'Given name is required', code: 'required' as const, param: 'changes.givenName' },
+      { msg: 'Statement version must be one of the published privacy statements', code: 'invalid_value' as const, param: 'payload.consent.statementVersion' },
+      { msg: 'Consent time must be a date and time', code: 'invalid_date' as const, param: 'consent.at' },
+      { msg: 'Consent must be an object', code: 'invalid_type' as const, param: 'consent' },
+    ];
+    const { errors } = arrangeFormErrors(clientFormFields, items, {}, clientFieldOf);
+    expect(errors).toEqual({
+      givenName: ['Given name is required'],
+      consentStatementVersion: ['Statement version must be one of the published privacy statements'],
+      consentAt: ['Consent time must be a date and time'],
+      consentHow: ['Consent must be an object'],
+    });
+    expect(clientFieldOf('changes.unknown')).toBeUndefined();
   });
 });

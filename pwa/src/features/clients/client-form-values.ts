@@ -20,6 +20,38 @@ export const consentHows: readonly ConsentHow[] = ['online', 'in person', 'phone
 
 /** What the form holds: text as typed; consent as its three parts. */
 export type ClientFormValues = Record<TextFieldName, string> & { consentHow: '' | ConsentHow; consentAt: string; consentStatementVersion: string };
+/** The form's fields in the order it shows them (its error summary lists problems so). */
+export const clientFormFields = [
+  'givenName',
+  'familyName',
+  'preferredName',
+  'dateOfBirth',
+  'iwi',
+  'hapu',
+  'household',
+  'phone',
+  'email',
+  'address',
+  'suburb',
+  'consentHow',
+  'consentAt',
+  'consentStatementVersion',
+  'notes',
+] as const satisfies readonly (keyof ClientFormValues)[];
+export type ClientFormField = (typeof clientFormFields)[number];
+
+const consentParts: Readonly<Record<string, ClientFormField>> = { how: 'consentHow', at: 'consentAt', statementVersion: 'consentStatementVersion' };
+
+/**
+ * The form's field an error names: `param` as the request had it (`givenName`,
+ * `changes.consent.at`, a queued item's `payload.consent.statementVersion`).
+ */
+export function clientFieldOf(param: string): ClientFormField | undefined {
+  const [first, second] = param.split('.').filter((part) => part !== 'changes' && part !== 'payload');
+  if (first === 'consent') return consentParts[second ?? 'how'] ?? 'consentHow';
+  return clientFormFields.find((field) => field === first);
+}
+
 /** A field of the record as the server names it (and as `param` of its errors). */
 export type RecordField = keyof ClientFields;
 

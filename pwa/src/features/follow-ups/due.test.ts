@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dueGroupOf, dueNowCount, groupFollowUps, nzToday } from './due';
+import { addDays, daysToOpen, dueGroupOf, dueNowCount, groupFollowUps, nzToday, unopenedCounts } from './due';
 
 const task = (dueOn: string, doneAt: string | null = null, createdAt = '2026-11-01T00:00:00.000Z') => ({ dueOn, doneAt, createdAt });
 
@@ -32,5 +32,31 @@ describe('follow-ups by New Zealand day', () => {
     expect(groups.week.map((one) => one.dueOn)).toEqual(['2026-12-05']);
     expect(groups.later).toEqual([]);
     expect(dueNowCount(tasks, '2026-12-03')).toBe(3);
+  });
+
+  it('opens each group’s dates soonest first until they hold enough to show, and counts the dates left unopened', () => {
+    const days = [
+      { dueOn: '2026-12-01', open: 30, isOpened: false },
+      { dueOn: '2026-11-30', open: 30, isOpened: false },
+      { dueOn: '2026-12-02', open: 5, isOpened: false },
+      { dueOn: '2026-12-03', open: 2, isOpened: false },
+      { dueOn: '2026-12-05', open: 60, isOpened: false },
+      { dueOn: '2026-12-06', open: 1, isOpened: false },
+      { dueOn: '2027-01-20', open: 0, isOpened: false },
+      { dueOn: '2027-02-20', open: 4, isOpened: false },
+    ];
+    const limits = { overdue: 50, today: 50, week: 50, later: 50 };
+    expect(daysToOpen(days, '2026-12-03', limits)).toEqual(['2026-11-30', '2026-12-01', '2026-12-03', '2026-12-05', '2027-01-20', '2027-02-20']);
+    expect(daysToOpen(days, '2026-12-03', { ...limits, overdue: Infinity, week: 1 })).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-05',
+      '2027-01-20',
+      '2027-02-20',
+    ]);
+    const opened = days.map((day) => ({ ...day, isOpened: day.dueOn <= '2026-12-01' }));
+    expect(unopenedCounts(opened, '2026-12-03')).toEqual({ overdue: 5, today: 2, week: 61, later: 4 });
   });
 });

@@ -45,3 +45,32 @@ export function dueNowCount(tasks: Iterable<Pick<TaskRecord, 'dueOn' | 'doneAt'>
   for (const task of tasks) if (!task.doneAt && task.dueOn <= today) count += 1;
   return count;
 }
+
+/** A due date of the device's copy as its index counts it (decision 105), opened or not. */
+export type DueDay = { dueOn: string; open: number; isOpened: boolean };
+
+/** How many follow-ups shown at first in each group; "Show all" lifts it. */
+export const firstShown = 50;
+
+/**
+ * The dates a screen opens to show the first `limits[group]` open follow-ups of each group, soonest
+ * first: each group's dates in order until they hold that many.
+ */
+export function daysToOpen(days: readonly Pick<DueDay, 'dueOn' | 'open'>[], today: string, limits: Record<DueGroup, number>): string[] {
+  const held: Record<DueGroup, number> = { overdue: 0, today: 0, week: 0, later: 0 };
+  const wanted: string[] = [];
+  for (const day of [...days].sort((a, b) => (a.dueOn < b.dueOn ? -1 : 1))) {
+    const group = dueGroupOf(day.dueOn, today);
+    if (held[group] >= limits[group]) continue;
+    held[group] += day.open;
+    wanted.push(day.dueOn);
+  }
+  return wanted;
+}
+
+/** The open follow-ups of each group on dates not opened yet (what the index counts, unread). */
+export function unopenedCounts(days: readonly DueDay[], today: string): Record<DueGroup, number> {
+  const counts: Record<DueGroup, number> = { overdue: 0, today: 0, week: 0, later: 0 };
+  for (const day of days) if (!day.isOpened) counts[dueGroupOf(day.dueOn, today)] += day.open;
+  return counts;
+}

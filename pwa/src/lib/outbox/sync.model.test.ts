@@ -145,7 +145,12 @@ type Step =
   | { type: 'fault'; device: number; fault: Fault }
   | { type: 'flush'; device: number }
   | { type: 'refresh'; device: number; client: number }
-  | { type: 'resolve'; device: number; keepMine: boolean };
+  | { type: 'resolve'; device: number; keepMine: boolean }
+  | { type: 'casework'; device: number; kind: CaseworkKind };
+
+/** Whānau case work's creating kinds (issue 20): each must arrive exactly once, whatever the faults. */
+const caseworkKinds = ['whanau.create', 'member.link', 'goal.create', 'task.create', 'contact.create', 'note.correct'] as const;
+type CaseworkKind = (typeof caseworkKinds)[number];
 
 const device = fc.integer({ min: 0, max: 1 });
 const client = fc.integer({ min: 0, max: 1 });
@@ -166,6 +171,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('flush' as const), device }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('refresh' as const), device, client }) },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('resolve' as const), device, keepMine: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('casework' as const), device, kind: fc.constantFrom(...caseworkKinds) }) },
 );
 
 type ClientRecordBody = { _id: string; version: number; caseNotes?: { _id: string }[] } & Partial<Record<Field, string | null>>;
@@ -272,6 +278,43 @@ async function runScenario(steps: Step[], seed: number) {
     devices.push({ outbox, db, cipher, faults: state.faults, sent: state.sent, copy, events });
   }
 
+  // A whānau on the server with the first client in it, and a note of that client to correct.
+  const whanauId = randomUUID();
+  const noteId = randomUUID();
+  const setup = await api<{ results: { status: string }[] }>('POST', '/api/sync', {
+    mutations: [
+      { _id: whanauId, kind: 'whanau.create', entityId: whanauId, payload: { name: `Model ${seed}` } },
+      (() => {
+        const id = randomUUID();
+        return { _id: id, kind: 'member.link', entityId: id, payload: { whanauId, clientId: clientIds[0], relationship: 'parent' } };
+      })(),
+    ],
+  });
+  expect(setup.body.results.map((result) => result.status)).toEqual(['applied', 'applied']);
+  expect((await api('POST', `/api/clients/${clientIds[0]}/notes`, { _id: noteId, text: `Model note ${seed}` })).status).toBe(201);
+  const casework: { itemId: string; device: number; kind: CaseworkKind }[] = [];
+
+  async function caseworkPayload(kind: CaseworkKind, text: string): Promise<Record<string, unknown>> {
+    switch (kind) {
+      case 'whanau.create':
+        return { name: text };
+      case 'member.link': {
+        // A new client each time: a client joins a whānau once.
+        const id = randomUUID();
+        expect((await api('POST', '/api/clients', { _id: id, givenName: text, familyName: 'Member' })).status).toBe(201);
+        return { whanauId, clientId: id, relationship: 'child' };
+      }
+      case 'goal.create':
+        return { whanauId, area: 'kai', text, serviceKey: 'whanau_ora_support' };
+      case 'task.create':
+        return { whanauId, text, dueOn: '2027-01-15' };
+      case 'contact.create':
+        return { whanauId, on: '2026-11-02', kind: 'phone', minutes: 10, serviceKey: 'whanau_ora_support', summary: text };
+      case 'note.correct':
+        return { correctsNoteId: noteId, text, reason: 'Model correction' };
+    }
+  }
+
   const ops: Op[] = [];
   const direct: { id: string; clientId: string; version: number; changes: Partial<Record<Field, string>> }[] = [];
   const typed: string[] = [];
@@ -317,6 +360,17 @@ async function runScenario(steps: Step[], seed: number) {
         direct.push({ id, clientId, version: edited.body.version, changes });
         break;
       }
+      case 'casework': {
+        const text = value();
+        const operation = await devices[step.device]!.outbox.enqueue(kindOf(step.kind), {
+          userId,
+          label: step.kind,
+          payload: await caseworkPayload(step.kind, text),
+        });
+        casework.push({ itemId: operation._id, device: step.device, kind: step.kind });
+        typed.push(text);
+        break;
+      }
       case 'fault':
         devices[step.device]!.faults.push(step.fault);
         break;
@@ -357,14 +411,14 @@ async function runScenario(steps: Step[], seed: number) {
       if ((await target.db.outbox.where('state').anyOf(['pending', 'sending']).count()) === 0) break;
     }
   }
-  return { clientIds, initial, devices, ops, direct, typed, appliedOrder };
+  return { clientIds, initial, devices, ops, direct, typed, appliedOrder, casework, whanauId, noteId };
 }
 
 describe('offline staff sync against the real server', () => {
   it('loses no acknowledged edit, applies none twice, surfaces every clash to its device, and the record is the replay', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 4, maxLength: 28 }), fc.integer({ min: 1, max: 2 ** 30 }), async (steps, seed) => {
-        const { clientIds, initial, devices, ops, direct, typed, appliedOrder } = await runScenario(steps, seed);
+        const { clientIds, initial, devices, ops, direct, typed, appliedOrder, casework, whanauId, noteId } = await runScenario(steps, seed);
 
         // Every item is settled: applied, or a clash its own device can open.
         const applied = new Map<string, number | null>();
@@ -414,12 +468,33 @@ describe('offline staff sync against the real server', () => {
           // The record is the replay of those operations.
           expect(Object.fromEntries(fields.map((name) => [name, now[name] ?? null]))).toEqual(replay);
           // Notes: each applied note exists once; no other.
-          const notes = (now.caseNotes ?? []).map((note) => note._id).sort();
+          // (The note the setup wrote for note.correct is not a device's.)
+          const notes = (now.caseNotes ?? [])
+            .map((note) => note._id)
+            .filter((id) => id !== noteId)
+            .sort();
           const appliedNotes = ops
             .filter((op) => op.kind === 'note.create' && op.clientId === clientId)
             .map((op) => op.itemId)
             .sort();
           expect(notes).toEqual(appliedNotes);
+        }
+
+        // Whānau case work: every creation applied, and each exactly once where the whānau page lists it.
+        const page = (await api<Record<string, { _id: string }[]>>('GET', `/api/whanau/${whanauId}`)).body;
+        for (const made of casework) {
+          const row = await devices[made.device]!.db.outbox.get(made.itemId);
+          expect(row?.state, `${made.kind} ${made.itemId}: ${JSON.stringify(row?.lastError)}`).toBe('done');
+          expect(applied.has(made.itemId)).toBe(true);
+          const listed = {
+            'member.link': 'members',
+            'goal.create': 'goals',
+            'task.create': 'tasks',
+            'contact.create': 'contacts',
+            'note.correct': 'corrections',
+          } as const;
+          if (made.kind === 'whanau.create') expect((await api('GET', `/api/whanau/${made.itemId}`)).status).toBe(200);
+          else expect(page[listed[made.kind]]!.filter((one) => one._id === made.itemId)).toHaveLength(1);
         }
 
         // Nothing typed is readable on either device.

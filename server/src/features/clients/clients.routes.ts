@@ -15,6 +15,7 @@ import { limits } from '../../../contract/limits';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
+import { requirePublishedStatement } from '../../lib/statement-versions';
 import { validate } from '../../lib/validate';
 import { caseloadChanges } from './caseload.service';
 import { archiveClient, eraseClient, listRetentionCandidates } from './retention.service';
@@ -55,6 +56,7 @@ clientsRouter.get(
 clientsRouter.post(
   '/',
   validate({ query: FromEnrolmentQuerySchema, body: CreateClientSchema }, async (ctx, { query, body }) => {
+    await requirePublishedStatement(body.consent, 'consent.statementVersion');
     const request = { fromEnrolment: query.fromEnrolment ?? null, body: ctx.request.body };
     const outcome = await createClientOnce(actorFromContext(ctx), body, query.fromEnrolment, request);
     ctx.status = outcome.status;
@@ -96,6 +98,7 @@ clientsRouter.get(
 clientsRouter.patch(
   '/:id',
   validate({ params: IdParamsSchema, body: UpdateClientSchema }, async (ctx, { params, body }) => {
+    await requirePublishedStatement(body.changes.consent, 'changes.consent.statementVersion');
     const outcome = await updateClientOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
     ctx.status = outcome.status;
     ctx.body = outcome.body;

@@ -1,4 +1,5 @@
 import { ClientCreatePayloadSchema, ClientUpdatePayloadSchema, NoteCreatePayloadSchema, NoteSharePayloadSchema } from '../../../contract/clients';
+import { requirePublishedStatement } from '../../lib/statement-versions';
 import { baseVersionOf, defineSyncHandler, requireCreateNamedByItsId } from '../../lib/sync-handlers';
 import { addNoteOnce, createClientOnce, shareNoteOnce, updateClientOnce } from './clients.service';
 
@@ -9,21 +10,24 @@ import { addNoteOnce, createClientOnce, shareNoteOnce, updateClientOnce } from '
 export const clientsSyncHandlers = {
   'client.create': defineSyncHandler({
     payload: ClientCreatePayloadSchema,
-    apply: (actor, mutation, transaction) => {
+    apply: async (actor, mutation, transaction) => {
       requireCreateNamedByItsId(mutation, 'client');
+      await requirePublishedStatement(mutation.payload.consent, 'payload.consent.statementVersion', transaction);
       return createClientOnce(actor, { ...mutation.payload, _id: mutation._id }, undefined, { sync: mutation.sent }, transaction);
     },
   }),
   'client.update': defineSyncHandler({
     payload: ClientUpdatePayloadSchema,
-    apply: (actor, mutation, transaction) =>
-      updateClientOnce(
+    apply: async (actor, mutation, transaction) => {
+      await requirePublishedStatement(mutation.payload.consent, 'payload.consent.statementVersion', transaction);
+      return updateClientOnce(
         actor,
         mutation.entityId,
         { _id: mutation._id, baseVersion: baseVersionOf(mutation), changes: mutation.payload },
         { sync: mutation.sent },
         transaction,
-      ),
+      );
+    },
   }),
   'note.create': defineSyncHandler({
     payload: NoteCreatePayloadSchema,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEnrolment, buildNote } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { AuditEvent } from '../../db/models/audit-event';
@@ -8,6 +8,7 @@ import { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { Operation } from '../../db/models/operation';
 import { sequelize } from '../../db/sequelize';
+import { setClock } from '../../lib/clock';
 import { publishedStatementVersions } from '../../../contract/clients';
 import { collectionStatement, earlierStatementVersions } from '../../../contract/enrolments';
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
   gardensKaimahi = await buildUser({ access: 1, name: 'Ani Kaimahi', services: ['raised_gardens'] });
 });
 afterAll(() => api.close());
+afterEach(() => setClock());
 
 const newId = () => crypto.randomUUID();
 const eventsOf = (clientId: string) => AuditEvent.findAll({ where: { clientId }, order: [['seq', 'ASC']] });
@@ -625,11 +627,11 @@ describe('multi-line text', () => {
 });
 
 describe('consent statement versions', () => {
-  it('offers the published versions newest first, the current one first', () => {
+  it('offers the built-in versions newest first, the current one first, for a device with no copy of the published ones', () => {
     expect(publishedStatementVersions).toEqual([collectionStatement.version, ...earlierStatementVersions]);
   });
 
-  it('takes a consent given in person or by phone under any published version', async () => {
+  it('takes a consent given in person or by phone under any built-in version', async () => {
     for (const statementVersion of publishedStatementVersions) {
       const res = await api.post('/api/clients', {
         token: whanauKaimahi.token,
@@ -640,18 +642,72 @@ describe('consent statement versions', () => {
     }
   });
 
-  it('refuses a version that was never published, on create and on edit, writing nothing', async () => {
+  it('takes a version managers published after this release, on create, on edit and from a queue sent after a newer one', async () => {
+    setClock(() => Date.parse('2027-03-02T01:00:00Z')); // 2 pm on 2 March in Christchurch
+    const published = await api.request('PUT', '/api/content/privacy', {
+      token: manager.token,
+      json: { en: [...collectionStatement.text, 'We also note how you agreed.'], mi: [] },
+    });
+    expect(published.status).toBe(201);
+    expect(published.body.version).toBe('2027-03-02');
+    const consent = { statementVersion: '2027-03-02', at: '2027-03-02T01:30:00.000Z', how: 'in person' };
+
+    const created = await api.post('/api/clients', { token: whanauKaimahi.token, json: { _id: newId(), givenName: 'Rua', familyName: 'Kenana', consent } });
+    expect(created.status).toBe(201);
+    expect(created.body.consent).toEqual(consent);
+    const { client } = await whanauClient();
+    const edited = await editClient(whanauKaimahi.token, client.id, 1, { consent });
+    expect(edited.status).toBe(200);
+    expect(edited.body.consent).toEqual(consent);
+
+    // Queued on a device under 2027-03-02, sent after the wording changed again: taken as it was given.
+    const queued = newId();
+    const changedAgain = await api.request('PUT', '/api/content/privacy', { token: manager.token, json: { en: ['Other words.'], mi: [] } });
+    expect(changedAgain.body.version).toBe('2027-03-02.2');
+    const sync = await api.post('/api/sync', {
+      token: whanauKaimahi.token,
+      json: { mutations: [{ _id: queued, kind: 'client.create', entityId: queued, payload: { givenName: 'Huia', familyName: 'Kenana', consent } }] },
+    });
+    expect(sync.status).toBe(200);
+    expect(sync.body.results).toEqual([expect.objectContaining({ _id: queued, status: 'applied' })]);
+    expect(await Client.findByPk(queued)).toMatchObject({ consentStatementVersion: '2027-03-02', consentHow: 'in person' });
+  });
+
+  it('refuses a version that was never published, on create, on edit and from a queue, writing nothing', async () => {
     const id = newId();
     const consent = { statementVersion: '2020-01-01', at: '2026-11-26T22:00:00.000Z', how: 'in person' };
-    const msg = `Statement version must be one of the published privacy statements: ${publishedStatementVersions.join(', ')}`;
+    const versions = (await api.get('/api/content/privacy')).body.versions as string[];
+    expect(versions).not.toContain('2020-01-01');
+    const listed = `Statement version must be one of the published privacy statements: ${versions.join(', ')}`;
     const created = await api.post('/api/clients', { token: whanauKaimahi.token, json: { _id: id, givenName: 'Rua', familyName: 'Kenana', consent } });
     expect(created.status).toBe(400);
-    expect(created.body.errors).toEqual([{ msg, code: 'invalid_value', param: 'consent.statementVersion' }]);
+    expect(created.body.errors).toEqual([{ msg: listed, code: 'invalid_value', param: 'consent.statementVersion' }]);
     expect(await Client.count({ where: { id } })).toBe(0);
     const { client } = await whanauClient();
-    const edited = await editClient(whanauKaimahi.token, client.id, 1, { consent: { ...consent, statementVersion: '' } });
+    const edited = await editClient(whanauKaimahi.token, client.id, 1, { consent });
     expect(edited.status).toBe(400);
-    expect(edited.body.errors).toEqual([{ msg, code: 'invalid_value', param: 'changes.consent.statementVersion' }]);
+    expect(edited.body.errors).toEqual([{ msg: listed, code: 'invalid_value', param: 'changes.consent.statementVersion' }]);
+    // Not a version's form at all: the contract's schema says so, in the browser too.
+    const blank = await editClient(whanauKaimahi.token, client.id, 1, { consent: { ...consent, statementVersion: '' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors).toEqual([
+      { msg: 'Statement version must be one of the published privacy statements', code: 'invalid_value', param: 'changes.consent.statementVersion' },
+    ]);
+    const queued = newId();
+    const sync = await api.post('/api/sync', {
+      token: whanauKaimahi.token,
+      json: {
+        mutations: [
+          { _id: queued, kind: 'client.create', entityId: queued, payload: { givenName: 'Huia', familyName: 'Kenana', consent } },
+          { _id: newId(), kind: 'client.update', entityId: client.id, baseVersion: 1, payload: { consent } },
+        ],
+      },
+    });
+    expect(sync.body.results.map((result: { status: string; errors?: unknown }) => [result.status, result.errors])).toEqual([
+      ['rejected', [{ msg: listed, code: 'invalid_value', param: 'payload.consent.statementVersion' }]],
+      ['rejected', [{ msg: listed, code: 'invalid_value', param: 'payload.consent.statementVersion' }]],
+    ]);
+    expect(await Client.count({ where: { id: queued } })).toBe(0);
     expect(await Client.findByPk(client.id)).toMatchObject({ version: 1, consentStatementVersion: null });
   });
 });

@@ -1,6 +1,6 @@
 import { QueryTypes, type Transaction } from 'sequelize';
 import type { EnrolmentInput, EnrolmentReceipt } from '../../../contract/enrolments';
-import { earlierStatementVersions, enrolmentReference, statementChanged } from '../../../contract/enrolments';
+import { enrolmentReference, statementChanged } from '../../../contract/enrolments';
 import { isEnrollable, unavailableText } from '../../../contract/services';
 import { limits } from '../../../contract/limits';
 import { enrolmentSearchText } from '../../db/models/enrolment';
@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { answerFromRecord, hashRequest, type OnceOutcome, type OperationRequest } from '../../lib/idempotency';
 import { createCounter } from '../../lib/rate-limit';
 import { queueEnrolmentNotice } from '../../lib/staff-notices';
+import { listStatementVersions } from '../../lib/statement-versions';
 
 /**
  * Group commit for `POST /api/enrolments` (decision 066). SQLite's limit is commits, not rows:
@@ -125,10 +126,7 @@ async function writeBatch(batch: Pending[], transaction: Transaction): Promise<S
     ),
   );
   // The privacy statements an enrolment may have been agreed under: every one published (decision 094).
-  const statementVersions = new Set<string>([
-    ...earlierStatementVersions,
-    ...(await query<{ version: string }>('SELECT version FROM privacy_statements')).map((row) => row.version),
-  ]);
+  const statementVersions = new Set(await listStatementVersions(transaction));
   const ids = [...new Set(batch.map((pending) => pending.operation.id))];
   const stored = new Map(
     (await query<StoredOperation>(`SELECT ${operationColumns} FROM operations WHERE id IN (:ids)`, { ids })).map((row) => [row.id, parseStored(row)]),

@@ -92,19 +92,46 @@ export function visibleTasks(actor: Actor, where: WhereOptions<Task>, transactio
 
 /** The whole whānau page as the actor may see it (DESIGN §4c). */
 export async function detailOf(actor: Actor, whanau: Whanau, transaction?: Transaction): Promise<WhanauDetail> {
-  const members = await presentMembers(actor, await linkedMembersOf([whanau.id], transaction), transaction);
-  const seenClientIds = members.flatMap((member) => (member.clientId ? [member.clientId] : []));
+  const [detail] = await detailsOf(actor, [whanau], transaction);
+  return detail!;
+}
+
+function groupBy<T>(items: readonly T[], keysOf: (item: T) => readonly string[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items)
+    for (const key of keysOf(item)) {
+      const group = groups.get(key);
+      if (group) group.push(item);
+      else groups.set(key, [item]);
+    }
+  return groups;
+}
+
+/**
+ * Whānau pages for many whānau at once (the device's copy, `GET /api/whanau/caseload`): a fixed
+ * number of queries in all, however many whānau, as the clients' caseload reads client pages.
+ * Each page holds what `detailOf` gives one: the latest `recentMax` contacts and notes of its own.
+ */
+export async function detailsOf(actor: Actor, rows: readonly Whanau[], transaction?: Transaction): Promise<WhanauDetail[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const members = await presentMembers(actor, await linkedMembersOf(ids, transaction), transaction);
+  const membersOf = groupBy(members, (member) => [member.whanauId]);
+  // A client may belong to more than one whānau: their contacts and notes go on each page.
+  const whanauOfClient = groupBy(members, (member) => (member.clientId ? [member.clientId] : []));
+  const seenClientIds = [...whanauOfClient.keys()];
+  const whanauOf = (clientId: string | null) => (clientId ? (whanauOfClient.get(clientId) ?? []).map((member) => member.whanauId) : []);
   const [goals, tasks, contacts, notes] = await Promise.all([
     Goal.findAll({
-      where: { [Op.and]: [{ whanauId: whanau.id }, visibleGoalsWhere(actor)] },
+      where: { [Op.and]: [{ whanauId: ids }, visibleGoalsWhere(actor)] },
       order: [
         ['createdAt', 'ASC'],
         ['id', 'ASC'],
       ],
       transaction,
     }),
-    visibleTasks(actor, { whanauId: whanau.id }, transaction),
-    readContacts(actor, { [Op.or]: [{ whanauId: whanau.id }, ...(seenClientIds.length ? [{ clientId: seenClientIds }] : [])] }, transaction, recentMax),
+    visibleTasks(actor, { whanauId: ids }, transaction),
+    readContacts(actor, { [Op.or]: [{ whanauId: ids }, ...(seenClientIds.length ? [{ clientId: seenClientIds }] : [])] }, transaction),
     seenClientIds.length
       ? CaseNote.findAll({
           where: { [Op.and]: [{ clientId: seenClientIds }, visibleNotesWhere(actor)] },
@@ -112,26 +139,39 @@ export async function detailOf(actor: Actor, whanau: Whanau, transaction?: Trans
             ['createdAt', 'DESC'],
             ['id', 'DESC'],
           ],
-          limit: recentMax,
           transaction,
         })
       : Promise.resolve([] as CaseNote[]),
   ]);
-  const noteNames = await staffNamesOf(
-    notes.map((note) => note.authorId),
-    transaction,
-  );
-  const caseNotes: CaseNoteBody[] = notes.map((note) => presentCaseNote(note, noteNames));
-  const corrections = await readCorrections([...caseNotes.map((note) => note._id), ...contacts.map((contact) => contact._id)], transaction);
-  return {
-    ...presentWhanau(whanau),
-    members,
-    goals: goals.map(presentGoal),
-    tasks: await presentTasks(actor, tasks, transaction),
-    contacts,
-    caseNotes,
-    corrections,
-  };
+  const contactsOf = groupBy(contacts, (contact) => [...new Set([...(contact.whanauId ? [contact.whanauId] : []), ...whanauOf(contact.clientId)])]);
+  const notesOf = groupBy(notes, (note) => [...new Set(whanauOf(note.clientId))]);
+  const shownContacts = new Map(ids.map((id) => [id, (contactsOf.get(id) ?? []).slice(0, recentMax)]));
+  const shownNotes = new Map(ids.map((id) => [id, (notesOf.get(id) ?? []).slice(0, recentMax)]));
+  const [noteNames, presentedTasks] = await Promise.all([
+    staffNamesOf(
+      [...shownNotes.values()].flatMap((list) => list.map((note) => note.authorId)),
+      transaction,
+    ),
+    presentTasks(actor, tasks, transaction),
+  ]);
+  const originals = [...[...shownNotes.values()].flat().map((note) => note.id), ...[...shownContacts.values()].flat().map((contact) => contact._id)];
+  const corrections = await readCorrections(originals, transaction);
+  const goalsOf = groupBy(goals, (goal) => [goal.whanauId]);
+  const tasksOf = groupBy(presentedTasks, (task) => (task.whanauId ? [task.whanauId] : []));
+  return rows.map((whanau) => {
+    const caseNotes: CaseNoteBody[] = (shownNotes.get(whanau.id) ?? []).map((note) => presentCaseNote(note, noteNames));
+    const pageContacts = shownContacts.get(whanau.id) ?? [];
+    const pageOriginals = new Set([...caseNotes.map((note) => note._id), ...pageContacts.map((contact) => contact._id)]);
+    return {
+      ...presentWhanau(whanau),
+      members: membersOf.get(whanau.id) ?? [],
+      goals: (goalsOf.get(whanau.id) ?? []).map(presentGoal),
+      tasks: tasksOf.get(whanau.id) ?? [],
+      contacts: pageContacts,
+      caseNotes,
+      corrections: corrections.filter((correction) => pageOriginals.has(correction.correctsNoteId)),
+    };
+  });
 }
 
 /** A goal the actor may see (its whānau too), or 404. */

@@ -25,7 +25,7 @@ import type { OnceOutcome } from '../../lib/idempotency';
 import { assertWritable, findVisibleClient, findVisibleWhanau, visibleClientIdsAmong, visibleNotesSql, visibleWhanauSql } from '../../lib/need-to-know';
 import { once, payloadProblem } from './effects';
 import { presentMember, presentWhanau } from './whanau.presenter';
-import { detailOf, findVisibleMember, linkedMembersOf, presentTasks, visibleTasks } from './whanau.reads';
+import { detailOf, detailsOf, findVisibleMember, linkedMembersOf, presentTasks, visibleTasks } from './whanau.reads';
 
 /* ---------- whānau ---------- */
 
@@ -296,8 +296,7 @@ export async function whanauCaseload(actor: Actor, query: CaseloadQuery): Promis
     changedIds = changed.map((row) => row.id);
   }
   const rows = changedIds.length ? await Whanau.findAll({ where: { id: changedIds }, order: [['id', 'ASC']] }) : [];
-  const whanau: WhanauDetail[] = [];
-  for (const row of rows) whanau.push(await detailOf(actor, row));
+  const whanau = await detailsOf(actor, rows);
   const mine = { [Op.or]: [{ assignedTo: actor.id }, ...(ids.length ? [{ whanauId: ids }] : [])] };
   const tasks = await visibleTasks(
     actor,

@@ -5,8 +5,11 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { AuditEvent } from '../../db/models/audit-event';
 import { Contact, ContactOutputRow, Goal, NoteCorrection, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import { Operation } from '../../db/models/operation';
+import { ServiceOutputRow } from '../../db/models/service-output';
+import { sequelize } from '../../db/sequelize';
 
 let api: TestApi;
+const kaiParcel = crypto.randomUUID();
 let manager: Awaited<ReturnType<typeof buildUser>>;
 /** A kaimahi of Whānau Ora Support, and one of Raised Gardens. */
 let hemi: Awaited<ReturnType<typeof buildUser>>;
@@ -16,6 +19,17 @@ beforeAll(async () => {
   manager = await buildUser({ access: 2, name: 'Mere Manager' });
   hemi = await buildUser({ access: 1, name: 'Hemi Kaimahi', services: ['whanau_ora_support'] });
   ani = await buildUser({ access: 1, name: 'Ani Kaimahi', services: ['raised_gardens'] });
+  // A contact's output names an output its service defines (issue 23).
+  await ServiceOutputRow.create({
+    id: kaiParcel,
+    serviceKey: 'whanau_ora_support',
+    name: 'Kai parcel',
+    nameMi: 'Pūtea kai',
+    unit: 'kg',
+    hasValue: true,
+    position: 0,
+    retiredAt: null,
+  });
 });
 afterAll(() => api.close());
 
@@ -71,7 +85,7 @@ describe('whānau kinds through POST /api/sync', () => {
       serviceKey: 'whanau_ora_support',
       presentClientIds: [tama.id],
       goalIds: [goal._id],
-      outputs: [{ kind: 'kai parcel', quantity: 2, unit: 'kg', value: 40 }],
+      outputs: [{ kind: kaiParcel, quantity: 2, unit: 'kg', value: 40 }],
       summary: 'Visited the whānau at home',
     });
     const correction = create('note.correct', { correctsNoteId: contact._id, text: 'Visited Tama at home', reason: 'Wrong name' });
@@ -118,7 +132,7 @@ describe('whānau kinds through POST /api/sync', () => {
     expect(c).toMatchObject({
       _id: contact._id,
       minutes: 45,
-      outputs: [{ kind: 'kai parcel', quantity: 2, unit: 'kg', value: 40 }],
+      outputs: [{ kind: kaiParcel, quantity: 2, unit: 'kg', value: 40 }],
       authorName: 'Hemi Kaimahi',
     });
     expect(n).toMatchObject({
@@ -137,7 +151,7 @@ describe('whānau kinds through POST /api/sync', () => {
     expect(await Task.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await Contact.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await ContactOutputRow.findAll({ where: { contactId: contact._id } })).toEqual([
-      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-12-02', kind: 'kai parcel', quantity: 2 }),
+      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-12-02', kind: kaiParcel, quantity: 2 }),
     ]);
     expect(await NoteCorrection.count({ where: { correctsNoteId: contact._id } })).toBe(1);
 
@@ -293,6 +307,73 @@ describe('each kind', () => {
       ['link', null],
       ['update', ['unlinkedAt']],
     ]);
+  });
+});
+
+describe('GET /api/whanau/caseload', () => {
+  /** A whānau of two Whānau Ora members with a goal, a follow-up, a contact, a case note and a correction of it. */
+  async function fullWhanau(token: string, authorId: string, name: string) {
+    const [one, two] = [await clientOf('whanau_ora_support', 'Aroha'), await clientOf('whanau_ora_support', 'Wiremu')];
+    const whanau = create('whanau.create', { name });
+    const goal = create('goal.create', { whanauId: whanau._id, area: 'kai', text: 'A garden', serviceKey: 'whanau_ora_support' });
+    const contact = create('contact.create', {
+      whanauId: whanau._id,
+      on: '2026-11-02',
+      kind: 'phone',
+      minutes: 10,
+      serviceKey: 'whanau_ora_support',
+      summary: 'Rang about seedlings',
+    });
+    const note = await buildNote({ clientId: one.id, authorId, text: 'Talked about the garden' });
+    const res = await sync(
+      [
+        whanau,
+        create('member.link', { whanauId: whanau._id, clientId: one.id, relationship: 'parent' }),
+        create('member.link', { whanauId: whanau._id, clientId: two.id, relationship: 'child' }),
+        goal,
+        create('task.create', { whanauId: whanau._id, goalId: goal._id, text: 'Buy seedlings', dueOn: '2026-12-10' }),
+        contact,
+        create('note.correct', { correctsNoteId: note.id, text: 'Talked about the garden beds', reason: 'More exact' }),
+      ],
+      token,
+    );
+    expect(res.body.results.map((result: { status: string; errors?: unknown }) => [result.status, result.errors])).toEqual(
+      Array(7).fill(['applied', undefined]),
+    );
+    return whanau._id;
+  }
+
+  it('reads every whānau of the copy in the same number of queries however many there are, each as its own page shows it', async () => {
+    const rangi = await buildUser({ access: 1, name: 'Rangi Kaimahi', services: ['whanau_ora_support'] });
+    const made = [await fullWhanau(rangi.token, rangi.user.id, 'Te Whānau a Tipene')];
+    let queries = 0;
+    const count = () => {
+      queries += 1;
+    };
+    const countedCaseload = async () => {
+      queries = 0;
+      sequelize.addHook('beforeQuery', 'count-caseload', count);
+      try {
+        const res = await api.get('/api/whanau/caseload', { token: rangi.token });
+        expect(res.status).toBe(200);
+        return { body: res.body as { whanau: { _id: string }[] }, queries };
+      } finally {
+        sequelize.removeHook('beforeQuery', 'count-caseload');
+      }
+    };
+    const few = await countedCaseload();
+    for (const name of ['Te Whānau a Hōne', 'Te Whānau a Kiri', 'Te Whānau a Manu', 'Te Whānau a Pita'])
+      made.push(await fullWhanau(rangi.token, rangi.user.id, name));
+    const more = await countedCaseload();
+    expect(more.body.whanau.length).toBe(few.body.whanau.length + 4);
+    expect(more.queries).toBe(few.queries);
+
+    for (const id of made) {
+      const kept = more.body.whanau.find((one) => one._id === id);
+      const page = (await api.get(`/api/whanau/${id}`, { token: rangi.token })).body;
+      expect(kept).toEqual(page);
+      expect(page).toMatchObject({ members: [{}, {}], goals: [{}], tasks: [{}], contacts: [{}], caseNotes: [{}], corrections: [{}] });
+    }
   });
 });
 

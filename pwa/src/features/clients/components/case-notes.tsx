@@ -1,13 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import type { NoteCorrection } from '@contract/whanau';
 import type { CaseNote } from '../api/types';
-import { CorrectionsOf, CorrectNote, type QueueCorrection, type WaitingCorrection } from './corrections';
-import { fieldErrorsOf, formErrorsOf } from './error-text';
-import { FormProblems } from './form-problems';
+import { CorrectionsOf, type WaitingCorrection } from '../../../components/note-corrections';
+import { CorrectNote, type QueueCorrection } from './corrections';
 
 type CaseNotesProps = {
   notes: readonly CaseNote[];
@@ -28,6 +28,10 @@ type CaseNotesProps = {
   onCorrect?: QueueCorrection;
 };
 
+const noteFields = ['text'] as const;
+/** The note's words, as the request or a queued item (`payload.text`) names them. */
+const noteFieldOf = (param: string) => (param === 'text' || param === 'payload.text' ? 'text' : undefined);
+
 /** Case notes, newest first, with who wrote each and when; a form to add one on top. */
 export function CaseNotes({
   notes,
@@ -45,8 +49,7 @@ export function CaseNotes({
   const [saving, setSaving] = useState(false);
   /** The note just saved, followed until the server has it. */
   const [added, setAdded] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const areaRef = useRef<HTMLDivElement>(null);
+  const errors = useFormErrors(noteFields, [], { fieldOf: noteFieldOf });
   const sorted = [...notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const addedState = !added
     ? ''
@@ -60,15 +63,14 @@ export function CaseNotes({
     event.preventDefault();
     if (saving) return;
     setAdded(null);
-    setError(null);
+    errors.clear();
     setSaving(true);
     try {
       const noteId = await queue(text);
       setText('');
       setAdded(noteId);
     } catch (failure) {
-      setError(failure);
-      areaRef.current?.querySelector('textarea')?.focus();
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
@@ -78,22 +80,20 @@ export function CaseNotes({
     <section className="clients-card" aria-labelledby="notes-heading">
       <h2 id="notes-heading">{t('clients.notes.title')}</h2>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="note-form">
-        <FormProblems messages={formErrorsOf(error)} />
-        <div ref={areaRef}>
-          <TextArea
-            label={t('clients.notes.add')}
-            name="text"
-            rows={3}
-            required
-            value={text}
-            error={fieldErrorsOf(error).text}
-            readOnly={saving}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setAdded(null);
-            }}
-          />
-        </div>
+        <ErrorSummary state={errors} />
+        <TextArea
+          label={t('clients.notes.add')}
+          name="text"
+          rows={3}
+          required
+          value={text}
+          error={errors.errorOf('text')}
+          readOnly={saving}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setAdded(null);
+          }}
+        />
         <div className="client-form__actions">
           <Button type="submit" disabled={saving}>
             {saving ? t('clients.saving') : t('clients.notes.save')}

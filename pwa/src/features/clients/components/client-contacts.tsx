@@ -1,7 +1,8 @@
 import type { ContactKind, ContactRecord, NoteCorrection } from '@contract/whanau';
 import { formatDate, formatNumber, type MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { CorrectionsOf, CorrectNote, type QueueCorrection, type WaitingCorrection } from './corrections';
+import { CorrectionsOf, type WaitingCorrection } from '../../../components/note-corrections';
+import { CorrectNote, type QueueCorrection } from './corrections';
 
 const contactKindKey: Record<ContactKind, MessageKey> = {
   'home visit': 'clients.contacts.kind.homeVisit',

@@ -2,37 +2,40 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
-import { publishedStatementVersions } from '@contract/enrolment-form';
-import { consentHows, type ClientFormValues } from '../client-form-values';
+import { consentHows, type ClientFormField, type ClientFormValues } from '../client-form-values';
+import { useStatementVersions } from '../offline/statement-versions';
 import { consentHowKey, fieldLabelKey } from './labels';
 
 type ClientFieldsProps = {
   values: ClientFormValues;
-  errors: Record<string, string>;
+  /** The problem(s) to show on a field (useFormErrors' `errorOf`). */
+  errorOf: (field: ClientFormField) => string | undefined;
   disabled?: boolean;
   onChange: (field: keyof ClientFormValues, value: string) => void;
 };
 
-/** Every field of a client record (DESIGN §4b), each labelled, with the server's error beside it. */
-export function ClientFields({ values, errors, disabled, onChange }: ClientFieldsProps) {
+/** Every field of a client record (DESIGN §4b), each labelled, with its problem beside it. */
+export function ClientFields({ values, errorOf, disabled, onChange }: ClientFieldsProps) {
   const t = useT();
-  const base = (field: keyof ClientFormValues) => ({
+  const statements = useStatementVersions();
+  const base = (field: ClientFormField) => ({
     name: field,
     label: t(fieldLabelKey[field]),
     value: values[field],
-    error: errors[field],
+    error: errorOf(field),
     onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
   });
-  const common = (field: keyof ClientFormValues) => ({ ...base(field), readOnly: disabled });
-  // Consent given in person or by phone is recorded today, to the statement published now,
-  // unless the kaimahi says otherwise: nobody should have to know a version by heart.
+  const common = (field: ClientFormField) => ({ ...base(field), readOnly: disabled });
+  // Consent given in person or by phone is recorded today, to the statement published now (as the
+  // server last said, kept on this device), unless the kaimahi says otherwise: nobody should have
+  // to know a version by heart.
   const chooseHow = (how: string) => {
     onChange('consentHow', how);
     if (!how) return;
     if (!values.consentAt) onChange('consentAt', todayHere());
-    if (!values.consentStatementVersion) onChange('consentStatementVersion', publishedStatementVersions[0]);
+    if (!values.consentStatementVersion) onChange('consentStatementVersion', statements.current);
   };
-  const versions: string[] = [...publishedStatementVersions];
+  const versions: string[] = [...statements.versions];
   if (values.consentStatementVersion && !versions.includes(values.consentStatementVersion)) versions.push(values.consentStatementVersion);
   return (
     <div className="client-fields">
@@ -68,7 +71,7 @@ export function ClientFields({ values, errors, disabled, onChange }: ClientField
           <option value="">{t('clients.consent.chooseVersion')}</option>
           {versions.map((version) => (
             <option key={version} value={version}>
-              {version === publishedStatementVersions[0] ? t('clients.consent.currentVersion', { version }) : version}
+              {version === statements.current ? t('clients.consent.currentVersion', { version }) : version}
             </option>
           ))}
         </SelectField>

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
 import type { ClientChanges, Conflict } from '../api/types';
 import { displayValue, resolvedChanges, type Choice } from '../client-form-values';
-import { formErrorsOf } from './error-text';
-import { FormProblems } from './form-problems';
 import { fieldLabelKey } from './labels';
 
 type ConflictResolverProps = {
@@ -20,6 +19,9 @@ type ConflictResolverProps = {
   mineNote?: string;
 };
 
+/** The choices are not fields of a request: every problem of a resend is listed above them, with the field it names. */
+const noFields: readonly never[] = [];
+
 const labelOf = (field: string) => fieldLabelKey[field as keyof typeof fieldLabelKey];
 
 /** Each clashing field with the kaimahi's value beside the server's: keep one, or type another. */
@@ -28,6 +30,12 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+  const errors = useFormErrors(noFields);
+  const { showFailure, clear } = errors;
+  useEffect(() => {
+    if (error) showFailure(error);
+    else clear();
+  }, [error, showFailure, clear]);
   // The changes that did not clash go with the choices, unchanged.
   const alsoSent = Object.keys(pending).filter((field) => !conflicts.some((conflict) => conflict.field === field));
   const shown = (value: unknown) => displayValue(value) || t('clients.conflict.empty');
@@ -49,7 +57,7 @@ export function ConflictResolver({ conflicts, pending, saving, error, onResolve,
         </p>
       )}
       <form noValidate onSubmit={handleSubmit}>
-        <FormProblems messages={formErrorsOf(error)} />
+        <ErrorSummary state={errors} />
         {conflicts.map((conflict) => {
           const choice = choices[conflict.field] ?? { keep: 'mine' };
           const label = labelOf(conflict.field) ? t(labelOf(conflict.field)) : conflict.field;

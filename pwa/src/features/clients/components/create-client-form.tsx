@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
 import { useCreateClient } from '../api/create-client';
 import type { ClientDetail, CreateClientInput, StaffEnrolment } from '../api/types';
-import { createInput, emptyValues, valuesFromEnrolment, type ClientFormValues } from '../client-form-values';
+import { clientFieldOf, clientFormFields, createInput, emptyValues, valuesFromEnrolment, type ClientFormValues } from '../client-form-values';
 import { ClientFields } from './client-fields';
-import { fieldErrorsOf, formErrorsOf } from './error-text';
-import { FormProblems, focusFirstProblem } from './form-problems';
 
 type CreateClientFormProps = {
   /** Prefills the form and links the new client to this enrolment. */
@@ -27,33 +26,20 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
   const createClient = useCreateClient();
   const [values, setValues] = useState<ClientFormValues>(() => (enrolment ? valuesFromEnrolment(enrolment) : emptyValues()));
   const [operationId] = useState(() => crypto.randomUUID());
-  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [queueError, setQueueError] = useState<unknown>(null);
-  const error = queueError ?? createClient.error;
+  const errors = useFormErrors(clientFormFields, [], { fieldOf: clientFieldOf });
 
   useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (error) focusFirstProblem(formRef.current);
-  }, [error]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createClient.isPending) return;
-    if (queue && !enrolment) {
-      setQueueError(null);
-      try {
-        onQueued?.(await queue(createInput(values, operationId)));
-      } catch (failure) {
-        setQueueError(failure);
-      }
-      return;
-    }
+    errors.clear();
     try {
-      const client = await createClient.mutateAsync({ input: createInput(values, operationId), fromEnrolment: enrolment?._id });
-      onCreated(client);
-    } catch {
-      // Shown beside the fields below.
+      if (queue && !enrolment) onQueued?.(await queue(createInput(values, operationId)));
+      else onCreated(await createClient.mutateAsync({ input: createInput(values, operationId), fromEnrolment: enrolment?._id }));
+    } catch (failure) {
+      errors.showFailure(failure);
     }
   }
 
@@ -67,11 +53,11 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
           {t('clients.create.fromEnrolment', { name: `${enrolment.givenName} ${enrolment.familyName}`, reference: enrolment.reference })}
         </p>
       )}
-      <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
-        <FormProblems messages={formErrorsOf(error)} />
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
+        <ErrorSummary state={errors} />
         <ClientFields
           values={values}
-          errors={fieldErrorsOf(error)}
+          errorOf={errors.errorOf}
           disabled={createClient.isPending}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />

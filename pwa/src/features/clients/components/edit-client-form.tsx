@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
 import type { ClientChanges, ClientDetail } from '../api/types';
-import { changesBetween, valuesOf, type ClientFormValues } from '../client-form-values';
+import { changesBetween, clientFieldOf, clientFormFields, valuesOf, type ClientFormValues } from '../client-form-values';
 import { ClientFields } from './client-fields';
-import { fieldErrorsOf, formErrorsOf } from './error-text';
-import { FormProblems, focusFirstProblem } from './form-problems';
 
 type EditClientFormProps = {
   client: ClientDetail;
@@ -24,15 +23,11 @@ type EditClientFormProps = {
 export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFormProps) {
   const t = useT();
   const [values, setValues] = useState<ClientFormValues>(() => valuesOf(client));
-  const [error, setError] = useState<unknown>(null);
+  const errors = useFormErrors(clientFormFields, [], { fieldOf: clientFieldOf });
   const [saving, setSaving] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => headingRef.current?.focus(), []);
-  useEffect(() => {
-    if (error) focusFirstProblem(formRef.current);
-  }, [error]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,12 +37,12 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
       onDone(null);
       return;
     }
-    setError(null);
+    errors.clear();
     setSaving(true);
     try {
       onDone(await queue(client.version, changes));
     } catch (failure) {
-      setError(failure);
+      errors.showFailure(failure);
     } finally {
       setSaving(false);
     }
@@ -58,11 +53,11 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
       <h2 id="edit-client-heading" ref={headingRef} tabIndex={-1}>
         {t('clients.edit.title')}
       </h2>
-      <form ref={formRef} noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
-        <FormProblems messages={formErrorsOf(error)} />
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
+        <ErrorSummary state={errors} />
         <ClientFields
           values={values}
-          errors={fieldErrorsOf(error)}
+          errorOf={errors.errorOf}
           disabled={saving}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />

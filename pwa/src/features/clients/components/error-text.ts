@@ -10,24 +10,3 @@ export function errorText(error: unknown): string {
   }
   return translate('clients.somethingFailed');
 }
-
-/** The server's messages per field (`param`, its last part), for a form to show beside each field. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (!(error instanceof ApiRequestError)) return fields;
-  for (const item of error.errors) {
-    if (!item.param) continue;
-    const parts = item.param.split('.').filter((part) => part !== 'changes');
-    const field = parts[0] === 'consent' ? `consent${(parts[1] ?? 'how').replace(/^./, (c) => c.toUpperCase())}` : (parts[0] ?? item.param);
-    const message = errorMessage(item, { withField: false });
-    fields[field] = fields[field] ? `${fields[field]} ${message}` : message;
-  }
-  return fields;
-}
-
-/** Errors that belong to no field, to show above a form. */
-export function formErrorsOf(error: unknown): string[] {
-  if (!(error instanceof ApiRequestError)) return error ? [translate('clients.somethingFailed')] : [];
-  if (error.status === 0) return [translate('clients.noConnection')];
-  return error.errors.filter((item) => !item.param).map((item) => errorMessage(item));
-}

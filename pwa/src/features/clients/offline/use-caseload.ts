@@ -3,6 +3,7 @@ import { useOnline } from '../../../lib/use-online';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { readVaultState, subscribeVault, vaultStateOf, type VaultState } from '../../../lib/vault/vault';
 import { caseloadRevision, forgetCaseload, loadCaseload, refreshCaseload, subscribeCaseload } from './caseload-copy';
+import { loadStatementVersions, refreshStatementVersions } from './statement-versions';
 
 // The decrypted copy never outlives the key: locked, signed out or wiped, it leaves memory.
 onStaffCipherChange((cipher) => {
@@ -31,7 +32,8 @@ export type CaseloadSync = { refreshing: boolean; failed: boolean };
 
 /**
  * While the copy is unlocked: decrypts it into memory, and brings it up to date whenever the
- * server can be reached (on opening, and again each time the signal comes back).
+ * server can be reached (on opening, and again each time the signal comes back), with the
+ * privacy statement versions a consent may name.
  */
 export function useCaseloadSync(userId: string | null): CaseloadSync {
   const vault = useVaultState(userId);
@@ -43,8 +45,11 @@ export function useCaseloadSync(userId: string | null): CaseloadSync {
     if (!unlocked || !cipher || cipher.userId !== userId) return;
     let live = true;
     void (async () => {
-      await loadCaseload(cipher);
+      await Promise.all([loadCaseload(cipher), loadStatementVersions(cipher).catch(() => undefined)]);
       if (!online || !live) return;
+      // The privacy statement versions a consent may name come down with the caseload; a failure
+      // leaves the ones kept (or the built-in ones) and does not count as the caseload's.
+      void refreshStatementVersions(cipher).catch(() => undefined);
       setSync({ refreshing: true, failed: false });
       try {
         await refreshCaseload(cipher);

@@ -1,12 +1,22 @@
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Icon } from '../../../components/icon';
 import type { CounterItem } from '../../../content/site';
 import { SpecText } from '../../../i18n/spec-text';
 import { counterIntervalMs, counterSteps, counterValueAt, formatCounter } from '../counter-steps';
 import './impact-counters.css';
 
+/** Every browser the app supports has `matchMedia` (as it has IntersectionObserver, below). */
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Writes each counter's number at `step` straight into the page. */
+function showStep(list: HTMLUListElement | null, items: readonly CounterItem[], step: number): void {
+  const values = list?.querySelectorAll<HTMLElement>('.impact-counter__value') ?? [];
+  values.forEach((value, index) => {
+    const item = items[index];
+    if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, step), item.postfix);
+  });
 }
 
 /**
@@ -14,54 +24,46 @@ function prefersReducedMotion(): boolean {
  * motion they show the final numbers at once. The moving digits are written straight into the
  * page (400 steps × 8 counters would otherwise be 400 React renders in 8 s) and hidden from
  * screen readers, which read only the final number and label, so nothing is announced 400 times.
+ * A render with the same figures changes nothing of them: the value spans have no children for
+ * React to reset, and the effects run only when the figures change.
  */
-export const ImpactCounters = memo(function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
+export function ImpactCounters({ items }: { items: readonly CounterItem[] }) {
   const list = useRef<HTMLUListElement>(null);
+  // The figures may change while the numbers count (the API's arrive after the first paint,
+  // DESIGN §4d): the count goes on from the step it is at, towards the new targets.
+  const latest = useRef(items);
+  const step = useRef(0);
 
-  // Before the first paint: each counter shows where it starts (0, or its target with reduced motion).
+  // Before the first paint, and whenever the figures change: each counter shows where it is (0
+  // at first, or its target with reduced motion or once the count is done).
   useLayoutEffect(() => {
-    const values = list.current?.querySelectorAll<HTMLElement>('.impact-counter__value') ?? [];
-    const start = prefersReducedMotion() ? counterSteps : 0;
-    values.forEach((value, index) => {
-      const item = items[index];
-      if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, start), item.postfix);
-    });
+    latest.current = items;
+    if (prefersReducedMotion()) step.current = counterSteps;
+    showStep(list.current, items, step.current);
   }, [items]);
 
   useEffect(() => {
     const element = list.current;
     if (!element || prefersReducedMotion()) return;
-    const values = [...element.querySelectorAll<HTMLElement>('.impact-counter__value')];
-    let step = 0;
     let timer: ReturnType<typeof setInterval> | undefined;
-    const show = () =>
-      values.forEach((value, index) => {
-        const item = items[index];
-        if (item) value.textContent = formatCounter(item.prefix, counterValueAt(item.target, step), item.postfix);
-      });
-    const start = () => {
-      timer ??= setInterval(() => {
-        step = Math.min(step + 1, counterSteps);
-        show();
-        if (step >= counterSteps) clearInterval(timer);
-      }, counterIntervalMs);
-    };
-    const observer =
-      typeof IntersectionObserver === 'function'
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) {
-              start();
-              observer?.disconnect();
-            }
-          })
-        : undefined;
-    if (observer) observer.observe(element);
-    else start();
+    // Every browser the app supports has IntersectionObserver (Chromium 51, Safari 12.1, Firefox 55);
+    // it is disconnected at the first sight, so the count starts once.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        timer = setInterval(() => {
+          step.current += 1;
+          showStep(element, latest.current, step.current);
+          if (step.current >= counterSteps) clearInterval(timer);
+        }, counterIntervalMs);
+      }
+    });
+    observer.observe(element);
     return () => {
-      observer?.disconnect();
+      observer.disconnect();
       clearInterval(timer);
     };
-  }, [items]);
+  }, []);
 
   return (
     <ul className="impact-counters" ref={list}>
@@ -83,4 +85,4 @@ export const ImpactCounters = memo(function ImpactCounters({ items }: { items: r
       })}
     </ul>
   );
-});
+}

@@ -11,7 +11,8 @@ import { formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { paths } from '../../../lib/paths';
 import { fetchOpenFollowUps } from '../api/get-follow-ups';
-import { dueNowCount } from '../due';
+import { dueNowCount, unopenedCounts } from '../due';
+import { followUpDaysOnDevice } from '../offline/use-follow-ups';
 import { useShownFollowUps, useNzToday } from './use-shown-follow-ups';
 
 export default function FollowUpsMenuLink({ userId, open, onNavigate }: { userId: string | null; open: boolean; onNavigate: () => void }) {
@@ -24,7 +25,9 @@ export default function FollowUpsMenuLink({ userId, open, onNavigate }: { userId
     enabled: open && !sync.loaded && userId !== null,
     staleTime: 30_000,
   });
-  const count = sync.loaded ? dueNowCount(tasks, today) : fromServer.data ? dueNowCount(fromServer.data, today) : undefined;
+  // Days not opened on this device count from the copy's index (decision 105).
+  const unopened = unopenedCounts(followUpDaysOnDevice(), today);
+  const count = sync.loaded ? dueNowCount(tasks, today) + unopened.overdue + unopened.today : fromServer.data ? dueNowCount(fromServer.data, today) : undefined;
   return (
     <NavLink to={paths.followUps} end className="side-menu__link side-menu__link--follow-ups" onClick={onNavigate}>
       <span>{t('followUps.title')}</span>

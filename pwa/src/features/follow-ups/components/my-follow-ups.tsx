@@ -5,8 +5,9 @@ import { useT } from '../../../i18n/use-t';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useOnline } from '../../../lib/use-online';
 import type { FollowUp } from '../api/types';
-import { dueGroups, groupFollowUps } from '../due';
+import { daysToOpen, dueGroups, firstShown, groupFollowUps, unopenedCounts, type DueGroup } from '../due';
 import { followUpsRefreshedAt } from '../offline/follow-ups-copy';
+import { followUpDaysOnDevice, useOpenFollowUpDays } from '../offline/use-follow-ups';
 import { AddFollowUpForm, type FollowUpSubject } from './add-follow-up-form';
 import { FollowUpItem } from './follow-up-item';
 import { useNzToday, useShownFollowUps } from './use-shown-follow-ups';
@@ -28,11 +29,17 @@ export function MyFollowUps({ userId, subjects, linkTo, children }: MyFollowUpsP
   const today = useNzToday();
   const online = useOnline();
   const [adding, setAdding] = useState(false);
+  const [limits, setLimits] = useState<Record<DueGroup, number>>({ overdue: firstShown, today: firstShown, week: firstShown, later: firstShown });
   const { tasks, sync } = useShownFollowUps(userId, [], subjects);
+  // Only the first days of each group are decrypted (decision 105); the index counts the rest.
+  const days = followUpDaysOnDevice();
+  useOpenFollowUpDays(userId, daysToOpen(days, today, limits));
+  const unopened = unopenedCounts(days, today);
   const groups = groupFollowUps(tasks, today);
   // Ticked today on this device (or since the last refresh): kept in view so a slip can be undone.
   const ticked = tasks.filter((task) => task.doneAt !== null);
-  const open = dueGroups.reduce((sum, group) => sum + groups[group].length, 0);
+  const counts = Object.fromEntries(dueGroups.map((group) => [group, groups[group].length + unopened[group]])) as Record<DueGroup, number>;
+  const open = dueGroups.reduce((sum, group) => sum + counts[group], 0);
   const refreshedAt = followUpsRefreshedAt();
 
   return (
@@ -68,16 +75,21 @@ export function MyFollowUps({ userId, subjects, linkTo, children }: MyFollowUpsP
         )}
         {sync.loaded && open === 0 && ticked.length === 0 && <p className="clients-empty">{t('followUps.none')}</p>}
         {dueGroups.map((group) =>
-          groups[group].length === 0 ? null : (
+          counts[group] === 0 ? null : (
             <section key={group} className={`follow-ups-group follow-ups-group--${group}`} aria-labelledby={`follow-ups-${group}`}>
               <h2 id={`follow-ups-${group}`}>
-                {t(`followUps.group.${group}`)} <span className="follow-ups-group__count">{formatNumber(groups[group].length)}</span>
+                {t(`followUps.group.${group}`)} <span className="follow-ups-group__count">{formatNumber(counts[group])}</span>
               </h2>
               <ul className="follow-up-list">
-                {groups[group].map((task) => (
+                {groups[group].slice(0, limits[group]).map((task) => (
                   <FollowUpItem key={task._id} task={task} linkTo={linkTo} />
                 ))}
               </ul>
+              {counts[group] > Math.min(limits[group], groups[group].length) && (
+                <button type="button" className="button button--outline button--sm" onClick={() => setLimits({ ...limits, [group]: Infinity })}>
+                  {t('followUps.showAll', { count: counts[group], shown: formatNumber(counts[group]) })}
+                </button>
+              )}
             </section>
           ),
         )}

@@ -32,7 +32,7 @@ function landInCopy(landing: OutboxLanding): Promise<void> | undefined {
   const record = landing.record;
   if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId || !isFollowUp(record)) return;
   // Only the caller's own follow-ups are kept: one made for someone else is theirs to see.
-  return updateFollowUp(cipher, record._id, (kept) => (kept || record.assignedTo === cipher.userId ? record : undefined));
+  return updateFollowUp(cipher, record._id, (kept) => (kept || record.assignedTo === cipher.userId ? record : undefined), record.dueOn);
 }
 
 export const taskCreateKind: OfflineKind<NewFollowUp> = {

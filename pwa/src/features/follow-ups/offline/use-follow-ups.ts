@@ -1,7 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { useOnline } from '../../../lib/use-online';
-import { followUpsOnDevice, followUpsRevision, isFollowUpsLoaded, loadFollowUps, refreshFollowUps, subscribeFollowUps } from './follow-ups-copy';
+import {
+  followUpDaysOnDevice,
+  followUpsOnDevice,
+  followUpsRevision,
+  isFollowUpsLoaded,
+  loadFollowUps,
+  openFollowUpDays,
+  refreshFollowUps,
+  subscribeFollowUps,
+} from './follow-ups-copy';
 
 export function useFollowUpsRevision(): number {
   return useSyncExternalStore(subscribeFollowUps, followUpsRevision, followUpsRevision);
@@ -41,4 +50,15 @@ export function useFollowUpsSync(userId: string | null): FollowUpsSync {
   return { loaded: userId !== null && isFollowUpsLoaded(userId), ...sync };
 }
 
-export { followUpsOnDevice };
+/** While the copy is unlocked: decrypts the follow-ups due on `dueOns` (decision 105: a screen opens only the days it shows). */
+export function useOpenFollowUpDays(userId: string | null, dueOns: readonly string[]): void {
+  const [cipher, setCipher] = useState(() => getStaffCipher());
+  useEffect(() => onStaffCipherChange(setCipher), []);
+  const wanted = dueOns.join(' ');
+  useEffect(() => {
+    if (!cipher || cipher.userId !== userId || !wanted) return;
+    void openFollowUpDays(cipher, wanted.split(' ')).catch(() => undefined);
+  }, [cipher, userId, wanted]);
+}
+
+export { followUpDaysOnDevice, followUpsOnDevice };

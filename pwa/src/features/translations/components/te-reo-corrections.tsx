@@ -14,7 +14,7 @@ import { useAlerts } from '../../../app/alerts/alerts-context';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCorrections, useRemoveCorrection, useSaveCorrection } from '../api/corrections';
 import { BackToManage } from '../../../app/manage/back-to-manage';
-import { fieldErrorsFromApi, fieldErrorsFromItems, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { ManagePageHeader } from '../../../app/manage/manage-page-header';
 import { QueryState } from '../../../app/manage/query-state';
 
@@ -82,6 +82,8 @@ export function TeReoCorrections() {
   );
 }
 
+const correctionFields = ['text'] as const;
+
 function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | undefined }) {
   const t = useT();
   const { setAlert } = useAlerts();
@@ -90,7 +92,7 @@ function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | 
   const remove = useRemoveCorrection();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(correction ?? entry.maori);
-  const [errors, setErrors] = useState<FieldErrors<'text'>>({});
+  const formErrors = useFormErrors(correctionFields);
   const headingId = useId();
   const busy = save.isPending || remove.isPending;
 
@@ -99,16 +101,16 @@ function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | 
     if (busy) return;
     const checked = checkInput(UpdateTranslationSchema, { text });
     if (!checked.success) {
-      setErrors(fieldErrorsFromItems(checked.errors, ['text'] as const));
+      formErrors.show(checked.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     try {
       await save.mutateAsync({ key: entry.key, text: checked.data.text });
       setEditing(false);
       setAlert(t('teReo.saved'), 'success');
     } catch (error) {
-      setErrors(fieldErrorsFromApi(error, ['text'] as const));
+      formErrors.showFailure(error);
       showErrors(error);
     }
   }
@@ -146,6 +148,7 @@ function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | 
         </dl>
         {editing ? (
           <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label={t('teReo.editLabel', { key: entry.key })}>
+            <ErrorSummary state={formErrors} />
             <TextArea
               label={t('teReo.correctionLabel')}
               name="text"
@@ -153,7 +156,7 @@ function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | 
               rows={3}
               hint={t('teReo.correctionHint')}
               value={text}
-              error={errors.text?.join(' ')}
+              error={formErrors.errorOf('text')}
               readOnly={busy}
               onChange={(event) => setText(event.currentTarget.value)}
             />
@@ -169,6 +172,7 @@ function TeReoEntry({ entry, correction }: { entry: Entry; correction: string | 
         ) : (
           <div className="manage-form__actions">
             <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={t('teReo.editLabel', { key: entry.key })}>
+              <ErrorSummary state={formErrors} />
               {t('teReo.edit')}
             </Button>
             {correction ? (

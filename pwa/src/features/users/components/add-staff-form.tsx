@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { limits } from '@contract/limits';
 import { CreateUserSchema } from '@contract/users';
@@ -8,7 +8,7 @@ import { useCreateStaffMember } from '../api/create-staff-member';
 import { accessName, grantableAccessLevels } from '../../../app/manage/format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 
@@ -22,29 +22,18 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const [values, setValues] = useState({ name: '', email: '', access: String(limits.accessMin), password: '' });
-  const [errors, setErrors] = useState<FieldErrors<StaffField>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const formErrors = useFormErrors(staffFields);
   const sending = createStaffMember.isPending;
-
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-
-  function showFieldErrors(found: FieldErrors<StaffField>): void {
-    setErrors(found);
-    setFocusRequest((count) => count + 1);
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (sending) return;
     const parsed = checkInput(CreateUserSchema, { ...values, access: Number(values.access) });
     if (!parsed.success) {
-      showFieldErrors(fieldErrorsFromItems(parsed.errors, staffFields));
+      formErrors.show(parsed.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     createStaffMember.mutate(parsed.data, {
       onSuccess: () => {
         setAlert(t('manage.staffAdded'), 'success');
@@ -52,7 +41,7 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
       },
       onError: (error) => {
         showErrors(error);
-        showFieldErrors(fieldErrorsFromApi(error, staffFields));
+        formErrors.showFailure(error);
       },
     });
   }
@@ -63,14 +52,15 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   };
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-label={t('manage.addStaff')}>
+    <form className="manage-form" noValidate onSubmit={handleSubmit} aria-label={t('manage.addStaff')}>
+      <ErrorSummary state={formErrors} />
       <TextField
         label={t('manage.name')}
         name="name"
         required
         autoComplete="off"
         value={values.name}
-        error={errors.name?.join(' ')}
+        error={formErrors.errorOf('name')}
         readOnly={sending}
         onChange={set('name')}
       />
@@ -81,7 +71,7 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
         required
         autoComplete="off"
         value={values.email}
-        error={errors.email?.join(' ')}
+        error={formErrors.errorOf('email')}
         readOnly={sending}
         onChange={set('email')}
       />
@@ -90,7 +80,7 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
         name="access"
         hint={t('manage.accessHint')}
         value={values.access}
-        error={errors.access?.join(' ')}
+        error={formErrors.errorOf('access')}
         disabled={sending}
         onChange={set('access')}
       >
@@ -110,7 +100,7 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
         maxLength={limits.passwordMax}
         hint={t('manage.passwordHint', { min: limits.passwordMin })}
         value={values.password}
-        error={errors.password?.join(' ')}
+        error={formErrors.errorOf('password')}
         readOnly={sending}
         onChange={set('password')}
       />

@@ -11,7 +11,7 @@ import { StaffServicesForm } from './staff-services-form';
 import { accessName, formatDateTime, grantableAccessLevels } from '../../../app/manage/format';
 import { TextField } from '../../../components/text-field';
 import { SelectField } from '../../../components/select-field';
-import { fieldErrorsFromApi, fieldErrorsFromItems, focusFirstInvalidField, type FieldErrors } from '../../../app/manage/form-errors';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 
@@ -56,16 +56,6 @@ export function StaffMemberEditor({ staffMember, ownAccess, ownId }: StaffMember
   );
 }
 
-/** Keeps focus on the first problem after errors render. */
-function useFocusOnErrors() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalidField(formRef.current);
-  }, [focusRequest]);
-  return { formRef, requestFocus: () => setFocusRequest((count) => count + 1) };
-}
-
 const detailFields = ['name', 'email', 'access'] as const;
 type DetailField = (typeof detailFields)[number];
 
@@ -75,8 +65,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const [values, setValues] = useState({ name: staffMember.name, email: staffMember.email, access: String(staffMember.access) });
-  const [errors, setErrors] = useState<FieldErrors<DetailField>>({});
-  const { formRef, requestFocus } = useFocusOnErrors();
+  const formErrors = useFormErrors(detailFields);
   const saving = updateStaffMember.isPending;
   // A manager cannot change the level of someone above them, only see it.
   const accessLocked = staffMember.access > ownAccess;
@@ -87,8 +76,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
     if (saving) return;
     const parsed = checkInput(UpdateUserSchema, { name: values.name, email: values.email, access: Number(values.access) });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromItems(parsed.errors, detailFields));
-      requestFocus();
+      formErrors.show(parsed.errors);
       return;
     }
     // Only what changed is sent: the server then checks just those rules (e.g. the last manager).
@@ -96,7 +84,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
     if (parsed.data.name !== staffMember.name) changes.name = parsed.data.name;
     if (parsed.data.email !== staffMember.email) changes.email = parsed.data.email;
     if (!accessLocked && parsed.data.access !== staffMember.access) changes.access = parsed.data.access;
-    setErrors({});
+    formErrors.clear();
     if (Object.keys(changes).length === 0) {
       setAlert(t('staff.nothingChanged'), 'success');
       return;
@@ -107,8 +95,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
       setAlert(t('staff.updated'), 'success');
     } catch (error) {
       showErrors(error);
-      setErrors(fieldErrorsFromApi(error, detailFields));
-      requestFocus();
+      formErrors.showFailure(error);
     }
   }
 
@@ -118,14 +105,15 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   };
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
+    <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
+      <ErrorSummary state={formErrors} />
       <TextField
         label={t('manage.name')}
         name="name"
         required
         autoComplete="off"
         value={values.name}
-        error={errors.name?.join(' ')}
+        error={formErrors.errorOf('name')}
         readOnly={saving}
         onChange={set('name')}
       />
@@ -136,7 +124,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
         required
         autoComplete="off"
         value={values.email}
-        error={errors.email?.join(' ')}
+        error={formErrors.errorOf('email')}
         readOnly={saving}
         onChange={set('email')}
       />
@@ -145,7 +133,7 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
         name="access"
         hint={accessLocked ? t('staff.accessLocked') : t('staff.accessUpToOwn')}
         value={values.access}
-        error={errors.access?.join(' ')}
+        error={formErrors.errorOf('access')}
         disabled={saving || accessLocked}
         onChange={set('access')}
       >
@@ -164,14 +152,15 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   );
 }
 
+const passwordFields = ['password'] as const;
+
 function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
   const t = useT();
   const updateStaffMember = useUpdateStaffMember();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
-  const { formRef, requestFocus } = useFocusOnErrors();
+  const formErrors = useFormErrors(passwordFields);
   const saving = updateStaffMember.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>): void {
@@ -179,11 +168,10 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
     if (saving) return;
     const parsed = checkInput(UpdateUserSchema.pick({ password: true }).required(), { password });
     if (!parsed.success) {
-      setErrors(fieldErrorsFromItems(parsed.errors, ['password'] as const));
-      requestFocus();
+      formErrors.show(parsed.errors);
       return;
     }
-    setErrors({});
+    formErrors.clear();
     updateStaffMember.mutate(
       { id: staffMember._id, changes: { password: parsed.data.password } },
       {
@@ -193,15 +181,15 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
         },
         onError: (error) => {
           showErrors(error);
-          setErrors(fieldErrorsFromApi(error, ['password'] as const));
-          requestFocus();
+          formErrors.showFailure(error);
         },
       },
     );
   }
 
   return (
-    <form ref={formRef} className="manage-form" noValidate onSubmit={handleSubmit} aria-labelledby="staff-password-heading">
+    <form className="manage-form" noValidate onSubmit={handleSubmit} aria-labelledby="staff-password-heading">
+      <ErrorSummary state={formErrors} />
       <TextField
         label={t('staff.newPassword')}
         name="password"
@@ -212,7 +200,7 @@ function StaffPasswordForm({ staffMember }: { staffMember: StaffUser }) {
         maxLength={limits.passwordMax}
         hint={t('staff.newPasswordHint', { min: limits.passwordMin, name: staffMember.name })}
         value={password}
-        error={errors.password?.join(' ')}
+        error={formErrors.errorOf('password')}
         readOnly={saving}
         onChange={(event) => setPassword(event.currentTarget.value)}
       />

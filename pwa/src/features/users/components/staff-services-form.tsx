@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { serviceCatalogue } from '@contract/catalogue';
 import type { StaffUser } from '@contract/users';
 import { Button } from '../../../components/button';
+import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
-import { ApiRequestError } from '../../../lib/api-client';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import './staff-services-form.css';
-import { errorMessage } from '../../../lib/error-message';
+
+/** The ticks are one field: a refusal names `services` (or the changes it is in). */
+const serviceFields = ['services'] as const;
+const servicesFieldOf = (param: string) => (param.split('.').includes('services') ? 'services' : undefined);
 
 /**
  * Which of the six services a staff member works on (DESIGN §4b need-to-know): a kaimahi sees
@@ -17,17 +20,19 @@ export function StaffServicesForm({ staffMember }: { staffMember: StaffUser }) {
   const update = useUpdateStaffMember();
   const [chosen, setChosen] = useState<string[]>(staffMember.services);
   const [saved, setSaved] = useState(false);
+  const formErrors = useFormErrors(serviceFields, [], { fieldOf: servicesFieldOf });
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
     setSaved(false);
+    formErrors.clear();
     try {
       // Catalogue order, whatever order they were ticked in.
       await update.mutateAsync({ id: staffMember._id, changes: { services: serviceCatalogue.map((s) => s.key).filter((key) => chosen.includes(key)) } });
       setSaved(true);
-    } catch {
-      // Shown below.
+    } catch (error) {
+      formErrors.showFailure(error);
     }
   }
 
@@ -35,6 +40,7 @@ export function StaffServicesForm({ staffMember }: { staffMember: StaffUser }) {
     <section className="manage-card" aria-labelledby="staff-services-heading">
       <h2 id="staff-services-heading">{t('clients.userServices.title')}</h2>
       <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
+        <ErrorSummary state={formErrors} />
         <fieldset className="staff-services" aria-describedby="staff-services-hint">
           <legend className="visually-hidden">{t('clients.userServices.title')}</legend>
           <p id="staff-services-hint" className="field__hint">
@@ -57,17 +63,13 @@ export function StaffServicesForm({ staffMember }: { staffMember: StaffUser }) {
             </label>
           ))}
         </fieldset>
+        {formErrors.errorOf('services') && <p className="field__error">{formErrors.errorOf('services')}</p>}
         <Button type="submit" disabled={update.isPending}>
           {t('clients.userServices.save')}
         </Button>
         <p role="status" className="staff-services__status">
           {saved ? t('clients.userServices.saved') : ''}
         </p>
-        {update.isError && (
-          <p role="alert" className="field__error">
-            {update.error instanceof ApiRequestError ? update.error.errors.map((item) => errorMessage(item)).join(' ') : t('clients.somethingFailed')}
-          </p>
-        )}
       </form>
     </section>
   );

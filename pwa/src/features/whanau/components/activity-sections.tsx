@@ -1,8 +1,11 @@
+import { CorrectionsOf } from '../../../components/note-corrections';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { Rich } from '../../../i18n/rich-text';
-import { useT } from '../../../i18n/use-t';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { keptOutput } from '../offline/outputs-copy';
+import { useOutputsCopyRevision } from '../offline/use-whanau-copy';
 import type { ShownWhanau } from '../offline/whanau-items';
-import { contactKindLabel, personName } from './labels';
+import { contactKindLabel, outputName, personName } from './labels';
 
 /** The whānau's follow-ups (read from the whānau page; ticking them is the follow-ups feature's). */
 export function FollowUpsSection({ whanau }: { whanau: ShownWhanau }) {
@@ -38,6 +41,15 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
     return member?.client ? personName(member.client) : t('whanau.members.another');
   };
   const goalOf = (goalId: string) => whanau.goals.find((goal) => goal._id === goalId)?.text;
+  const language = useLanguage();
+  useOutputsCopyRevision();
+  /** A contact's output by its id (the service's output), named as kept on this device. */
+  const outputOf = (id: string) => {
+    const output = keptOutput(id);
+    return output ? outputName(output, language) : t('whanau.output.unknown');
+  };
+  // Shown under the original, which never changes ("Corrected on 2 Dec by …"), as on a client page.
+  const correctionsOf = (id: string) => whanau.corrections.filter((correction) => correction.correctsNoteId === id);
   const contacts = [...whanau.contacts].sort((a, b) => b.on.localeCompare(a.on) || b.createdAt.localeCompare(a.createdAt));
   return (
     <>
@@ -72,7 +84,7 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
                         outputs: contact.outputs
                           .map((output) =>
                             [
-                              output.kind,
+                              outputOf(output.kind),
                               `${formatNumber(output.quantity)}${output.unit ? ` ${output.unit}` : ''}`,
                               output.value !== undefined ? formatNumber(output.value, { style: 'currency', currency: 'NZD' }) : '',
                             ]
@@ -84,6 +96,7 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
                     </p>
                   )}
                   <p className="whanau-muted">{contact.authorName}</p>
+                  <CorrectionsOf corrections={correctionsOf(contact._id)} />
                 </li>
               );
             })}
@@ -97,11 +110,12 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
         ) : (
           <ul className="whanau-plain-list">
             {whanau.caseNotes.map((note) => (
-              <li key={note._id}>
+              <li key={note._id} data-testid="whanau-note">
                 <p className="whanau-contact__summary">{note.text}</p>
                 <p className="whanau-muted">
                   {nameOf(note.clientId)} · {note.authorName} · {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
                 </p>
+                <CorrectionsOf corrections={correctionsOf(note._id)} />
               </li>
             ))}
           </ul>

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { Rich, plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
-import { keptWhanau, keptWhanauOfClient, searchKeptWhanau } from '../offline/whanau-copy';
+import { keptWhanauOfClient, keptWhanauSummary, searchKeptWhanau } from '../offline/whanau-copy';
 import { isWaiting, useWhanauItems, type WhanauItem } from '../offline/whanau-items';
 import { queueMember, queueNewWhanau } from '../offline/whanau-writes';
 import { useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
@@ -35,7 +35,7 @@ function useClientWhanau(clientId: string, items: readonly WhanauItem[]): Found 
     if (item.change?.kind !== 'member.link' || item.change.member.clientId !== clientId || !isWaiting(item)) continue;
     const { whanauId, relationship } = item.change.member;
     const create = items.find((other) => other.entityId === whanauId && other.change?.kind === 'whanau.create');
-    const name = keptWhanau(whanauId)?.name ?? (create?.change?.kind === 'whanau.create' ? create.change.fields.name : '');
+    const name = keptWhanauSummary(whanauId)?.name ?? (create?.change?.kind === 'whanau.create' ? create.change.fields.name : '');
     return { whanauId, name, relationship, relationshipText: item.change.member.relationshipText ?? null, waiting: true };
   }
   return undefined;

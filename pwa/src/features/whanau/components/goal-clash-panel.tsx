@@ -6,7 +6,7 @@ import { formatDate } from '../../../i18n/i18n';
 import { plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { WhanauItem } from '../offline/whanau-items';
-import { discardItem, queueGoalResolution } from '../offline/whanau-writes';
+import { discardItem, queueClashResolution } from '../offline/whanau-writes';
 import { areaLabel, statusLabel } from './labels';
 
 const fieldLabel = {
@@ -15,13 +15,15 @@ const fieldLabel = {
   text: 'whanau.goal.text',
   area: 'whanau.goal.area',
   clientId: 'whanau.goal.for',
+  name: 'whanau.field.name',
+  notes: 'whanau.field.notes',
 } as const;
 
 /**
- * A goal's edit saved on this device that the server could not apply, because someone changed the
- * same fields meanwhile: each clashing field with what this kaimahi chose beside what the server
- * holds now, as the client clash panel shows them. The choice goes out as a new edit on the
- * goal's current version, with the fields that did not clash.
+ * A goal's edit (or the whānau's own: `whanau.update`) saved on this device that the server could
+ * not apply, because someone changed the same fields meanwhile: each clashing field with what this
+ * kaimahi chose beside what the server holds now, as the client clash panel shows them. The choice
+ * goes out as a new edit on the record's current version, with the fields that did not clash.
  */
 export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText: string }) {
   const t = useT();
@@ -32,7 +34,8 @@ export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText:
   useEffect(() => headingRef.current?.focus(), []);
   if (!item.conflict) return null;
   const { conflicts, record } = item.conflict;
-  const mine: Record<string, unknown> = item.change?.kind === 'goal.update' ? item.change.changes : {};
+  const mine: Record<string, unknown> = item.change?.kind === 'goal.update' || item.change?.kind === 'whanau.update' ? item.change.changes : {};
+  const ofWhanau = item.change?.kind === 'whanau.update';
   const untouched = Object.keys(mine).filter((field) => !conflicts.some((conflict) => conflict.field === field));
 
   const shown = (field: string, value: unknown): string => {
@@ -61,15 +64,19 @@ export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText:
     const changes = Object.fromEntries(
       conflicts.filter((conflict) => (keep[conflict.field] ?? 'mine') === 'mine').map((conflict) => [conflict.field, conflict.mine]),
     );
-    void run(() => queueGoalResolution(item._id, changes, record.version, untouched));
+    void run(() => queueClashResolution(item._id, changes, record.version, untouched));
   }
 
   return (
     <section className="whanau-card whanau-clash whanau-noprint" aria-labelledby={`clash-${item._id}`}>
       <h2 id={`clash-${item._id}`} ref={headingRef} tabIndex={-1}>
-        {t('whanau.clash.title')}
+        {ofWhanau ? t('whanau.clash.titleWhanau') : t('whanau.clash.title')}
       </h2>
-      <p>{t('whanau.clash.lead', { goal: goalText, time: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
+      <p>
+        {ofWhanau
+          ? t('whanau.clash.leadWhanau', { time: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })
+          : t('whanau.clash.lead', { goal: goalText, time: formatDate(record.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
+      </p>
       <form noValidate onSubmit={handleSubmit}>
         <ErrorSummary state={form} />
         {conflicts.map((conflict) => {

@@ -1,5 +1,7 @@
+import type { ServiceOutput } from '@contract/reports';
 import type { ContactKind, GoalArea, GoalStatus, Relationship } from '@contract/whanau';
 import type { MessageKey } from '../../../i18n/i18n';
+import type { Language } from '../../../i18n/languages';
 
 /** The catalogue's words for the contract's values (DESIGN §4c). */
 export const areaLabel = {
@@ -61,3 +63,8 @@ export const itemKindLabel: Record<string, MessageKey> = {
   'goal.update': 'whanau.item.goalUpdate',
   'contact.create': 'whanau.item.contactCreate',
 };
+
+/** A service output's name in the page's language (each output is named in both). */
+export function outputName(output: Pick<ServiceOutput, 'name' | 'nameMi'>, language: Language): string {
+  return language === 'mi' ? output.nameMi : output.name;
+}

@@ -9,7 +9,7 @@ import { plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
 import type { ShownWhanau } from '../offline/whanau-items';
-import { queueMember } from '../offline/whanau-writes';
+import { queueMember, queueMemberOut } from '../offline/whanau-writes';
 import { personName, relationshipLabel } from './labels';
 
 /** A client this kaimahi may add, as the clients feature finds them (composed by the route). */
@@ -41,6 +41,20 @@ export function MembersSection({ whanau, lookup, canAdd }: MembersSectionProps) 
   const t = useT();
   const [adding, setAdding] = useState(false);
   const [message, setMessage] = useState('');
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const outErrors = useFormErrors([] as const);
+
+  async function takeOut(memberId: string, name: string) {
+    outErrors.clear();
+    try {
+      await queueMemberOut(whanau._id, memberId);
+      setLeaving(null);
+      setMessage(t('whanau.members.outSaved', { name }));
+    } catch (error) {
+      outErrors.showFailure(error);
+    }
+  }
+
   return (
     <section className="whanau-card whanau-noprint" aria-labelledby="members-heading">
       <div className="whanau-card__head">
@@ -78,6 +92,34 @@ export function MembersSection({ whanau, lookup, canAdd }: MembersSectionProps) 
                 )}
                 {member.relationship && <span className="whanau-chip">{relationshipText(member, t)}</span>}
                 {waiting && <span className="whanau-saved">{t(`whanau.state.${waiting.status}`)}</span>}
+                {canAdd && member.client && leaving !== member._id && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="whanau-members__out"
+                    onClick={() => {
+                      setMessage('');
+                      outErrors.clear();
+                      setLeaving(member._id);
+                    }}
+                  >
+                    {t('whanau.members.out', { name: personName(member.client) })}
+                  </Button>
+                )}
+                {member.client && leaving === member._id && (
+                  <div className="whanau-members__confirm" role="group" aria-labelledby={`out-${member._id}`}>
+                    <p id={`out-${member._id}`}>{t('whanau.members.outConfirm', { name: personName(member.client) })}</p>
+                    <ErrorSummary state={outErrors} />
+                    <div className="whanau-form__actions">
+                      <Button size="sm" onClick={() => void takeOut(member._id, personName(member.client!))}>
+                        {t('whanau.members.outYes')}
+                      </Button>
+                      <Button variant="ghost" size="sm" onClick={() => setLeaving(null)}>
+                        {t('whanau.cancel')}
+                      </Button>
+                    </div>
+                  </div>
+                )}
               </li>
             );
           })}

@@ -1,21 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { serviceCatalogue } from '@contract/catalogue';
 import { serviceKeys } from '@contract/enrolments';
+import type { ServiceOutput } from '@contract/reports';
 import { contactKinds, type ContactKind } from '@contract/whanau';
 import { Button } from '../../../components/button';
-import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
+import { ErrorSummary, errorItemsOf, useFormErrors } from '../../../components/form-errors';
 import { PageHeader } from '../../../components/page-header';
 import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { Rich } from '../../../i18n/rich-text';
-import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/i18n';
+import { useLanguage, useT } from '../../../i18n/use-t';
+import { errorMessage } from '../../../lib/error-message';
 import { staffPaths } from '../../../lib/staff-paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { offeredOutputs } from '../offline/outputs-copy';
+import { useOutputsCopyRevision } from '../offline/use-whanau-copy';
 import { queueContact } from '../offline/whanau-writes';
-import { contactKindLabel, personName, today } from './labels';
+import { contactKindLabel, outputName, personName, today } from './labels';
 import type { ClientLookup } from './members-section';
 import { goalFor } from './plan-section';
 import { useShownWhanau, type WhanauUser } from './whanau-page';
@@ -23,8 +28,12 @@ import './whanau.css';
 
 const fields = ['kind', 'on', 'minutes', 'presentClientIds', 'goalIds', 'summary', 'serviceKey', 'outputs'] as const;
 
-type OutputRow = { key: string; kind: string; quantity: string; unit: string; value: string };
-const emptyOutput = (): OutputRow => ({ key: crypto.randomUUID(), kind: '', quantity: '', unit: '', value: '' });
+/** What was typed for one of the service's outputs; an output left empty was not delivered. */
+type Delivered = { quantity: string; value: string };
+const nothing: Delivered = { quantity: '', value: '' };
+const isFilled = (typed: Delivered) => typed.quantity.trim() !== '' || typed.value.trim() !== '';
+/** An output's problem as the payload names it (`outputs.0.quantity`): its place in the list and its field. */
+const outputParam = /^outputs\.(\d+)\.(quantity|value)$/;
 /** A number typed in a field, or the text itself when it is not one (the schema names the problem). */
 const numberOf = (text: string): unknown => (text.trim() === '' ? undefined : Number.isFinite(Number(text)) ? Number(text) : text);
 
@@ -47,9 +56,14 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
   const [goalIds, setGoalIds] = useState<string[]>([]);
   const [summary, setSummary] = useState('');
   const [serviceKey, setServiceKey] = useState(services[0] ?? '');
-  const [outputs, setOutputs] = useState<OutputRow[]>([]);
+  const [delivered, setDelivered] = useState<Readonly<Record<string, Delivered>>>({});
+  /** Problems of each output's fields, by output id then field. */
+  const [outputErrors, setOutputErrors] = useState<Readonly<Record<string, Partial<Record<keyof Delivered, string>>>>>({});
   const [saving, setSaving] = useState(false);
   const form = useFormErrors(fields);
+  const language = useLanguage();
+  useOutputsCopyRevision();
+  const offered = offeredOutputs(serviceKey);
 
   if (!shown) {
     return (
@@ -63,12 +77,16 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
   }
 
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((entry) => entry !== value) : [...list, value]);
-  const setOutput = (key: string, change: Partial<OutputRow>) => setOutputs((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const setTyped = (outputId: string, change: Partial<Delivered>) =>
+    setDelivered((current) => ({ ...current, [outputId]: { ...(current[outputId] ?? nothing), ...change } }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     form.clear();
+    setOutputErrors({});
     setSaving(true);
+    // Only the chosen service's outputs, those something was typed for, in the service's order.
+    const sent = (offered ?? []).filter((output) => isFilled(delivered[output._id] ?? nothing));
     try {
       await queueContact({
         whanauId: id,
@@ -78,12 +96,33 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
         serviceKey,
         presentClientIds: present,
         goalIds,
-        outputs: outputs.map((row) => ({ kind: row.kind, quantity: numberOf(row.quantity), unit: row.unit, value: numberOf(row.value) })),
+        outputs: sent.map((output) => {
+          const typed = delivered[output._id] ?? nothing;
+          return {
+            kind: output._id,
+            quantity: numberOf(typed.quantity),
+            unit: output.unit ?? undefined,
+            value: output.hasValue ? numberOf(typed.value) : undefined,
+          };
+        }),
         summary,
       });
       onSaved();
     } catch (error) {
-      form.showFailure(error);
+      // A problem of one output goes beside its field, and in the summary under the output's name.
+      const rows: Record<string, Partial<Record<keyof Delivered, string>>> = {};
+      const summaryLines: string[] = [];
+      const others = errorItemsOf(error).filter((item) => {
+        const match = outputParam.exec(item.param ?? '');
+        const output = match ? sent[Number(match[1])] : undefined;
+        if (!match || !output) return true;
+        const message = errorMessage(item, { withField: false });
+        rows[output._id] = { ...rows[output._id], [match[2] as keyof Delivered]: message };
+        summaryLines.push(translate('error.onField', { field: outputName(output, language), message }));
+        return false;
+      });
+      setOutputErrors(rows);
+      form.show(others, { outputs: summaryLines });
     } finally {
       setSaving(false);
     }
@@ -183,50 +222,28 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
               ))}
             </SelectField>
           )}
-          <fieldset className="whanau-outputs">
+          <fieldset className="whanau-outputs" name="outputs" tabIndex={-1}>
             <legend>{t('whanau.contact.outputs')}</legend>
-            <p className="field__hint">{t('whanau.contact.outputsHint')}</p>
-            {outputs.map((row, index) => (
-              <div key={row.key} className="whanau-output" role="group" aria-label={t('whanau.contact.outputN', { n: index + 1 })}>
-                <TextField
-                  label={t('whanau.output.kind')}
-                  name={`output-${index}-kind`}
-                  value={row.kind}
-                  onChange={(event) => setOutput(row.key, { kind: event.currentTarget.value })}
-                />
-                <TextField
-                  type="number"
-                  min={0}
-                  step="any"
-                  label={t('whanau.output.quantity')}
-                  name={`output-${index}-quantity`}
-                  value={row.quantity}
-                  onChange={(event) => setOutput(row.key, { quantity: event.currentTarget.value })}
-                />
-                <TextField
-                  label={t('whanau.output.unit')}
-                  name={`output-${index}-unit`}
-                  value={row.unit}
-                  onChange={(event) => setOutput(row.key, { unit: event.currentTarget.value })}
-                />
-                <TextField
-                  type="number"
-                  min={0}
-                  step="0.01"
-                  label={t('whanau.output.value')}
-                  name={`output-${index}-value`}
-                  value={row.value}
-                  onChange={(event) => setOutput(row.key, { value: event.currentTarget.value })}
-                />
-                <Button variant="ghost" size="sm" onClick={() => setOutputs((current) => current.filter((other) => other.key !== row.key))}>
-                  {t('whanau.output.remove')}
-                </Button>
-              </div>
-            ))}
+            {offered === undefined ? (
+              <p className="whanau-muted">{t('whanau.contact.outputsNotKept')}</p>
+            ) : offered.length === 0 ? (
+              <p className="whanau-muted">{t('whanau.contact.noOutputs')}</p>
+            ) : (
+              <>
+                <p className="field__hint">{t('whanau.contact.outputsHint')}</p>
+                {offered.map((output) => (
+                  <OutputFields
+                    key={output._id}
+                    output={output}
+                    name={outputName(output, language)}
+                    typed={delivered[output._id] ?? nothing}
+                    errors={outputErrors[output._id] ?? {}}
+                    onChange={(change) => setTyped(output._id, change)}
+                  />
+                ))}
+              </>
+            )}
             {form.errorOf('outputs') && <p className="field__error">{form.errorOf('outputs')}</p>}
-            <Button variant="outline" size="sm" onClick={() => setOutputs((current) => [...current, emptyOutput()])}>
-              {t('whanau.output.add')}
-            </Button>
           </fieldset>
           <div className="whanau-form__actions">
             <Button type="submit" disabled={saving}>
@@ -236,5 +253,50 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
         </form>
       </div>
     </>
+  );
+}
+
+type OutputFieldsProps = {
+  output: ServiceOutput;
+  name: string;
+  typed: Delivered;
+  errors: Partial<Record<keyof Delivered, string>>;
+  onChange: (change: Partial<Delivered>) => void;
+};
+
+/** One output of the service: how many or how much, and its dollar value where it has one. */
+function OutputFields({ output, name, typed, errors, onChange }: OutputFieldsProps) {
+  const t = useT();
+  const nameId = useId();
+  return (
+    <div className="whanau-output" role="group" aria-labelledby={nameId}>
+      <p id={nameId} className="whanau-output__name">
+        {name}
+      </p>
+      <TextField
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        label={output.unit ? t('whanau.output.quantityIn', { unit: output.unit }) : t('whanau.output.quantity')}
+        name={`output-${output._id}-quantity`}
+        value={typed.quantity}
+        error={errors.quantity}
+        onChange={(event) => onChange({ quantity: event.currentTarget.value })}
+      />
+      {output.hasValue && (
+        <TextField
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          label={t('whanau.output.value')}
+          name={`output-${output._id}-value`}
+          value={typed.value}
+          error={errors.value}
+          onChange={(event) => onChange({ value: event.currentTarget.value })}
+        />
+      )}
+    </div>
   );
 }

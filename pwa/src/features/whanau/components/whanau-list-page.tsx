@@ -47,7 +47,7 @@ export function WhanauListPage({ userId }: { userId: string | null }) {
           name: whanau.name,
           version: whanau.version,
           updatedAt: whanau.updatedAt,
-          memberCount: whanau.members.filter((member) => member.client).length,
+          memberCount: whanau.memberCount,
           waiting: false,
         }))
       : list.data.items.map((whanau) => ({ ...whanau, waiting: false }));

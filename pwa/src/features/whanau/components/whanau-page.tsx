@@ -15,15 +15,16 @@ import { staffPaths } from '../../../lib/staff-paths';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWhanau } from '../api/get-whanau';
-import { keepWhanau, keptWhanau } from '../offline/whanau-copy';
+import { keepWhanau, keptWhanau, keptWhanauSummary } from '../offline/whanau-copy';
 import { isWaiting, newWhanauDetail, useWhanauItems, withWaitingWrites, type WhanauItem } from '../offline/whanau-items';
 import { sendNow } from '../offline/whanau-writes';
-import { useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
+import { useOpenKeptWhanau, useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
 import { ContactsSection, FollowUpsSection } from './activity-sections';
 import { GoalClashPanel } from './goal-clash-panel';
 import { MembersSection, type ClientLookup } from './members-section';
 import { itemKindLabel } from './labels';
 import { PlanSection } from './plan-section';
+import { WhanauDetails } from './whanau-details';
 import './whanau.css';
 
 export type WhanauUser = { _id: string; name: string; services: readonly string[] };
@@ -39,6 +40,7 @@ function newer(a: WhanauDetail | undefined, b: WhanauDetail | undefined): Whanau
 /** The whānau as the server sent it, or as kept on this device, or as saved here and not yet sent. */
 export function useShownWhanau(id: string, user: WhanauUser, lookup: Pick<ClientLookup, 'clientOf'>) {
   useWhanauCopySync(user._id);
+  useOpenKeptWhanau(user._id, id);
   useWhanauCopyRevision();
   const online = useOnline();
   const query = useWhanau(id);
@@ -57,7 +59,9 @@ export function useShownWhanau(id: string, user: WhanauUser, lookup: Pick<Client
   const fromDevice = keptWhanau(id) ?? (create?.change?.kind === 'whanau.create' ? newWhanauDetail(id, create.createdAt, create.change.fields) : undefined);
   const base = newer(query.data, fromDevice);
   const shown = base ? withWaitingWrites(base, items, lookup.clientOf, user) : undefined;
-  return { query, items, shown, onDevice: base !== undefined && query.data === undefined, notSent: create !== undefined };
+  // Kept on this device but not decrypted yet: a moment, not "not kept".
+  const opening = keptWhanauSummary(id) !== undefined && keptWhanau(id) === undefined;
+  return { query, items, shown, opening, onDevice: base !== undefined && query.data === undefined, notSent: create !== undefined };
 }
 
 type WhanauPageProps = { id: string; user: WhanauUser; isManager: boolean; lookup: ClientLookup };
@@ -65,7 +69,7 @@ type WhanauPageProps = { id: string; user: WhanauUser; isManager: boolean; looku
 /** /whanau/{id}: the members, the plan, follow-ups, recent contacts and notes; works from the device's copy with no signal. */
 export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
   const t = useT();
-  const { query, items, shown, onDevice, notSent } = useShownWhanau(id, user, lookup);
+  const { query, items, shown, opening, onDevice, notSent } = useShownWhanau(id, user, lookup);
   usePageTitle(shown?.name ?? plainText(t('whanau.page.title')));
 
   if (!shown) {
@@ -74,7 +78,11 @@ export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
       <>
         <PageHeader eyebrow={<Rich id="whanau.list.title" />} title={<Rich id="whanau.page.title" />} />
         <div className="container page-body whanau">
-          {query.isPending ? <Spinner /> : <p className="whanau-card whanau-card--notice">{missing ? t('whanau.page.notFound') : t('whanau.page.notKept')}</p>}
+          {query.isPending || opening ? (
+            <Spinner />
+          ) : (
+            <p className="whanau-card whanau-card--notice">{missing ? t('whanau.page.notFound') : t('whanau.page.notKept')}</p>
+          )}
           <p>
             <Link to={staffPaths.whanauList}>{t('whanau.back')}</Link>
           </p>
@@ -107,6 +115,7 @@ export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
           <div className="whanau-page__main">
             <PlanSection whanau={shown} services={services} canEdit onPrint={() => window.print()} />
             <MembersSection whanau={shown} lookup={lookup} canAdd />
+            <WhanauDetails whanau={shown} canEdit={!notSent} />
           </div>
           <div className="whanau-page__side whanau-noprint">
             <section className="whanau-card" aria-labelledby="whanau-sync-heading">

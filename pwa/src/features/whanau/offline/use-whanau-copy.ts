@@ -1,11 +1,15 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { useOnline } from '../../../lib/use-online';
-import { forgetWhanauCopy, loadWhanauCopy, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
+import { forgetOutputsCopy, loadOutputsCopy, outputsCopyRevision, refreshOutputsCopy, subscribeOutputsCopy } from './outputs-copy';
+import { forgetWhanauCopy, loadWhanauCopy, openKeptWhanau, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
 
-// The decrypted whānau never outlive the key: locked, signed out or wiped, they leave memory.
+// The decrypted whānau and outputs never outlive the key: locked, signed out or wiped, they leave memory.
 onStaffCipherChange((cipher) => {
-  if (!cipher) forgetWhanauCopy();
+  if (!cipher) {
+    forgetWhanauCopy();
+    forgetOutputsCopy();
+  }
 });
 
 /** Re-renders when the decrypted whānau change; returns the copy's revision. */
@@ -13,9 +17,16 @@ export function useWhanauCopyRevision(): number {
   return useSyncExternalStore(subscribeWhanauCopy, whanauCopyRevision, whanauCopyRevision);
 }
 
+/** Re-renders when the decrypted service outputs change; returns their revision. */
+export function useOutputsCopyRevision(): number {
+  return useSyncExternalStore(subscribeOutputsCopy, outputsCopyRevision, outputsCopyRevision);
+}
+
 /**
  * While the person's copy is unlocked (the caseload gate around every whānau screen sees to it):
- * decrypts the whānau into memory, and brings them up to date whenever the server can be reached.
+ * decrypts the whānau and the services' outputs into memory, and brings them up to date whenever
+ * the server can be reached (the outputs beside the whānau; a failure of theirs only leaves the
+ * kept ones as they were).
  */
 export function useWhanauCopySync(userId: string | null): { refreshing: boolean; failed: boolean } {
   const online = useOnline();
@@ -27,9 +38,10 @@ export function useWhanauCopySync(userId: string | null): { refreshing: boolean;
     if (!unlocked || !current) return;
     let live = true;
     void (async () => {
-      await loadWhanauCopy(current);
+      await Promise.all([loadWhanauCopy(current), loadOutputsCopy(current)]);
       if (!online || !live) return;
       setSync({ refreshing: true, failed: false });
+      void refreshOutputsCopy(current).catch(() => undefined);
       try {
         await refreshWhanauCopy(current);
         if (live) setSync({ refreshing: false, failed: false });
@@ -42,4 +54,13 @@ export function useWhanauCopySync(userId: string | null): { refreshing: boolean;
     };
   }, [unlocked, online]);
   return sync;
+}
+
+/** While the copy is unlocked: decrypts the page of whānau `id` (decision 105: only the whānau shown is opened). */
+export function useOpenKeptWhanau(userId: string | null, id: string): void {
+  const [cipher, setCipher] = useState(() => getStaffCipher());
+  useEffect(() => onStaffCipherChange(setCipher), []);
+  useEffect(() => {
+    if (cipher && cipher.userId === userId) void openKeptWhanau(cipher, id).catch(() => undefined);
+  }, [cipher, userId, id]);
 }

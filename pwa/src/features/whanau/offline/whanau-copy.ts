@@ -1,23 +1,34 @@
 /**
- * The whānau part of the kaimahi's copy on this device (DESIGN §4c, §6; decision 045): the whānau
- * of their caseload as `GET /api/whanau/caseload` sends them (members, plan, follow-ups, recent
- * contacts and notes), sealed one row per whānau in the staff database's `parts` table
- * (`['whanau', id]`, lib/vault/staff-db.ts) with the vault's key, and decrypted into this
- * module's memory once unlocked. The vault's wipe (sign-out, five wrong unlocks) deletes that
- * database whole, so nothing here outlives the person's session on the device.
+ * The whānau part of the kaimahi's copy on this device (DESIGN §4c, §6; decisions 045 and 105):
+ * the whānau of their caseload as `GET /api/whanau/caseload` sends them (members, plan, follow-ups,
+ * recent contacts and notes), sealed one row per whānau in the staff database's `parts` table
+ * (`['whanau', id]`, lib/vault/staff-db.ts) with the vault's key, beside one sealed index row
+ * (`['whanau-index', 'index']`: each whānau's name, version and members' ids, what search and a
+ * client page need). Unlocking decrypts the index alone; a whānau page opens its own row
+ * (`openKeptWhanau`), so reading one whānau never decrypts the other 499. The vault's wipe
+ * (sign-out, five wrong unlocks) deletes that database whole, so nothing here outlives the
+ * person's session on the device.
  */
 import { foldForSearch } from '@contract/clients';
-import type { WhanauCaseload, WhanauDetail } from '@contract/whanau';
+import type { MemberRecord, WhanauCaseload, WhanauDetail } from '@contract/whanau';
 import { apiRequest } from '../../../lib/api-client';
 import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
 import { queryString, staffApiPaths } from '../../../lib/staff-paths';
-import { getStaffDb } from '../../../lib/vault/staff-db';
+import { getStaffDb, type StaffDb } from '../../../lib/vault/staff-db';
 
 const part = 'whanau';
+const indexPart = 'whanau-index';
+const indexId = 'index';
 const cursorKey = `cursor.${part}` as const;
 const refreshedKey = `refreshedAt.${part}` as const;
 
-type Copy = { userId: string; whanau: Map<string, WhanauDetail>; refreshedAt: number | null };
+/** What the index keeps of a whānau: enough to find it by name or by a member, without its page. */
+export type KeptWhanauSummary = Pick<WhanauDetail, '_id' | 'name' | 'version' | 'updatedAt'> & {
+  memberCount: number;
+  members: Pick<MemberRecord, '_id' | 'clientId' | 'relationship' | 'relationshipText'>[];
+};
+
+type Copy = { userId: string; index: Map<string, KeptWhanauSummary>; opened: Map<string, WhanauDetail>; refreshedAt: number | null };
 
 let copy: Copy | null = null;
 let loading: Promise<void> | null = null;
@@ -45,6 +56,31 @@ export function whanauCopyRevision(): number {
   return revision;
 }
 
+function summaryOf(detail: WhanauDetail): KeptWhanauSummary {
+  return {
+    _id: detail._id,
+    name: detail.name,
+    version: detail.version,
+    updatedAt: detail.updatedAt,
+    memberCount: detail.members.filter((member) => member.client).length,
+    members: detail.members.map(({ _id, clientId, relationship, relationshipText }) => ({ _id, clientId, relationship, relationshipText })),
+  };
+}
+
+const isSummary = (value: unknown): value is KeptWhanauSummary =>
+  typeof value === 'object' &&
+  value !== null &&
+  '_id' in value &&
+  typeof value._id === 'string' &&
+  'name' in value &&
+  typeof value.name === 'string' &&
+  'members' in value &&
+  Array.isArray(value.members);
+
+async function storeIndex(db: StaffDb, cipher: StaffCipher, index: Map<string, KeptWhanauSummary>): Promise<void> {
+  await db.parts.put({ part: indexPart, _id: indexId, sealed: await cipher.seal([...index.values()]) });
+}
+
 function isWhanauDetail(value: unknown): value is WhanauDetail {
   return (
     typeof value === 'object' &&
@@ -59,23 +95,50 @@ function isWhanauDetail(value: unknown): value is WhanauDetail {
   );
 }
 
-/** Decrypts the person's whānau into memory (once per unlock). */
+/** Decrypts the index of the person's whānau into memory (once per unlock); no whānau page is opened yet. */
 export function loadWhanauCopy(cipher: StaffCipher): Promise<void> {
   if (copy?.userId === cipher.userId) return Promise.resolve();
   loading ??= (async () => {
     try {
       const db = getStaffDb(cipher.userId);
-      const [rows, refreshed] = await Promise.all([db.parts.where('part').equals(part).toArray(), db.meta.get(refreshedKey)]);
-      const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? await cipher.open(row.sealed) : null)));
-      const whanau = new Map<string, WhanauDetail>();
-      for (const detail of opened) if (isWhanauDetail(detail)) whanau.set(detail._id, detail);
-      copy = { userId: cipher.userId, whanau, refreshedAt: typeof refreshed?.value === 'number' ? refreshed.value : null };
+      const [row, refreshed] = await Promise.all([db.parts.get([indexPart, indexId]), db.meta.get(refreshedKey)]);
+      const index = new Map<string, KeptWhanauSummary>();
+      const opened = new Map<string, WhanauDetail>();
+      if (row && isSealed(row.sealed)) {
+        const kept = await cipher.open(row.sealed);
+        if (Array.isArray(kept)) for (const summary of kept) if (isSummary(summary)) index.set(summary._id, summary);
+      } else {
+        // A copy kept before the index (decision 081): read its rows once and write the index.
+        const rows = await db.parts.where('part').equals(part).toArray();
+        for (const kept of await Promise.all(rows.map((one) => (isSealed(one.sealed) ? cipher.open(one.sealed) : null))))
+          if (isWhanauDetail(kept)) {
+            index.set(kept._id, summaryOf(kept));
+            opened.set(kept._id, kept);
+          }
+        if (rows.length > 0) await storeIndex(db, cipher, index);
+      }
+      copy = { userId: cipher.userId, index, opened, refreshedAt: typeof refreshed?.value === 'number' ? refreshed.value : null };
       changed();
     } finally {
       loading = null;
     }
   })();
   return loading;
+}
+
+async function openRow(cipher: StaffCipher, current: Copy, id: string): Promise<boolean> {
+  if (current.opened.has(id) || !current.index.has(id)) return false;
+  const row = await getStaffDb(cipher.userId).parts.get([part, id]);
+  const detail = row && isSealed(row.sealed) ? await cipher.open(row.sealed) : null;
+  if (!isWhanauDetail(detail) || current.opened.has(id)) return false;
+  current.opened.set(id, detail);
+  return true;
+}
+
+/** Decrypts one whānau's page into memory (what a whānau page reads). */
+export async function openKeptWhanau(cipher: StaffCipher, id: string): Promise<void> {
+  await loadWhanauCopy(cipher);
+  if (copy?.userId === cipher.userId && (await openRow(cipher, copy, id))) changed();
 }
 
 /** Drops the decrypted whānau from memory (lock, sign-out, wipe). */
@@ -93,16 +156,21 @@ export function whanauCopyRefreshedAt(): number | null {
   return copy?.refreshedAt ?? null;
 }
 
-/** One whānau of the copy. */
+/** One whānau page of the copy, once opened (`openKeptWhanau`). */
 export function keptWhanau(id: string): WhanauDetail | undefined {
-  return copy?.whanau.get(id);
+  return copy?.opened.get(id);
+}
+
+/** What the index keeps of one whānau (opened or not). */
+export function keptWhanauSummary(id: string): KeptWhanauSummary | undefined {
+  return copy?.index.get(id);
 }
 
 /** The whānau of the copy whose name matches every folded word of `q`, by name. */
-export function searchKeptWhanau(q: string): WhanauDetail[] {
+export function searchKeptWhanau(q: string): KeptWhanauSummary[] {
   if (!copy) return [];
   const words = foldForSearch(q).split(/\s+/).filter(Boolean);
-  return [...copy.whanau.values()]
+  return [...copy.index.values()]
     .filter((whanau) => {
       const name = foldForSearch(whanau.name);
       return words.every((word) => name.includes(word));
@@ -111,9 +179,9 @@ export function searchKeptWhanau(q: string): WhanauDetail[] {
 }
 
 /** The kept whānau a client is a member of, with that membership. */
-export function keptWhanauOfClient(clientId: string): { whanau: WhanauDetail; memberId: string } | undefined {
+export function keptWhanauOfClient(clientId: string): { whanau: KeptWhanauSummary; memberId: string } | undefined {
   if (!copy) return undefined;
-  for (const whanau of copy.whanau.values()) {
+  for (const whanau of copy.index.values()) {
     const member = whanau.members.find((candidate) => candidate.clientId === clientId);
     if (member) return { whanau, memberId: member._id };
   }
@@ -127,12 +195,18 @@ export function keptWhanauOfClient(clientId: string): { whanau: WhanauDetail; me
  */
 export function updateKeptWhanau(cipher: StaffCipher, id: string, update: (current: WhanauDetail | undefined) => WhanauDetail | undefined): Promise<void> {
   return serially(async () => {
-    const current = copy?.userId === cipher.userId ? copy.whanau.get(id) : undefined;
-    const next = update(current);
-    if (!next || (current && current.version > next.version)) return;
-    await getStaffDb(cipher.userId).parts.put({ part, _id: id, sealed: await cipher.seal(next) });
-    if (copy?.userId === cipher.userId) {
-      copy.whanau.set(id, next);
+    await loadWhanauCopy(cipher);
+    const current = copy?.userId === cipher.userId ? copy : null;
+    if (current) await openRow(cipher, current, id);
+    const kept = current?.opened.get(id);
+    const next = update(kept);
+    if (!next || (kept && kept.version > next.version)) return;
+    const db = getStaffDb(cipher.userId);
+    await db.parts.put({ part, _id: id, sealed: await cipher.seal(next) });
+    if (current && copy === current) {
+      current.opened.set(id, next);
+      current.index.set(id, summaryOf(next));
+      await storeIndex(db, cipher, current.index);
       changed();
     }
   });
@@ -161,20 +235,27 @@ export async function refreshWhanauCopy(cipher: StaffCipher, fetchChanges: typeo
     const sealed = await Promise.all(answer.whanau.map(async (detail) => ({ part, _id: detail._id, sealed: await cipher.seal(detail) })));
     const keep = new Set(answer.ids);
     const time = Date.now();
-    let removed: string[] = [];
+    const current = copy?.userId === cipher.userId ? copy : null;
+    const index = new Map(current?.index ?? []);
+    for (const detail of answer.whanau) index.set(detail._id, summaryOf(detail));
+    // Sealing happens before the transaction: IndexedDB ends a transaction that waits on WebCrypto.
+    const kept = new Set([...(await db.parts.where('part').equals(part).primaryKeys()).map(([, id]) => id), ...index.keys()]);
+    const removed = [...kept].filter((id) => !keep.has(id));
+    for (const id of removed) index.delete(id);
+    const sealedIndex = await cipher.seal([...index.values()]);
     await db.transaction('rw', [db.parts, db.meta], async () => {
-      await db.parts.bulkPut(sealed);
-      removed = (await db.parts.where('part').equals(part).primaryKeys()).map(([, id]) => id).filter((id) => !keep.has(id));
+      await db.parts.bulkPut([...sealed, { part: indexPart, _id: indexId, sealed: sealedIndex }]);
       await db.parts.bulkDelete(removed.map((id): [string, string] => [part, id]));
       await db.meta.bulkPut([
         { key: cursorKey, value: answer.cursor },
         { key: refreshedKey, value: time },
       ]);
     });
-    if (copy?.userId === cipher.userId) {
-      for (const detail of answer.whanau) copy.whanau.set(detail._id, detail);
-      for (const id of removed) copy.whanau.delete(id);
-      copy.refreshedAt = time;
+    if (current && copy === current) {
+      current.index = index;
+      for (const detail of answer.whanau) current.opened.set(detail._id, detail);
+      for (const id of removed) current.opened.delete(id);
+      current.refreshedAt = time;
       changed();
     }
   });

@@ -14,6 +14,7 @@ import type {
   MemberRecord,
   WhanauCreatePayload,
   WhanauDetail,
+  WhanauRecord,
   WhanauUpdatePayload,
 } from '@contract/whanau';
 import type { FieldConflict } from '@contract/clients';
@@ -32,8 +33,8 @@ export type WhanauChange =
 
 export type WhanauItem = Omit<QueuedItem, 'conflict'> & {
   change: WhanauChange | null;
-  /** A goal's clash: each clashing field with mine/theirs, and the goal as the server holds it now. */
-  conflict: { conflicts: FieldConflict[]; record: GoalRecord } | null;
+  /** A goal's or the whānau's clash: each clashing field with mine/theirs, and the record as the server holds it now. */
+  conflict: { conflicts: FieldConflict[]; record: GoalRecord | WhanauRecord } | null;
 };
 
 const whanauKinds: ReadonlySet<string> = new Set(
@@ -78,8 +79,14 @@ function changeOf(item: QueuedItem): WhanauChange | null {
 const isGoalRecord = (value: unknown): value is GoalRecord =>
   typeof value === 'object' && value !== null && '_id' in value && 'area' in value && 'version' in value && typeof value.version === 'number';
 
+const isWhanauRecord = (value: unknown): value is WhanauRecord =>
+  typeof value === 'object' && value !== null && '_id' in value && 'name' in value && 'version' in value && typeof value.version === 'number';
+
 function toWhanauItem(item: QueuedItem): WhanauItem {
-  const conflict = item.conflict && isGoalRecord(item.conflict.record) ? { conflicts: item.conflict.conflicts, record: item.conflict.record } : null;
+  const conflict =
+    item.conflict && (isGoalRecord(item.conflict.record) || isWhanauRecord(item.conflict.record))
+      ? { conflicts: item.conflict.conflicts, record: item.conflict.record }
+      : null;
   return { ...item, change: changeOf(item), conflict };
 }
 

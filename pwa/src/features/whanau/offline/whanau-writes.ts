@@ -3,11 +3,11 @@
  * schema) and saved in the outbox on this device, sealed with their key; the outbox sends it at
  * once with signal, or when the signal comes back. Nothing is shown as done until it is here.
  */
-import type { ContactCreatePayload, GoalCreatePayload, GoalUpdatePayload, MemberLinkPayload, WhanauCreatePayload } from '@contract/whanau';
+import type { ContactCreatePayload, GoalCreatePayload, GoalUpdatePayload, MemberLinkPayload, WhanauCreatePayload, WhanauUpdatePayload } from '@contract/whanau';
 import { ApiRequestError } from '../../../lib/api-client';
 import { OutboxValidationError } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
-import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind } from './kinds';
+import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind, whanauUpdateKind } from './kinds';
 
 /** A refusal by the contract's schema, as the forms read errors (each on its field). */
 async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
@@ -25,6 +25,11 @@ type Typed<T> = { [K in keyof T]?: unknown };
 /** Saves a new whānau on this device; returns its id. */
 export async function queueNewWhanau(fields: Typed<WhanauCreatePayload>): Promise<string> {
   return (await asFormErrors(() => staffOutbox.enqueue(whanauCreateKind, { payload: fields, label: 'New whānau' }))).entityId;
+}
+
+/** Saves an edit of the whānau (its name, its notes) made on `baseVersion`; returns its item's id. */
+export async function queueWhanauEdit(whanauId: string, baseVersion: number, changes: Typed<WhanauUpdatePayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(whanauUpdateKind, { entityId: whanauId, baseVersion, payload: changes, label: 'Whānau edit' })))._id;
 }
 
 /** Saves a member joining a whānau; returns the membership's id. */
@@ -53,10 +58,16 @@ export async function queueContact(contact: Typed<ContactCreatePayload>): Promis
 }
 
 /**
- * The kaimahi's choice on a goal's clash: a new operation on the goal's current version. Keeping
- * the server's value for everything leaves nothing to send, so the clashing item is removed.
+ * The kaimahi's choice on a clash (a goal's or the whānau's): a new operation on the record's
+ * current version. Keeping the server's value for everything leaves nothing to send, so the
+ * clashing item is removed.
  */
-export async function queueGoalResolution(itemId: string, changes: Typed<GoalUpdatePayload>, baseVersion: number, untouched: readonly string[]): Promise<void> {
+export async function queueClashResolution(
+  itemId: string,
+  changes: Typed<GoalUpdatePayload> | Typed<WhanauUpdatePayload>,
+  baseVersion: number,
+  untouched: readonly string[],
+): Promise<void> {
   if (Object.keys(changes).length === 0 && untouched.length === 0) {
     await staffOutbox.discard(itemId);
     return;

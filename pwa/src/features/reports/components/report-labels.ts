@@ -1,0 +1,68 @@
+import { serviceCatalogue } from '@contract/catalogue';
+import type { Report, ReportTableName } from '@contract/reports';
+import type { ContactKind, GoalArea } from '@contract/whanau';
+import type { Translate } from '../../../i18n/use-t';
+
+const kindKeys = {
+  'home visit': 'reports.kind.homeVisit',
+  phone: 'reports.kind.phone',
+  office: 'reports.kind.office',
+  marae: 'reports.kind.marae',
+  online: 'reports.kind.online',
+  other: 'reports.kind.other',
+} as const satisfies Record<ContactKind, string>;
+
+const areaKeys = {
+  health: 'reports.area.health',
+  housing: 'reports.area.housing',
+  education: 'reports.area.education',
+  employment: 'reports.area.employment',
+  kai: 'reports.area.kai',
+  income: 'reports.area.income',
+  wellbeing: 'reports.area.wellbeing',
+  culture: 'reports.area.culture',
+  other: 'reports.area.other',
+} as const satisfies Record<GoalArea, string>;
+
+export const tableTitleKeys = {
+  enrolments: 'reports.table.enrolments',
+  served: 'reports.table.served',
+  contacts: 'reports.table.contacts',
+  goals: 'reports.table.goals',
+  outputs: 'reports.table.outputs',
+} as const satisfies Record<ReportTableName, string>;
+
+export const measureKeys = {
+  received: 'reports.measure.received',
+  accepted: 'reports.measure.accepted',
+  served: 'reports.measure.served',
+  contacts: 'reports.measure.contacts',
+  hours: 'reports.measure.hours',
+  set: 'reports.measure.set',
+  achieved: 'reports.measure.achieved',
+  quantity: 'reports.measure.quantity',
+  value: 'reports.measure.value',
+} as const;
+
+export const contactKindLabel = (t: Translate, kind: string) => (kind in kindKeys ? t(kindKeys[kind as ContactKind]) : kind);
+
+/** A row's label in the reader's language: a service's name, a contact kind, a goal area, an output's name. */
+export function rowLabel(t: Translate, report: Report, table: ReportTableName, key: string, language: string): string {
+  if (key === 'total') return t('reports.row.total');
+  switch (table) {
+    case 'enrolments':
+      return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+    case 'served':
+      return key === 'whanau' ? t('reports.row.whanau') : t('reports.row.people');
+    case 'contacts':
+      return contactKindLabel(t, key);
+    case 'goals':
+      return key in areaKeys ? t(areaKeys[key as GoalArea]) : key;
+    case 'outputs': {
+      const output = report.outputs.find((one) => one._id === key);
+      if (!output) return key;
+      const name = `${language === 'mi' ? output.nameMi : output.name}${output.unit ? ` (${output.unit})` : ''}`;
+      return output.retired ? t('reports.row.retired', { name }) : name;
+    }
+  }
+}

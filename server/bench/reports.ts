@@ -1,0 +1,168 @@
+/**
+ * `npm run bench` (part 3): a quarter's report (`GET /api/reports`'s work, both periods) over
+ * 50,000 contacts and 200,000 outputs spread over two years, beside a plain `COUNT(*)` of the
+ * same quarter's contacts and outputs, on SQLite and (with BENCH_POSTGRES_URL, a server to
+ * create a throwaway database on) on PostgreSQL. Ratios for people to read: nothing asserted.
+ * Issue 23's target: the report in ≤ 200 ms.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-bench-reports-'));
+process.env.DATA_DIR = dataDir;
+process.env.PWA_DIST = path.join(dataDir, 'no-app');
+delete process.env.DATABASE_URL;
+
+const contactCount = Number(process.env.BENCH_CONTACTS ?? 50_000);
+const outputsPerContact = Number(process.env.BENCH_OUTPUTS_PER_CONTACT ?? 4);
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const postgresAdmin = process.env.BENCH_POSTGRES_URL;
+
+let dropDatabase: (() => Promise<void>) | undefined;
+if (postgresAdmin) {
+  const name = `trust_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresAdmin });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgresAdmin);
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: postgresAdmin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+}
+
+const { migrate } = await import('../src/db/migrate');
+const { sequelize } = await import('../src/db/sequelize');
+const { QueryTypes } = await import('sequelize');
+const { Contact, ContactOutputRow, Goal, Whanau } = await import('../src/db/models/whanau');
+const { ServiceOutputRow } = await import('../src/db/models/service-output');
+const { buildReport } = await import('../src/features/reports/reports.service');
+const { serviceCatalogue } = await import('../contract/catalogue');
+const { contactKinds, goalAreas } = await import('../contract/whanau');
+
+await migrate();
+const dialect = sequelize.getDialect();
+const services = serviceCatalogue.map((service) => service.key);
+const author = crypto.randomUUID();
+const outputIds = services.flatMap((serviceKey) => [0, 1, 2].map((position) => ({ id: crypto.randomUUID(), serviceKey, position })));
+await ServiceOutputRow.bulkCreate(
+  outputIds.map((output) => ({
+    ...output,
+    name: `Output ${output.position}`,
+    nameMi: `Putanga ${output.position}`,
+    unit: 'each',
+    hasValue: true,
+    retiredAt: null,
+  })),
+);
+const whanauIds = Array.from({ length: 2_000 }, () => crypto.randomUUID());
+for (let start = 0; start < whanauIds.length; start += 500) {
+  await Whanau.bulkCreate(
+    whanauIds.slice(start, start + 500).map((id) => ({ id, name: 'Whānau', nameKey: 'whanau', leadClientId: null, notes: null, createdBy: author })),
+  );
+}
+const clientIds = Array.from({ length: 8_000 }, () => crypto.randomUUID());
+
+// Two years of days: 2025-01-01 to 2026-12-31.
+const day = (index: number) => new Date(Date.UTC(2025, 0, 1) + (index % 730) * 86_400_000).toISOString().slice(0, 10);
+const pick = <T>(list: readonly T[], index: number) => list[index % list.length]!;
+const started = performance.now();
+const batch = 1_000;
+for (let start = 0; start < contactCount; start += batch) {
+  const contacts = Array.from({ length: Math.min(batch, contactCount - start) }, (_, offset) => {
+    const index = start + offset;
+    return {
+      id: crypto.randomUUID(),
+      clientId: index % 3 === 0 ? pick(clientIds, index * 7) : null,
+      whanauId: index % 3 === 0 ? null : pick(whanauIds, index * 13),
+      on: day(index * 37),
+      kind: pick(contactKinds, index),
+      minutes: 15 + (index % 8) * 15,
+      serviceKey: pick(services, index),
+      presentClientIds: index % 3 === 0 ? [] : [pick(clientIds, index * 11), pick(clientIds, index * 5)],
+      goalIds: [],
+      summary: 'Visit',
+      authorId: author,
+    };
+  });
+  await Contact.bulkCreate(contacts);
+  await ContactOutputRow.bulkCreate(
+    contacts.flatMap((contact, offset) =>
+      Array.from({ length: outputsPerContact }, (_, position) => {
+        const own = outputIds.filter((output) => output.serviceKey === contact.serviceKey);
+        return {
+          contactId: contact.id,
+          serviceKey: contact.serviceKey,
+          on: contact.on,
+          position,
+          kind: pick(own, offset + position).id,
+          quantity: 1 + ((offset + position) % 5),
+          unit: null,
+          value: (offset % 4) * 25,
+        };
+      }),
+    ),
+  );
+}
+const goals = Array.from({ length: 10_000 }, (_, index) => ({
+  id: crypto.randomUUID(),
+  whanauId: pick(whanauIds, index),
+  clientId: null,
+  area: pick(goalAreas, index),
+  text: 'A goal',
+  status: index % 4 === 0 ? ('achieved' as const) : ('in progress' as const),
+  targetDate: null,
+  serviceKey: pick(services, index),
+  createdBy: author,
+}));
+for (let start = 0; start < goals.length; start += 1_000) await Goal.bulkCreate(goals.slice(start, start + 1_000));
+console.log(
+  `${dialect}: made ${contactCount} contacts, ${contactCount * outputsPerContact} outputs, ${goals.length} goals in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+if (dialect === 'postgres') await sequelize.query('ANALYZE');
+else await sequelize.query('ANALYZE');
+
+const manager = { id: author, name: 'Bench', access: 2, services: [] as string[] };
+const quarter = { from: '2026-04-01', to: '2026-06-30', scope: 'all' as const, services: undefined };
+
+async function time(work: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+  await work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const begun = performance.now();
+    await work();
+    times.push(performance.now() - begun);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! };
+}
+
+const report = await time(() => buildReport(manager, quarter));
+if (process.env.BENCH_EXPLAIN) {
+  const timings: Record<string, number> = {};
+  await buildReport(manager, quarter, new Date(), timings);
+  console.log(timings);
+}
+const plain = await time(() =>
+  sequelize.query(
+    `SELECT (SELECT COUNT(*) FROM contacts WHERE "on" BETWEEN :from AND :to) AS contacts, (SELECT COUNT(*) FROM contact_outputs WHERE "on" BETWEEN :from AND :to) AS outputs`,
+    { type: QueryTypes.SELECT, replacements: quarter },
+  ),
+);
+// The plain count covers one period; the report reads two (the quarter and the same a year earlier).
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+console.log(`${dialect}: a quarter's report (both periods): median ${ms(report.median)}, p95 ${ms(report.p95)}  (target ≤ 200 ms)`);
+console.log(`${dialect}: plain COUNT(*) of that quarter's contacts and outputs: median ${ms(plain.median)}, p95 ${ms(plain.p95)}`);
+console.log(`${dialect}: report / plain count = ${(report.median / plain.median).toFixed(1)}× (median), over ${runs} runs`);
+
+await sequelize.close();
+await dropDatabase?.();
+fs.rmSync(dataDir, { recursive: true, force: true });

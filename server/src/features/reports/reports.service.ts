@@ -1,0 +1,165 @@
+import { QueryTypes } from 'sequelize';
+import { serviceCatalogue } from '../../../contract/catalogue';
+import {
+  nextDay,
+  nzDayStart,
+  reportMeasures,
+  reportRowKeys,
+  yearEarlier,
+  type Report,
+  type ReportQuery,
+  type ReportRow,
+  type ReportTable,
+  type ReportTableName,
+} from '../../../contract/reports';
+import { ServiceOutputRow } from '../../db/models/service-output';
+import { sequelize } from '../../db/sequelize';
+import type { Actor } from '../../lib/audit';
+import { forbidden } from '../../lib/errors';
+import { seesEverything, visibleServices } from '../../lib/need-to-know';
+import { outputsByIds } from './outputs.service';
+
+type Period = { from: string; to: string };
+type Figures = Record<string, Record<string, number>>;
+
+/** Enrolments count as accepted once a kaimahi has enrolled them (and when they have since completed). */
+const acceptedStatuses = ['enrolled', 'completed'];
+
+/**
+ * The services a report covers: those asked for (all when none), and for `scope=mine` only the
+ * caller's own. Without `scope=mine` only managers report (403).
+ */
+export function reportServices(actor: Actor, query: Pick<ReportQuery, 'services' | 'scope'>): string[] {
+  if (query.scope !== 'mine' && !seesEverything(actor)) throw forbidden();
+  const allowed = query.scope === 'mine' ? actor.services : visibleServices(actor);
+  const asked = query.services?.length ? query.services : serviceCatalogue.map((service) => service.key);
+  return serviceCatalogue.map((service) => service.key).filter((key) => asked.includes(key) && allowed.includes(key));
+}
+
+const number = (value: unknown) => Number(value ?? 0);
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/** One period's figures of every table, by table → row key → measure. Each table is one range of an index (migration 022). */
+async function figuresOf(services: string[], period: Period, timings?: Record<string, number>): Promise<Record<ReportTableName, Figures>> {
+  const empty = { enrolments: {}, served: {}, contacts: {}, goals: {}, outputs: {} } satisfies Record<ReportTableName, Figures>;
+  if (services.length === 0) return empty;
+  const replacements = {
+    services,
+    from: period.from,
+    to: period.to,
+    fromAt: nzDayStart(period.from),
+    untilAt: nzDayStart(nextDay(period.to)),
+    accepted: acceptedStatuses,
+  };
+  const select = async <T extends object>(sql: string) => {
+    const started = performance.now();
+    const rows = await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
+    if (timings) timings[sql.slice(0, 40)] = (timings[sql.slice(0, 40)] ?? 0) + performance.now() - started;
+    return rows;
+  };
+  const inPeriodOf = (alias: string) => `${alias}."serviceKey" IN (:services) AND ${alias}."on" >= :from AND ${alias}."on" <= :to`;
+  const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
+  // The people at a contact: its client, and the members it names as there (a JSON list of ids).
+  const present =
+    sequelize.getDialect() === 'postgres'
+      ? `SELECT p.id FROM contacts c CROSS JOIN LATERAL json_array_elements_text(c."presentClientIds") AS p(id) WHERE ${inPeriodOf('c')}`
+      : `SELECT p.value FROM contacts c, json_each(c."presentClientIds") p WHERE ${inPeriodOf('c')}`;
+
+  const [enrolments, served, contacts, goalsSet, goalsAchieved, outputs] = await Promise.all([
+    select<{ serviceKey: string; received: unknown; accepted: unknown }>(
+      `SELECT "serviceKey", COUNT(*) AS received, SUM(CASE WHEN status IN (:accepted) THEN 1 ELSE 0 END) AS accepted
+       FROM enrolments WHERE "serviceKey" IN (:services) AND "receivedAt" >= :fromAt AND "receivedAt" < :untilAt GROUP BY "serviceKey"`,
+    ),
+    select<{ whanau: unknown; people: unknown }>(
+      `SELECT (SELECT COUNT(DISTINCT "whanauId") FROM contacts WHERE ${inPeriod}) AS whanau,
+              (SELECT COUNT(*) FROM (SELECT CAST("clientId" AS TEXT) FROM contacts WHERE ${inPeriod} AND "clientId" IS NOT NULL UNION ${present}) AS served) AS people`,
+    ),
+    select<{ kind: string; contacts: unknown; minutes: unknown }>(
+      `SELECT kind, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inPeriod} GROUP BY kind`,
+    ),
+    select<{ area: string; total: unknown }>(
+      `SELECT area, COUNT(*) AS total FROM goals WHERE "serviceKey" IN (:services) AND "createdAt" >= :fromAt AND "createdAt" < :untilAt GROUP BY area`,
+    ),
+    select<{ area: string; total: unknown }>(
+      `SELECT area, COUNT(*) AS total FROM goals WHERE "serviceKey" IN (:services) AND "achievedAt" >= :fromAt AND "achievedAt" < :untilAt GROUP BY area`,
+    ),
+    select<{ kind: string; contacts: unknown; quantity: unknown; value: unknown }>(
+      `SELECT kind, COUNT(DISTINCT "contactId") AS contacts, SUM(quantity) AS quantity, SUM(value) AS value
+       FROM contact_outputs WHERE ${inPeriod} GROUP BY kind`,
+    ),
+  ]);
+
+  const figures: Record<ReportTableName, Figures> = empty;
+  for (const row of enrolments) figures.enrolments[row.serviceKey] = { received: number(row.received), accepted: number(row.accepted) };
+  figures.served.whanau = { served: number(served[0]?.whanau) };
+  figures.served.people = { served: number(served[0]?.people) };
+  for (const row of contacts) figures.contacts[row.kind] = { contacts: number(row.contacts), hours: hoursOf(number(row.minutes)) };
+  for (const row of goalsSet) figures.goals[row.area] = { set: number(row.total), achieved: 0 };
+  for (const row of goalsAchieved) figures.goals[row.area] = { set: figures.goals[row.area]?.set ?? 0, achieved: number(row.total) };
+  for (const row of outputs) {
+    figures.outputs[row.kind] = {
+      contacts: number(row.contacts),
+      quantity: Math.round(number(row.quantity) * 100) / 100,
+      value: Math.round(number(row.value) * 100) / 100,
+    };
+  }
+  // Totals: a contact's hours summed from its minutes, not from rounded hours.
+  const totalMinutes = contacts.reduce((sum, row) => sum + number(row.minutes), 0);
+  figures.contacts.total = { contacts: contacts.reduce((sum, row) => sum + number(row.contacts), 0), hours: hoursOf(totalMinutes) };
+  return figures;
+}
+
+function tableOf(name: ReportTableName, keys: string[], now: Figures, before: Figures, guards: Record<string, string>): ReportTable {
+  const measures: string[] = [...reportMeasures[name]];
+  const zeros = () => Object.fromEntries(measures.map((measure) => [measure, 0]));
+  const withTotal = keys.includes('total');
+  const sum = (figures: Figures) => {
+    const total = zeros();
+    for (const key of keys) if (key !== 'total') for (const measure of measures) total[measure] = (total[measure] ?? 0) + (figures[key]?.[measure] ?? 0);
+    return total;
+  };
+  const rows: ReportRow[] = keys.map((key) => ({
+    key,
+    values: key === 'total' && withTotal ? { ...sum(now), ...now.total } : { ...zeros(), ...now[key] },
+    lastYear: key === 'total' && withTotal ? { ...sum(before), ...before.total } : { ...zeros(), ...before[key] },
+  }));
+  return { name, measures, guards, rows };
+}
+
+/** A report of the period and services (DESIGN §4d): counts only, with the same period a year earlier beside each figure. */
+/** `timings` (the bench): milliseconds by query. */
+export async function buildReport(actor: Actor, query: ReportQuery, now = new Date(), timings?: Record<string, number>): Promise<Report> {
+  const services = reportServices(actor, query);
+  const period = { from: query.from, to: query.to };
+  const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
+  const [current, before] = await Promise.all([figuresOf(services, period, timings), figuresOf(services, lastYear, timings)]);
+
+  // Outputs: those the services offer, and any others recorded in either period (retired ones), in the services' order.
+  const offered = services.length ? await ServiceOutputRow.findAll({ where: { serviceKey: services, retiredAt: null }, attributes: ['id'] }) : [];
+  const ids = [...new Set([...offered.map((row) => row.id), ...Object.keys(current.outputs), ...Object.keys(before.outputs)])];
+  const outputs = (await outputsByIds(ids)).sort(
+    (a, b) => services.indexOf(a.serviceKey) - services.indexOf(b.serviceKey) || a.order - b.order || a.name.localeCompare(b.name),
+  );
+
+  return {
+    from: period.from,
+    to: period.to,
+    lastYear,
+    services,
+    tables: {
+      enrolments: tableOf('enrolments', [...services, 'total'], current.enrolments, before.enrolments, { received: 'received', accepted: 'accepted' }),
+      served: tableOf('served', [...reportRowKeys.served], current.served, before.served, { served: 'served' }),
+      contacts: tableOf('contacts', [...reportRowKeys.contacts], current.contacts, before.contacts, { contacts: 'contacts', hours: 'contacts' }),
+      goals: tableOf('goals', [...reportRowKeys.goals], current.goals, before.goals, { set: 'set', achieved: 'achieved' }),
+      outputs: tableOf(
+        'outputs',
+        outputs.map((output) => output._id),
+        current.outputs,
+        before.outputs,
+        { contacts: 'contacts', quantity: 'contacts', value: 'contacts' },
+      ),
+    },
+    outputs,
+    generatedAt: now.toISOString(),
+  };
+}
