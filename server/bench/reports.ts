@@ -156,7 +156,7 @@ if (process.env.BENCH_EXPLAIN) {
     Object.fromEntries(Object.entries(timings).map(([name, ms]) => [name, Number(ms.toFixed(1))])),
   );
 }
-// The same rows the report reads: the quarter's contacts and outputs of the services, by the same index ranges.
+// The rows the report sums up: the quarter's contacts and outputs of the services, each an index range.
 const plain = await time(() =>
   sequelize.query(
     `SELECT (SELECT COUNT(*) FROM contacts WHERE "serviceKey" IN (:services) AND "on" BETWEEN :from AND :to) AS contacts,
