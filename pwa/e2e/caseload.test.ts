@@ -57,7 +57,7 @@ describe('the caseload with no signal', () => {
       await screenshot(page, 'caseload-unlock-390');
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Unlock' }).click();
-      await page.getByText('That is not your password. 4 tries left').waitFor();
+      await page.getByText('That is not your password. 4 tries left').waitFor({ timeout: 60_000 });
       await page.getByLabel('Password').fill(kaimahi.password);
       await page.getByRole('button', { name: 'Unlock' }).click();
 

@@ -122,6 +122,16 @@ function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.Pro
 }
 
 /**
+ * Whether the child is still running. A child ended by a signal (the SIGKILL `stop` sends when
+ * the server is slow to close) has a `signalCode` and no `exitCode`: reading `exitCode` alone
+ * took it for running, so `start` did nothing and the next `stop` waited for an exit that had
+ * already happened.
+ */
+function running(child: ChildProcess | undefined): boolean {
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
+}
+
+/**
  * Waits until this child says it is serving and the port answers. Waiting for the child's own
  * line matters on a restart: if another test file's server took the port meanwhile, this child
  * fails to listen, and a bare poll of the port would talk to the other server and its database.
@@ -129,7 +139,7 @@ function serverEnv(port: number, dataDir: string, pwaDist = distDir): NodeJS.Pro
 async function waitForServer(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${output()}`);
+    if (!running(child)) throw new Error(`The server exited with ${child.exitCode ?? child.signalCode}:\n${output()}`);
     if (output().includes('Serving on')) {
       try {
         const response = await fetch(`${baseUrl}/api/services`);
@@ -175,6 +185,7 @@ function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<st
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let log = '';
+  let stopping = false;
 
   const server: TestServer = {
     port,
@@ -182,7 +193,7 @@ function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<st
     dataDir,
     output: () => log.slice(-4000),
     async start() {
-      if (child && child.exitCode === null) return;
+      if (running(child)) return;
       // Its own process group: stopping it stops tsx and the node process tsx starts, never leaving
       // the server orphaned on the port.
       const started = spawn(tsx, ['server/src/main.ts'], {
@@ -196,22 +207,31 @@ function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<st
       const startedAt = log.length;
       started.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
       started.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      // A server that dies while a test counts on it says so at once, with what it printed: a CI
+      // run once showed only the test's "connection refused" that followed.
+      started.once('exit', (code, signal) => {
+        if (stopping || child !== started) return;
+        log += `\n--- exited unexpectedly (code ${code}, signal ${signal}) ---\n`;
+        console.error(`The test server on port ${port} exited unexpectedly (code ${code}, signal ${signal}):\n${log.slice(-4000)}`);
+      });
       await waitForServer(baseUrl, started, () => log.slice(startedAt));
     },
     async stop() {
-      const running = child;
-      if (!running || running.exitCode !== null) return;
+      const current = child;
+      if (!current || !running(current)) return;
+      stopping = true;
       await new Promise<void>((resolve) => {
         const signalGroup = (signal: NodeJS.Signals) => {
           try {
-            process.kill(-running.pid!, signal);
+            process.kill(-current.pid!, signal);
           } catch {
-            running.kill(signal);
+            current.kill(signal);
           }
         };
         const kill = setTimeout(() => signalGroup('SIGKILL'), 10_000);
-        running.once('exit', () => {
+        current.once('exit', () => {
           clearTimeout(kill);
+          stopping = false;
           resolve();
         });
         signalGroup('SIGTERM');
@@ -258,7 +278,10 @@ export async function startHarness(options: ServerOptions = {}): Promise<Harness
     const { token, headers, ...rest } = init;
     const merged = new Headers(headers);
     if (token) merged.set('x-auth-token', token);
-    return fetch(`${server.baseUrl}${pathname}`, { ...rest, headers: merged });
+    return fetch(`${server.baseUrl}${pathname}`, { ...rest, headers: merged }).catch((error: unknown) => {
+      // No answer at all: name the request and show the server's last words with it.
+      throw new Error(`${rest.method ?? 'GET'} ${pathname} got no answer (${String(error)}); the server printed:\n${server.output()}`, { cause: error });
+    });
   };
 
   const harness: Harness = {

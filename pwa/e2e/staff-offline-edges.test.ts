@@ -45,7 +45,8 @@ describe('offline staff work you can trust', () => {
     for (let left = 4; left >= 0; left -= 1) {
       await page.getByLabel('Password').fill(`not it ${left}`);
       await page.getByRole('button', { name: 'Unlock' }).click();
-      if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor();
+      // Each try derives the key from the password on the device (PBKDF2): seconds when the machine is busy.
+      if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor({ timeout: 60_000 });
     }
     // A danger alert stays until dismissed.
     await page
@@ -80,7 +81,8 @@ describe('offline staff work you can trust', () => {
       for (let left = 4; left >= 0; left -= 1) {
         await page.getByLabel('Password').fill(`wrong ${left}`);
         await page.getByRole('button', { name: 'Unlock' }).click();
-        if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor();
+        // Each try derives the key from the password on the device (PBKDF2): seconds when the machine is busy.
+        if (left > 0) await page.getByText(`${left} ${left === 1 ? 'try' : 'tries'} left`).waitFor({ timeout: 60_000 });
       }
       await page.waitForURL((url) => url.pathname === '/login');
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -44,3 +44,11 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
 /** A staff account as managers see it. */
 export type StaffUser = { _id: string; name: string; email: string; access: number; services: string[]; active: boolean; createdAt: string; updatedAt: string };
+
+/** `GET /api/services/{key}/staff`: the key must be one of the catalogue's. */
+export const ServiceStaffParamsSchema = z.object({
+  key: z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' }),
+});
+
+/** A kaimahi a follow-up can be assigned to: an active staff account that works on the service (decision 106). */
+export type ServiceStaffMember = { _id: string; name: string };

@@ -153,7 +153,9 @@ export type GoalUpdatePayload = z.infer<typeof GoalUpdatePayloadSchema>;
 /**
  * `task.create`: `entityId` = `_id` = the new follow-up's id. About a whānau or a client (at least
  * one), maybe for a goal; assigned to the sender unless `assignedTo` names another active staff
- * account (who must be able to see the whānau or client).
+ * account, who must be able to see the whānau or client and work on the follow-up's service: its
+ * goal's, else one its whānau's members (or its client) are enrolled in (decision 106;
+ * `GET /api/services/{key}/staff` lists them).
  */
 export const TaskCreatePayloadSchema = z
   .object(

@@ -20,7 +20,7 @@ import { siteRouter } from './features/site/site.routes';
 import { createSyncRouter } from './features/sync/sync.routes';
 import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
-import { usersRouter } from './features/users/users.routes';
+import { serviceStaffRouter, usersRouter } from './features/users/users.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
@@ -35,6 +35,7 @@ const routers: Router<AppState>[] = [
   authRouter,
   servicesRouter,
   outputsRouter,
+  serviceStaffRouter,
   countersRouter,
   siteRouter,
   translationsRouter,

@@ -58,6 +58,7 @@ const protectedRoutes: Route[] = [
   { method: 'POST', path: () => `/api/clients/${someId()}/archive`, level: 2 },
   { method: 'POST', path: () => `/api/clients/${someId()}/erase`, level: 2 },
   { method: 'POST', path: () => `/api/clients/${someId()}/notes/${someId()}/share`, level: 1 },
+  { method: 'GET', path: () => '/api/services/raised_gardens/staff', level: 1 },
   { method: 'GET', path: () => '/api/dashboard', level: 1 },
   { method: 'POST', path: () => '/api/sync', level: 1, json: { mutations: [] } },
 ];

@@ -97,6 +97,7 @@ export const staffApiPaths = {
   reports: '/api/reports',
   reportCsv: (table: string) => `/api/reports/${segment(table)}.csv`,
   serviceOutputs: (serviceKey: string) => `/api/services/${segment(serviceKey)}/outputs`,
+  serviceStaff: (serviceKey: string) => `/api/services/${segment(serviceKey)}/staff`,
   serviceOutput: (serviceKey: string, id: string) => `/api/services/${segment(serviceKey)}/outputs/${segment(id)}`,
   counterSettings: '/api/counters/settings',
   counter: (key: string) => `/api/counters/${segment(key)}`,

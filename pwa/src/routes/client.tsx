@@ -6,6 +6,7 @@ import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientPage } from '../features/clients/components/client-page';
 import { caseloadClient } from '../features/clients/offline/caseload-copy';
 import { FollowUpsFor } from '../features/follow-ups/components/follow-ups-for';
+import { kaimahiOf } from '../features/follow-ups/kaimahi';
 import { ClientWhanau } from '../features/whanau/components/client-whanau';
 import './pages.css';
 
@@ -30,7 +31,7 @@ export default function ClientRoute() {
         id={id}
         userId={user?._id ?? null}
         isManager={access >= limits.managerAccess}
-        more={(client) => <FollowUpsFor userId={user?._id ?? null} subject={{ kind: 'client', _id: client._id, name: client.name }} />}
+        more={(client) => <FollowUpsFor kaimahi={kaimahiOf(user, access)} subject={{ kind: 'client', _id: client._id, name: client.name }} />}
       />
       {user && (
         <div className="container whanau-client-slot">

@@ -6,7 +6,8 @@ import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { clientName } from '../features/clients/client-form-values';
 import { searchCaseload } from '../features/clients/offline/caseload-copy';
 import { useCaseloadRevision } from '../features/clients/offline/use-caseload';
-import type { FollowUpSubject } from '../features/follow-ups/components/add-follow-up-form';
+import type { FollowUpKaimahi, FollowUpSubject } from '../features/follow-ups/components/add-follow-up-form';
+import { kaimahiOf } from '../features/follow-ups/kaimahi';
 import { MyFollowUps } from '../features/follow-ups/components/my-follow-ups';
 import type { FollowUp } from '../features/follow-ups/api/types';
 import { useT } from '../i18n/use-t';
@@ -17,7 +18,7 @@ import './pages.css';
 const linkTo = (task: FollowUp) => (task.clientId ? staffPaths.client(task.clientId) : null);
 
 /** The clients of the device's copy, as the follow-up form offers them. */
-function CaseloadFollowUps({ userId }: { userId: string | null }) {
+function CaseloadFollowUps({ kaimahi }: { kaimahi: FollowUpKaimahi | null }) {
   const t = useT();
   const revision = useCaseloadRevision();
   const subjects = useMemo<FollowUpSubject[]>(
@@ -25,7 +26,7 @@ function CaseloadFollowUps({ userId }: { userId: string | null }) {
     [revision],
   );
   return (
-    <MyFollowUps userId={userId} subjects={subjects} linkTo={linkTo}>
+    <MyFollowUps kaimahi={kaimahi} subjects={subjects} linkTo={linkTo}>
       <Link to={paths.clients}>{t('dashboard.openClients')}</Link>
       <Link to={paths.dashboard}>{t('followUps.openDashboard')}</Link>
     </MyFollowUps>
@@ -34,10 +35,10 @@ function CaseloadFollowUps({ userId }: { userId: string | null }) {
 
 /** /follow-ups: "My follow-ups", the kaimahi's start screen after sign-in; the device's copy unlocked first. */
 export default function FollowUpsRoute() {
-  const { user, keepCopy, endSession } = useAuth();
+  const { user, access, keepCopy, endSession } = useAuth();
   return (
     <CaseloadGate user={user} onKeepCopy={keepCopy} onWiped={(message) => void endSession(message)}>
-      <CaseloadFollowUps userId={user?._id ?? null} />
+      <CaseloadFollowUps kaimahi={kaimahiOf(user, access)} />
     </CaseloadGate>
   );
 }

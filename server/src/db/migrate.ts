@@ -17,6 +17,7 @@ import * as fieldHistory from './migrations/017-field-history';
 import * as phoneLastDigits from './migrations/018-phone-last-digits';
 import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
+import * as reportTables from './migrations/023-report-tables';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -40,6 +41,7 @@ const migrations: [string, Migration][] = [
   ['018-phone-last-digits', phoneLastDigits],
   ['020-public-texts', publicTexts],
   ['022-reports', reports],
+  ['023-report-tables', reportTables],
 ];
 
 const umzug = new Umzug({

@@ -26,6 +26,8 @@ import { conflict, notFound } from './errors';
  * | note correction | the note or contact it corrects is visible (read only through the originals' ids) | — |
  * | field history | managers only (the route checks the level) | — |
  * | writing under a service (goal, contact) | the service is one of theirs | `canWorkUnder` |
+ * | a service's staff (`GET /api/services/{key}/staff`) | the service is one of theirs | `canWorkUnder` |
+ * | being assigned a follow-up | they see what it is about, and work on its service (decision 106) | `worksOnAny` |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
  * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
@@ -247,6 +249,16 @@ export function visibleTasksSql(actor: Actor, alias: string): string {
   if (seesEverything(actor)) return '1=1';
   const me = sequelize.escape(actor.id);
   return `(${alias}."assignedTo" = ${me} OR ${alias}."createdBy" = ${me} OR ${alias}."goalId" IN (SELECT tg.id FROM goals tg WHERE ${visibleGoalsSql(actor, 'tg')}))`;
+}
+
+/**
+ * Whether a staff account works on one of these services: its own list, for managers too (a
+ * manager sees every service but is the staff of those they are given). Decision 106.
+ */
+export function worksOnAny(actor: Pick<Actor, 'services'>, serviceKeysOfRecord: Iterable<string>): boolean {
+  const own = new Set(actor.services);
+  for (const key of serviceKeysOfRecord) if (own.has(key)) return true;
+  return false;
 }
 
 /** Whether the actor may write a goal or a contact under this service: one of their own (managers: any). */

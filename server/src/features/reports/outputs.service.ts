@@ -7,10 +7,16 @@ import { ImpactCounterRow, ServiceOutputRow } from '../../db/models/service-outp
 import { sequelize } from '../../db/sequelize';
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors';
 
-/** The output ids among `ids` that a contact has recorded. */
+/**
+ * The output ids among `ids` that a contact has recorded: for each, one look into the counters'
+ * index (kind, …) for a first row. A DISTINCT over the outputs read every row of those kinds on
+ * PostgreSQL, which has no skip scan.
+ */
 async function usedAmong(ids: string[], transaction?: Transaction): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await sequelize.query<{ kind: string }>('SELECT DISTINCT kind FROM contact_outputs WHERE kind IN (:ids)', {
+  const sql = `SELECT id AS kind FROM service_outputs WHERE id IN (:ids)
+    AND EXISTS (SELECT 1 FROM contact_outputs WHERE kind = CAST(service_outputs.id AS TEXT))`;
+  const rows = await sequelize.query<{ kind: string }>(sql, {
     type: QueryTypes.SELECT,
     replacements: { ids },
     transaction,

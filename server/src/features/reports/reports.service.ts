@@ -39,7 +39,13 @@ export function reportServices(actor: Actor, query: Pick<ReportQuery, 'services'
 const number = (value: unknown) => Number(value ?? 0);
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
-/** One period's figures of every table, by table → row key → measure. Each table is one range of an index (migration 022). */
+/**
+ * One period's figures of every table, by table → row key → measure. Each query reads a range of
+ * one index (migrations 022, 023, decision 104): contacts their covering index, people their
+ * attendee rows, outputs their sums by day. With `timings` (the bench) the queries run one at a
+ * time and each one's milliseconds are added under its name; otherwise they run together (on
+ * PostgreSQL, on connections of the pool at once).
+ */
 async function figuresOf(services: string[], period: Period, timings?: Record<string, number>): Promise<Record<ReportTableName, Figures>> {
   const empty = { enrolments: {}, served: {}, contacts: {}, goals: {}, outputs: {} } satisfies Record<ReportTableName, Figures>;
   if (services.length === 0) return empty;
@@ -51,43 +57,49 @@ async function figuresOf(services: string[], period: Period, timings?: Record<st
     untilAt: nzDayStart(nextDay(period.to)),
     accepted: acceptedStatuses,
   };
-  const select = async <T extends object>(sql: string) => {
-    const started = performance.now();
-    const rows = await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
-    if (timings) timings[sql.slice(0, 40)] = (timings[sql.slice(0, 40)] ?? 0) + performance.now() - started;
-    return rows;
-  };
-  const inPeriodOf = (alias: string) => `${alias}."serviceKey" IN (:services) AND ${alias}."on" >= :from AND ${alias}."on" <= :to`;
+  const select =
+    <T extends object>(name: string, sql: string) =>
+    async () => {
+      const started = performance.now();
+      const rows = await sequelize.query<T>(sql, { type: QueryTypes.SELECT, replacements });
+      if (timings) timings[name] = (timings[name] ?? 0) + performance.now() - started;
+      return rows;
+    };
   const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
-  // The people at a contact: its client, and the members it names as there (a JSON list of ids).
-  const present =
-    sequelize.getDialect() === 'postgres'
-      ? `SELECT p.id FROM contacts c CROSS JOIN LATERAL json_array_elements_text(c."presentClientIds") AS p(id) WHERE ${inPeriodOf('c')}`
-      : `SELECT p.value FROM contacts c, json_each(c."presentClientIds") p WHERE ${inPeriodOf('c')}`;
 
-  const [enrolments, served, contacts, goalsSet, goalsAchieved, outputs] = await Promise.all([
+  const queries = [
     select<{ serviceKey: string; received: unknown; accepted: unknown }>(
+      'enrolments',
       `SELECT "serviceKey", COUNT(*) AS received, SUM(CASE WHEN status IN (:accepted) THEN 1 ELSE 0 END) AS accepted
        FROM enrolments WHERE "serviceKey" IN (:services) AND "receivedAt" >= :fromAt AND "receivedAt" < :untilAt GROUP BY "serviceKey"`,
     ),
+    // Distinct by a subquery: PostgreSQL hashes it, where COUNT(DISTINCT …) sorts.
     select<{ whanau: unknown; people: unknown }>(
-      `SELECT (SELECT COUNT(DISTINCT "whanauId") FROM contacts WHERE ${inPeriod}) AS whanau,
-              (SELECT COUNT(*) FROM (SELECT CAST("clientId" AS TEXT) FROM contacts WHERE ${inPeriod} AND "clientId" IS NOT NULL UNION ${present}) AS served) AS people`,
+      'served',
+      `SELECT (SELECT COUNT(*) FROM (SELECT DISTINCT "whanauId" FROM contacts WHERE ${inPeriod} AND "whanauId" IS NOT NULL) AS w) AS whanau,
+              (SELECT COUNT(*) FROM (SELECT DISTINCT "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a) AS people`,
     ),
     select<{ kind: string; contacts: unknown; minutes: unknown }>(
+      'contacts',
       `SELECT kind, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inPeriod} GROUP BY kind`,
     ),
     select<{ area: string; total: unknown }>(
+      'goals set',
       `SELECT area, COUNT(*) AS total FROM goals WHERE "serviceKey" IN (:services) AND "createdAt" >= :fromAt AND "createdAt" < :untilAt GROUP BY area`,
     ),
     select<{ area: string; total: unknown }>(
+      'goals achieved',
       `SELECT area, COUNT(*) AS total FROM goals WHERE "serviceKey" IN (:services) AND "achievedAt" >= :fromAt AND "achievedAt" < :untilAt GROUP BY area`,
     ),
+    // Outputs by day (migration 023): a contact has one service and one day, so its days' contacts add up.
     select<{ kind: string; contacts: unknown; quantity: unknown; value: unknown }>(
-      `SELECT kind, COUNT(DISTINCT "contactId") AS contacts, SUM(quantity) AS quantity, SUM(value) AS value
-       FROM contact_outputs WHERE ${inPeriod} GROUP BY kind`,
+      'outputs',
+      `SELECT kind, SUM(contacts) AS contacts, SUM(quantity) AS quantity, SUM(value) AS value FROM contact_output_days WHERE ${inPeriod} GROUP BY kind`,
     ),
-  ]);
+  ] as const;
+  const [enrolments, served, contacts, goalsSet, goalsAchieved, outputs] = timings
+    ? [await queries[0](), await queries[1](), await queries[2](), await queries[3](), await queries[4](), await queries[5]()]
+    : await Promise.all([queries[0](), queries[1](), queries[2](), queries[3](), queries[4](), queries[5]()]);
 
   const figures: Record<ReportTableName, Figures> = empty;
   for (const row of enrolments) figures.enrolments[row.serviceKey] = { received: number(row.received), accepted: number(row.accepted) };
@@ -126,20 +138,26 @@ function tableOf(name: ReportTableName, keys: string[], now: Figures, before: Fi
   return { name, measures, guards, rows };
 }
 
-/** A report of the period and services (DESIGN §4d): counts only, with the same period a year earlier beside each figure. */
-/** `timings` (the bench): milliseconds by query. */
+/**
+ * A report of the period and services (DESIGN §4d): counts only, with the same period a year
+ * earlier beside each figure. `timings` (the bench): milliseconds by query, each run alone.
+ */
 export async function buildReport(actor: Actor, query: ReportQuery, now = new Date(), timings?: Record<string, number>): Promise<Report> {
   const services = reportServices(actor, query);
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
-  const [current, before] = await Promise.all([figuresOf(services, period, timings), figuresOf(services, lastYear, timings)]);
+  const [current, before] = timings
+    ? [await figuresOf(services, period, timings), await figuresOf(services, lastYear, timings)]
+    : await Promise.all([figuresOf(services, period), figuresOf(services, lastYear)]);
 
   // Outputs: those the services offer, and any others recorded in either period (retired ones), in the services' order.
+  const started = performance.now();
   const offered = services.length ? await ServiceOutputRow.findAll({ where: { serviceKey: services, retiredAt: null }, attributes: ['id'] }) : [];
   const ids = [...new Set([...offered.map((row) => row.id), ...Object.keys(current.outputs), ...Object.keys(before.outputs)])];
   const outputs = (await outputsByIds(ids)).sort(
     (a, b) => services.indexOf(a.serviceKey) - services.indexOf(b.serviceKey) || a.order - b.order || a.name.localeCompare(b.name),
   );
+  if (timings) timings['output names'] = performance.now() - started;
 
   return {
     from: period.from,

@@ -433,3 +433,85 @@ describe('impact counters', () => {
     expect(cleared.body).toMatchObject({ outputId: null, recorded: 0, value: 4531 });
   });
 });
+
+describe('the rows a report reads follow the case work (decision 104)', () => {
+  const period = 'from=2024-07-01&to=2024-09-30';
+  const create = (kind: string, payload: Record<string, unknown>) => {
+    const id = crypto.randomUUID();
+    return { _id: id, kind, entityId: id, payload };
+  };
+  const sync = async (mutations: unknown[], token = kaiKaimahi.token) =>
+    ((await api.post('/api/sync', { token, json: { mutations } })).body.results as { status: string }[]).map((result) => result.status);
+  const report = async () => {
+    const res = await api.get(`/api/reports?${period}&services=${kai}`, { token: manager.token });
+    expect(res.status).toBe(200);
+    return res;
+  };
+  const figures = async () => {
+    const { body } = await report();
+    return {
+      whanau: rowOf(body.tables.served, 'whanau')?.values.served,
+      people: rowOf(body.tables.served, 'people')?.values.served,
+      contacts: rowOf(body.tables.contacts, 'total')?.values.contacts,
+      parcels: rowOf(body.tables.outputs, kaiParcel)?.values,
+    };
+  };
+
+  it('counts a contact sent through sync: its client and everyone there once, an output at it once; an erasure keeps the counts', async () => {
+    const { buildClient } = await import('../../../test/factories');
+    const [aroha, tama, hine, other] = await Promise.all([buildClient(), buildClient(), buildClient(), buildClient()]);
+    for (const client of [aroha, tama, hine, other]) await buildEnrolment({ serviceKey: kai, clientId: client.id });
+    expect(await figures()).toEqual({ whanau: 0, people: 0, contacts: 0, parcels: { contacts: 0, quantity: 0, value: 0 } });
+
+    const whanau = create('whanau.create', { name: 'Te Whānau o Aroha' });
+    const links = [aroha, tama].map((client) => create('member.link', { whanauId: whanau._id, clientId: client.id, relationship: 'parent' }));
+    const visit = create('contact.create', {
+      whanauId: whanau._id,
+      clientId: aroha.id,
+      on: '2024-08-01',
+      kind: 'home visit',
+      minutes: 60,
+      serviceKey: kai,
+      presentClientIds: [aroha.id, tama.id],
+      // Two parcels given as two outputs of one kind: one contact.
+      outputs: [
+        { kind: kaiParcel, quantity: 1, value: 40 },
+        { kind: kaiParcel, quantity: 2, value: 80 },
+      ],
+      summary: 'Dropped off kai',
+    });
+    const call = create('contact.create', {
+      clientId: hine.id,
+      on: '2024-08-02',
+      kind: 'phone',
+      minutes: 10,
+      serviceKey: kai,
+      presentClientIds: [hine.id],
+      summary: 'Rang',
+    });
+    const again = create('contact.create', { clientId: aroha.id, on: '2024-09-30', kind: 'phone', minutes: 10, serviceKey: kai, summary: 'Rang back' });
+    expect(await sync([whanau, ...links, visit, call, again])).toEqual(Array(6).fill('applied'));
+    const counted = { whanau: 1, people: 3, contacts: 3, parcels: { contacts: 1, quantity: 3, value: 120 } };
+    expect(await figures()).toEqual(counted);
+
+    // A rejected contact (someone there who is not a member) leaves nothing counted.
+    const stranger = create('contact.create', {
+      whanauId: whanau._id,
+      on: '2024-08-03',
+      kind: 'home visit',
+      minutes: 30,
+      serviceKey: kai,
+      presentClientIds: [other.id],
+      outputs: [{ kind: kaiParcel, quantity: 5 }],
+      summary: 'Visit',
+    });
+    expect(await sync([stranger])).toEqual(['rejected']);
+    expect(await figures()).toEqual(counted);
+
+    // Erasure removes who they were, not that they were served (decision 089): the counts stay, and say nothing of them.
+    expect((await api.post(`/api/clients/${aroha.id}/erase`, { token: manager.token })).status).toBe(200);
+    expect(await figures()).toEqual(counted);
+    const text = (await report()).text;
+    for (const id of [aroha.id, tama.id, hine.id, whanau._id]) expect(text).not.toContain(id);
+  });
+});

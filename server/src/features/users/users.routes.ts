@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import { ListAuditQuerySchema } from '../../../contract/audit';
 import { IdParamsSchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
-import { CreateUserSchema, UpdateUserSchema } from '../../../contract/users';
+import { CreateUserSchema, ServiceStaffParamsSchema, UpdateUserSchema } from '../../../contract/users';
 import type { AppState } from '../../lib/app-context';
+import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess, signedIn } from '../../lib/auth';
 import { StaffPasswordSchema } from '../../lib/password-policy';
 import { validate } from '../../lib/validate';
-import { presentStaffUser } from './users.presenter';
-import { createStaff, deactivateStaff, findStaff, listStaff, listStaffAudit, updateStaff } from './users.service';
+import { presentServiceStaffMember, presentStaffUser } from './users.presenter';
+import { createStaff, deactivateStaff, findStaff, listServiceStaff, listStaff, listStaffAudit, updateStaff } from './users.service';
 
 /** Staff accounts: managers only. */
 export const usersRouter = new Router<AppState>({ prefix: '/api/users' });
@@ -66,5 +67,18 @@ usersRouter.get(
   validate({ params: IdParamsSchema, query: ListAuditQuerySchema }, async (ctx, { params, query }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listStaffAudit(params.id, query);
+  }),
+);
+
+/** The kaimahi of one service, names only: whom a follow-up can be assigned to (decision 106). */
+export const serviceStaffRouter = new Router<AppState>({ prefix: '/api/services/:key/staff' });
+
+serviceStaffRouter.get(
+  '/',
+  authenticate,
+  requireAccess(limits.accessMin),
+  validate({ params: ServiceStaffParamsSchema }, async (ctx, { params }) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = (await listServiceStaff(actorFromContext(ctx), params.key)).map(presentServiceStaffMember);
   }),
 );

@@ -6,8 +6,9 @@ import { sequelize } from '../../db/sequelize';
 import type { AuditEvent as AuditEventBody } from '../../../contract/audit';
 import type { Page, PageQuery } from '../../../contract/common';
 import { AuditEvent } from '../../db/models/audit-event';
-import { actorOf, commandLine, presentRecordTrail, recordAudit } from '../../lib/audit';
+import { actorOf, commandLine, presentRecordTrail, recordAudit, type Actor } from '../../lib/audit';
 import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
+import { canWorkUnder, worksOnAny } from '../../lib/need-to-know';
 import { hashPassword } from '../../lib/passwords';
 
 // `param` lets the app's form show the message on the field at fault.
@@ -24,6 +25,23 @@ export function listStaff(): Promise<User[]> {
       ['email', 'ASC'],
     ],
   });
+}
+
+/**
+ * The active staff who work on a service, by name: whom a follow-up can be assigned to (decision
+ * 106). A kaimahi may ask only of their own services (404 otherwise, as for a record they may not
+ * see); managers of any. Staff are few: the services are filtered here, the same on both databases.
+ */
+export async function listServiceStaff(actor: Actor, serviceKey: string): Promise<User[]> {
+  if (!canWorkUnder(actor, serviceKey)) throw notFound('Service not found');
+  const active = await User.findAll({
+    where: { active: true },
+    order: [
+      [fn('lower', col('name')), 'ASC'],
+      ['email', 'ASC'],
+    ],
+  });
+  return active.filter((user) => worksOnAny(actorOf(user), [serviceKey]));
 }
 
 /** One account; inside a transaction its row is locked (PostgreSQL) until the change commits. */

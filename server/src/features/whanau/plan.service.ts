@@ -1,13 +1,14 @@
 import { Op, type Transaction } from 'sequelize';
 import type { GoalCreatePayload, GoalRecord, GoalUpdatePayload, TaskCreatePayload, TaskRecord, TaskUpdatePayload } from '../../../contract/whanau';
 import { Goal, Task, WhanauMember } from '../../db/models/whanau';
+import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { actorOf, recordAudit, type Actor } from '../../lib/audit';
 import { editConflict } from '../../lib/errors';
 import { recordFieldChanges } from '../../lib/field-history';
 import { mergeFields } from '../../lib/field-versions';
 import type { OnceOutcome } from '../../lib/idempotency';
-import { assertWritable, canWorkUnder, findVisibleClient, findVisibleWhanau } from '../../lib/need-to-know';
+import { assertWritable, canWorkUnder, findVisibleClient, findVisibleWhanau, worksOnAny } from '../../lib/need-to-know';
 import { once, payloadProblem } from './effects';
 import { presentGoal } from './whanau.presenter';
 import { findVisibleGoal, findVisibleTask, presentTasks, visibleTasks } from './whanau.reads';
@@ -115,10 +116,38 @@ export function updateGoalOnce(
 /* ---------- follow-ups ---------- */
 
 /**
- * Someone a follow-up may be assigned to: an active staff account that may see what it is about
- * (the whānau, else the client).
+ * The services a follow-up belongs to (decision 106): its goal's, when it serves one; else those
+ * the members of its whānau (or its client) are enrolled in.
  */
-async function assertAssignee(userId: string, subject: { whanauId: string | null; clientId: string | null }, transaction: Transaction): Promise<void> {
+async function servicesOfTask(
+  subject: { whanauId: string | null; clientId: string | null; goalId: string | null },
+  transaction: Transaction,
+): Promise<string[]> {
+  if (subject.goalId) {
+    const goal = await Goal.findByPk(subject.goalId, { attributes: ['serviceKey'], transaction });
+    return goal ? [goal.serviceKey] : [];
+  }
+  const clientIds = subject.whanauId
+    ? (await WhanauMember.findAll({ where: { whanauId: subject.whanauId, unlinkedAt: null }, attributes: ['clientId'], transaction })).map(
+        (member) => member.clientId,
+      )
+    : subject.clientId
+      ? [subject.clientId]
+      : [];
+  if (clientIds.length === 0) return [];
+  const enrolments = await Enrolment.findAll({ where: { clientId: clientIds }, attributes: ['serviceKey'], transaction });
+  return [...new Set(enrolments.map((enrolment) => enrolment.serviceKey))];
+}
+
+/**
+ * Someone a follow-up may be assigned to: an active staff account that may see what it is about
+ * (the whānau, else the client) and works on the follow-up's service (decision 106).
+ */
+async function assertAssignee(
+  userId: string,
+  subject: { whanauId: string | null; clientId: string | null; goalId: string | null },
+  transaction: Transaction,
+): Promise<void> {
   const user = await User.findOne({ where: { id: userId, active: true }, transaction });
   if (!user) throw payloadProblem('No active staff account has that id', 'assignedTo');
   const assignee = actorOf(user);
@@ -127,6 +156,9 @@ async function assertAssignee(userId: string, subject: { whanauId: string | null
     else if (subject.clientId) await findVisibleClient(assignee, subject.clientId, transaction);
   } catch {
     throw payloadProblem('That kaimahi cannot see who this follow-up is about', 'assignedTo');
+  }
+  if (!worksOnAny(assignee, await servicesOfTask(subject, transaction))) {
+    throw payloadProblem('That kaimahi does not work on the service of this follow-up', 'assignedTo');
   }
 }
 
@@ -149,7 +181,7 @@ export async function createTask(actor: Actor, id: string, payload: TaskCreatePa
     if (whanauId) await assertMembers(whanauId, [payload.clientId], 'clientId', transaction);
   }
   const assignedTo = payload.assignedTo ?? actor.id;
-  if (assignedTo !== actor.id) await assertAssignee(assignedTo, { whanauId, clientId: payload.clientId ?? null }, transaction);
+  if (assignedTo !== actor.id) await assertAssignee(assignedTo, { whanauId, clientId: payload.clientId ?? null, goalId: goal?.id ?? null }, transaction);
   const task = await Task.create(
     {
       id,
@@ -191,7 +223,7 @@ export async function updateTask(actor: Actor, id: string, baseVersion: number, 
   if (merge.changed.length === 0) return presentOneTask(actor, task, transaction);
   const written = Object.fromEntries(merge.changed.map((field) => [field, sent[field as keyof TaskUpdatePayload] ?? null]));
   if (merge.changed.includes('assignedTo') && sent.assignedTo && sent.assignedTo !== actor.id) {
-    await assertAssignee(sent.assignedTo, { whanauId: task.whanauId, clientId: task.clientId }, transaction);
+    await assertAssignee(sent.assignedTo, { whanauId: task.whanauId, clientId: task.clientId, goalId: task.goalId }, transaction);
   }
   await task.update(
     {

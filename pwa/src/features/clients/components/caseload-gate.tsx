@@ -23,7 +23,8 @@ type CaseloadGateProps = {
  * every change is kept here before it is shown as made (DESIGN §6):
  * - being made (just signed in): says so until it is ready;
  * - locked (the app was reopened): with signal and a live session the session's device secret
- *   opens it, otherwise the password does (five wrong tries wipe it and sign the person out);
+ *   opens it, otherwise the password does (five wrong tries wipe it and sign the person out); the
+ *   secret is tried again whenever the signal comes back, behind the password form;
  * - none (wiped, or signed in before it existed): the password makes one; with no signal the
  *   person is told plainly that nothing can be kept until then.
  * Unlocked, it is kept up to date with the server whenever there is signal.
@@ -36,16 +37,25 @@ export function CaseloadGate({ user, onKeepCopy, onWiped, children }: CaseloadGa
   useCaseloadSync(userId);
   const locked = vault.status === 'locked';
   const byDevice = locked && vault.byDevice;
-  /** Whether the device secret was tried for this lock (once per reopening, and again when the signal comes back). */
-  const [deviceTried, setDeviceTried] = useState(false);
+  /**
+   * Whose device secret has been tried at least once (or could not be, with no signal). Until
+   * then the screen says it is opening the copy; after, the password form stays up while the
+   * secret is tried again each time the signal comes back. Hiding the form for those tries lost
+   * what the person was typing, and a request for the secret that failed made the signal flicker,
+   * so the form came and went.
+   */
+  const [triedFor, setTriedFor] = useState<string | null>(null);
   useEffect(() => {
-    if (!byDevice || !userId || !online) return;
+    if (!byDevice || !userId) return;
+    if (!online) {
+      setTriedFor(userId);
+      return;
+    }
     let live = true;
-    setDeviceTried(false);
     void unlockWithDevice(userId)
       .catch(() => false)
       .then(() => {
-        if (live) setDeviceTried(true);
+        if (live) setTriedFor(userId);
       });
     return () => {
       live = false;
@@ -69,7 +79,7 @@ export function CaseloadGate({ user, onKeepCopy, onWiped, children }: CaseloadGa
   if (!user || vault.status === 'unknown') return waiting();
   if (vault.status === 'making') return waiting(t('clients.copy.making'));
   if (vault.status === 'locked') {
-    if (byDevice && online && !deviceTried) return waiting(t('clients.unlock.opening'));
+    if (byDevice && online && triedFor !== user._id) return waiting(t('clients.unlock.opening'));
     return <UnlockScreen userId={user._id} name={user.name} triesLeft={vault.triesLeft} onWiped={() => onWiped(t('clients.unlock.wiped'))} />;
   }
   if (vault.status === 'none') return <KeepCopyScreen name={user.name} online={online} onKeepCopy={onKeepCopy} />;

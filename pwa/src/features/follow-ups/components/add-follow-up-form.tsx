@@ -8,12 +8,22 @@ import { useT } from '../../../i18n/use-t';
 import type { NewFollowUp } from '../api/types';
 import { nzToday } from '../due';
 import { queueFollowUp } from '../offline/follow-up-writes';
+import { staffOfServices } from '../offline/staff-copy';
+import { useStaffCopyRevision } from '../offline/use-staff-copy';
 
 /** Whom a follow-up can be for: a client or a whānau, as the route offers them. */
 export type FollowUpSubject = { kind: 'client' | 'whanau'; _id: string; name: string };
-export type FollowUpGoal = { _id: string; text: string };
+/** A goal it may serve, with the service it is worked under (whose kaimahi may then do it). */
+export type FollowUpGoal = { _id: string; text: string; serviceKey?: string };
+/**
+ * The kaimahi adding follow-ups: who they are, and the services whose kaimahi they may assign one
+ * to (their own; a manager's: all). Decision 106.
+ */
+export type FollowUpKaimahi = { _id: string; name: string; services: readonly string[] };
 
 export type AddFollowUpFormProps = {
+  /** Who is adding it: first and chosen in "Who does it". */
+  kaimahi: FollowUpKaimahi;
   /** The one client or whānau it is for (a client's or whānau's page)… */
   subject?: FollowUpSubject;
   /** …or the ones to choose from (the start screen). */
@@ -25,19 +35,29 @@ export type AddFollowUpFormProps = {
   idPrefix?: string;
 };
 
-const fields = ['subject', 'text', 'dueOn', 'goalId'] as const;
+const fields = ['subject', 'text', 'dueOn', 'goalId', 'assignedTo'] as const;
 const subjectValue = (subject: FollowUpSubject) => `${subject.kind}:${subject._id}`;
 
-/** Adds a follow-up: what to do, by when, for whom, maybe for a goal; assigned to the kaimahi adding it. */
-export function AddFollowUpForm({ subject, subjects = [], goals = [], onAdded, idPrefix = 'follow-up' }: AddFollowUpFormProps) {
+/**
+ * Adds a follow-up: what to do, by when, for whom, maybe for a goal, and who does it: the kaimahi
+ * adding it unless they choose a colleague of the goal's service (or, with no goal, of their own
+ * services), as kept on this device (decision 106).
+ */
+export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], onAdded, idPrefix = 'follow-up' }: AddFollowUpFormProps) {
   const t = useT();
+  useStaffCopyRevision();
   const [text, setText] = useState('');
   const [dueOn, setDueOn] = useState(() => nzToday());
   const [chosen, setChosen] = useState('');
   const [goalId, setGoalId] = useState('');
+  const [chosenAssignee, setChosenAssignee] = useState(kaimahi._id);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const errors = useFormErrors(fields);
+  const goalService = goals.find((goal) => goal._id === goalId)?.serviceKey;
+  const colleagues = staffOfServices(goalService ? [goalService] : kaimahi.services).filter((member) => member._id !== kaimahi._id);
+  // A colleague chosen for another goal's service falls back to the kaimahi themselves.
+  const assignee = colleagues.find((member) => member._id === chosenAssignee);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +72,7 @@ export function AddFollowUpForm({ subject, subjects = [], goals = [], onAdded, i
     const input: NewFollowUp = {
       ...(target.kind === 'client' ? { clientId: target._id } : { whanauId: target._id }),
       ...(goalId ? { goalId } : {}),
+      ...(assignee ? { assignedTo: assignee._id } : {}),
       text,
       dueOn,
     };
@@ -60,7 +81,8 @@ export function AddFollowUpForm({ subject, subjects = [], goals = [], onAdded, i
       const id = await queueFollowUp(input);
       setText('');
       setGoalId('');
-      setStatus(t('followUps.add.saved'));
+      setChosenAssignee(kaimahi._id);
+      setStatus(assignee ? t('followUps.add.savedFor', { name: assignee.name }) : t('followUps.add.saved'));
       onAdded?.(id, target);
     } catch (error) {
       errors.showFailure(error);
@@ -133,7 +155,22 @@ export function AddFollowUpForm({ subject, subjects = [], goals = [], onAdded, i
           </SelectField>
         )}
       </div>
-      <p className="follow-up-form__hint">{t('followUps.add.assigned')}</p>
+      <SelectField
+        label={t('followUps.add.assignee')}
+        name="assignedTo"
+        id={`${idPrefix}-assignee`}
+        value={assignee?._id ?? kaimahi._id}
+        error={errors.errorOf('assignedTo')}
+        hint={colleagues.length === 0 ? t('followUps.add.noColleagues') : undefined}
+        onChange={(event) => setChosenAssignee(event.currentTarget.value)}
+      >
+        <option value={kaimahi._id}>{t('followUps.add.assigneeSelf', { name: kaimahi.name })}</option>
+        {colleagues.map((member) => (
+          <option key={member._id} value={member._id}>
+            {member.name}
+          </option>
+        ))}
+      </SelectField>
       <div className="follow-up-form__actions">
         <Button type="submit" disabled={saving}>
           {saving ? t('clients.saving') : t('followUps.add.save')}

@@ -14,6 +14,8 @@ export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { 
 
 export type FollowUpItemProps = {
   task: ShownFollowUp;
+  /** The signed-in kaimahi: a follow-up assigned to anyone else says to whom. */
+  userId?: string | null;
   /** Where the follow-up's whānau or client is shown, when there is a page for it. */
   linkTo?: (task: FollowUp) => string | null;
   /** Show what it is for (the start screen); a client's or whānau's page leaves it out. */
@@ -23,7 +25,7 @@ export type FollowUpItemProps = {
 };
 
 /** One follow-up: a checkbox to tick it done (or open it again), when it is due, what it is for, and its state on this device. */
-export function FollowUpItem({ task, linkTo, showSubject = true, onProblem }: FollowUpItemProps) {
+export function FollowUpItem({ task, userId, linkTo, showSubject = true, onProblem }: FollowUpItemProps) {
   const t = useT();
   const item = task.waiting;
   const saved = task.doneAt !== null;
@@ -34,6 +36,7 @@ export function FollowUpItem({ task, linkTo, showSubject = true, onProblem }: Fo
   const link = linkTo?.(task) ?? null;
   const subject = task.subjectName ?? t('followUps.someone');
   const clash = item?.status === 'conflict' ? item.conflict : null;
+  const someoneElse = userId && task.assignedTo && task.assignedTo !== userId;
 
   function toggle() {
     const doneAt = done ? null : new Date().toISOString();
@@ -53,6 +56,7 @@ export function FollowUpItem({ task, linkTo, showSubject = true, onProblem }: Fo
         </label>
         <p className="follow-up__meta">
           <span>{t('followUps.due', { date: formatDay(task.dueOn) })}</span>
+          {someoneElse && <span>{t('followUps.assignedTo', { name: task.assignedToName ?? t('followUps.anotherKaimahi') })}</span>}
           {showSubject && <span>{link ? <Link to={link}>{t('followUps.for', { name: subject })}</Link> : t('followUps.for', { name: subject })}</span>}
           {item && item.status !== 'synced' && <span className="sync-badge">{t(`clients.sync.state.${item.status}`)}</span>}
         </p>

@@ -3,13 +3,15 @@ import { formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import type { FollowUp } from '../api/types';
 import { groupFollowUps, dueGroups } from '../due';
-import { AddFollowUpForm, type FollowUpGoal, type FollowUpSubject } from './add-follow-up-form';
+import { useStaffCopySync } from '../offline/use-staff-copy';
+import { AddFollowUpForm, type FollowUpGoal, type FollowUpKaimahi, type FollowUpSubject } from './add-follow-up-form';
 import { FollowUpItem } from './follow-up-item';
 import { useNzToday, useShownFollowUps } from './use-shown-follow-ups';
 import './follow-ups.css';
 
 export type FollowUpsForProps = {
-  userId: string | null;
+  /** The signed-in kaimahi (null while nobody is). */
+  kaimahi: FollowUpKaimahi | null;
   /** The client or whānau whose page this is. */
   subject: FollowUpSubject;
   /** Their follow-ups as the server gave them (a whānau page's `tasks`), beside the kaimahi's own on this device. */
@@ -18,10 +20,16 @@ export type FollowUpsForProps = {
 };
 
 const emptyTasks: readonly FollowUp[] = [];
+const noServices: readonly string[] = [];
 
-/** A client's or whānau's open follow-ups, soonest first, each tickable offline, and a form to add one. */
-export function FollowUpsFor({ userId, subject, tasks = emptyTasks, goals = [] }: FollowUpsForProps) {
+/**
+ * A client's or whānau's open follow-ups, soonest first, each tickable offline, with whom each is
+ * assigned to when it is not the kaimahi, and a form to add one.
+ */
+export function FollowUpsFor({ kaimahi, subject, tasks = emptyTasks, goals = [] }: FollowUpsForProps) {
   const t = useT();
+  const userId = kaimahi?._id ?? null;
+  useStaffCopySync(userId, kaimahi?.services ?? noServices);
   const today = useNzToday();
   const [adding, setAdding] = useState(false);
   const { tasks: shown } = useShownFollowUps(userId, tasks, [subject]);
@@ -40,13 +48,13 @@ export function FollowUpsFor({ userId, subject, tasks = emptyTasks, goals = [] }
           {t('followUps.add.title')}
         </button>
       </div>
-      {adding && <AddFollowUpForm subject={subject} goals={goals} idPrefix={`follow-up-${subject._id}`} />}
+      {adding && kaimahi && <AddFollowUpForm kaimahi={kaimahi} subject={subject} goals={goals} idPrefix={`follow-up-${subject._id}`} />}
       {open.length === 0 && ticked.length === 0 ? (
         <p className="clients-empty">{t('followUps.forNone')}</p>
       ) : (
         <ul className="follow-up-list">
           {[...open, ...ticked].map((task) => (
-            <FollowUpItem key={task._id} task={task} showSubject={false} />
+            <FollowUpItem key={task._id} task={task} userId={userId} showSubject={false} />
           ))}
         </ul>
       )}

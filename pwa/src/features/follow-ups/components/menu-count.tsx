@@ -18,7 +18,8 @@ import { useShownFollowUps, useNzToday } from './use-shown-follow-ups';
 export default function FollowUpsMenuLink({ userId, open, onNavigate }: { userId: string | null; open: boolean; onNavigate: () => void }) {
   const t = useT();
   const today = useNzToday();
-  const { tasks, sync } = useShownFollowUps(userId);
+  const { tasks: shown, sync } = useShownFollowUps(userId);
+  const tasks = shown.filter((task) => task.assignedTo === userId);
   const fromServer = useQuery({
     queryKey: ['follow-ups', 'open', userId],
     queryFn: ({ signal }) => fetchOpenFollowUps(signal),

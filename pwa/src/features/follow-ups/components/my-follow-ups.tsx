@@ -8,13 +8,15 @@ import type { FollowUp } from '../api/types';
 import { daysToOpen, dueGroups, firstShown, groupFollowUps, unopenedCounts, type DueGroup } from '../due';
 import { followUpsRefreshedAt } from '../offline/follow-ups-copy';
 import { followUpDaysOnDevice, useOpenFollowUpDays } from '../offline/use-follow-ups';
-import { AddFollowUpForm, type FollowUpSubject } from './add-follow-up-form';
+import { useStaffCopySync } from '../offline/use-staff-copy';
+import { AddFollowUpForm, type FollowUpKaimahi, type FollowUpSubject } from './add-follow-up-form';
 import { FollowUpItem } from './follow-up-item';
 import { useNzToday, useShownFollowUps } from './use-shown-follow-ups';
 import './follow-ups.css';
 
 export type MyFollowUpsProps = {
-  userId: string | null;
+  /** The signed-in kaimahi (null while nobody is). */
+  kaimahi: FollowUpKaimahi | null;
   /** The clients and whānau a new follow-up can be for (the route reads them from their features). */
   subjects: readonly FollowUpSubject[];
   linkTo?: (task: FollowUp) => string | null;
@@ -23,14 +25,20 @@ export type MyFollowUpsProps = {
 };
 
 /** "My follow-ups": the kaimahi's start screen: overdue, today, this week and later, in New Zealand days. */
-export function MyFollowUps({ userId, subjects, linkTo, children }: MyFollowUpsProps) {
+const noServices: readonly string[] = [];
+
+export function MyFollowUps({ kaimahi, subjects, linkTo, children }: MyFollowUpsProps) {
   const t = useT();
+  const userId = kaimahi?._id ?? null;
+  useStaffCopySync(userId, kaimahi?.services ?? noServices);
   usePageTitle(t('followUps.title'));
   const today = useNzToday();
   const online = useOnline();
   const [adding, setAdding] = useState(false);
   const [limits, setLimits] = useState<Record<DueGroup, number>>({ overdue: firstShown, today: firstShown, week: firstShown, later: firstShown });
-  const { tasks, sync } = useShownFollowUps(userId, [], subjects);
+  const { tasks: shown, sync } = useShownFollowUps(userId, [], subjects);
+  // One made here for a colleague is theirs: it is not on this list, even while it waits to be sent.
+  const tasks = shown.filter((task) => task.assignedTo === userId);
   // Only the first days of each group are decrypted (decision 105); the index counts the rest.
   const days = followUpDaysOnDevice();
   useOpenFollowUpDays(userId, daysToOpen(days, today, limits));
@@ -70,7 +78,7 @@ export function MyFollowUps({ userId, subjects, linkTo, children }: MyFollowUpsP
         {adding && (
           <section id="add-follow-up" className="clients-card" aria-labelledby="add-follow-up-heading">
             <h2 id="add-follow-up-heading">{t('followUps.add.title')}</h2>
-            <AddFollowUpForm subjects={subjects} idPrefix="new-follow-up" />
+            {kaimahi && <AddFollowUpForm kaimahi={kaimahi} subjects={subjects} idPrefix="new-follow-up" />}
           </section>
         )}
         {sync.loaded && open === 0 && ticked.length === 0 && <p className="clients-empty">{t('followUps.none')}</p>}

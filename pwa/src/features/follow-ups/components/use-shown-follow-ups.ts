@@ -2,7 +2,9 @@ import { useMemo, useState, useEffect } from 'react';
 import type { FollowUp } from '../api/types';
 import { nzToday } from '../due';
 import { useFollowUpItems, withWaitingWrites, type ShownFollowUp } from '../offline/follow-up-items';
-import { followUpsOnDevice } from '../offline/follow-ups-copy';
+import { followUpsForOthers, followUpsOnDevice } from '../offline/follow-ups-copy';
+import { keptStaffName } from '../offline/staff-copy';
+import { useStaffCopyRevision } from '../offline/use-staff-copy';
 import { useFollowUpsRevision, useFollowUpsSync, type FollowUpsSync } from '../offline/use-follow-ups';
 import type { FollowUpSubject } from './add-follow-up-form';
 
@@ -21,7 +23,8 @@ const noSubjects: readonly FollowUpSubject[] = [];
 
 /**
  * The kaimahi's follow-ups as they will be once their waiting writes land: the device's copy,
- * `extra` (e.g. a whānau page's follow-ups from the server), new ones saved here, ticks applied.
+ * `extra` (e.g. a whānau page's follow-ups from the server), new ones saved here (for them or a
+ * colleague), ticks applied. "My follow-ups" keeps those assigned to the kaimahi.
  */
 export function useShownFollowUps(
   userId: string | null,
@@ -31,8 +34,9 @@ export function useShownFollowUps(
   const sync = useFollowUpsSync(userId);
   const items = useFollowUpItems(userId);
   const revision = useFollowUpsRevision();
+  const staffRevision = useStaffCopyRevision();
   const tasks = useMemo(() => {
-    const onDevice = revision >= 0 ? followUpsOnDevice() : [];
+    const onDevice = revision >= 0 ? [...followUpsOnDevice(), ...followUpsForOthers(userId)] : [];
     const known = new Map<string, FollowUp>();
     for (const task of extra) known.set(task._id, task);
     for (const task of onDevice) {
@@ -40,9 +44,13 @@ export function useShownFollowUps(
       if (!other || other.version <= task.version) known.set(task._id, task);
     }
     const names = new Map(subjects.map((one) => [`${one.kind}:${one._id}`, one.name]));
-    return withWaitingWrites([...known.values()], items, userId, (task) =>
-      task.clientId ? (names.get(`client:${task.clientId}`) ?? null) : task.whanauId ? (names.get(`whanau:${task.whanauId}`) ?? null) : null,
+    return withWaitingWrites(
+      [...known.values()],
+      items,
+      userId,
+      (task) => (task.clientId ? (names.get(`client:${task.clientId}`) ?? null) : task.whanauId ? (names.get(`whanau:${task.whanauId}`) ?? null) : null),
+      (id) => (staffRevision >= 0 ? (keptStaffName(id) ?? null) : null),
     );
-  }, [extra, revision, items, userId, subjects]);
+  }, [extra, revision, staffRevision, items, userId, subjects]);
   return { tasks, sync };
 }

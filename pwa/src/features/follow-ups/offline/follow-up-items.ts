@@ -42,13 +42,15 @@ const waits = (item: FollowUpItem) => item.status !== 'synced' && item.status !=
 /**
  * The follow-ups as the kaimahi will see them once their waiting writes land: the device's copy
  * (and any the page read from the server), plus new ones saved here, with edits applied in order.
- * `names` gives a new follow-up's subject name (the copy has none until the server answers).
+ * `names` gives a new follow-up's subject name and `staffName` its assignee's (the copy has
+ * neither until the server answers).
  */
 export function withWaitingWrites(
   known: readonly FollowUp[],
   items: readonly FollowUpItem[],
   userId: string | null,
   names: (task: NewFollowUp) => string | null = () => null,
+  staffName: (id: string) => string | null = () => null,
 ): ShownFollowUp[] {
   const shown = new Map<string, ShownFollowUp>(known.map((task) => [task._id, { ...task, waiting: null }]));
   for (const item of items) {
@@ -65,7 +67,7 @@ export function withWaitingWrites(
           text: change.task.text,
           dueOn: change.task.dueOn,
           assignedTo: change.task.assignedTo ?? userId ?? '',
-          assignedToName: null,
+          assignedToName: change.task.assignedTo ? staffName(change.task.assignedTo) : null,
           doneAt: null,
           version: 0,
           createdAt: time,

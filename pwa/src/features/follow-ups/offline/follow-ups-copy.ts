@@ -181,11 +181,33 @@ export async function openFollowUpDays(cipher: StaffCipher, dueOns: Iterable<str
   if (await openDays(cipher, copy, dueOns)) changed();
 }
 
+/**
+ * Follow-ups this device's writes made or changed for someone else, as the server answered: the
+ * copy keeps only the kaimahi's own, so these stay in memory alone (never stored), and the page
+ * they were added on shows them until its own read has them (decision 106).
+ */
+let forOthers: { userId: string; tasks: Map<string, FollowUp> } | null = null;
+
+/** Keeps a follow-up the server answered that is assigned to someone else (a newer version only). */
+export function rememberForOthers(userId: string, task: FollowUp): void {
+  if (forOthers?.userId !== userId) forOthers = { userId, tasks: new Map() };
+  const kept = forOthers.tasks.get(task._id);
+  if (kept && kept.version > task.version) return;
+  forOthers.tasks.set(task._id, task);
+  changed();
+}
+
+/** The follow-ups of `rememberForOthers`, for the signed-in person. */
+export function followUpsForOthers(userId: string | null): FollowUp[] {
+  return forOthers && forOthers.userId === userId ? [...forOthers.tasks.values()] : [];
+}
+
 /** Drops the decrypted follow-ups from memory (lock, sign-out, wipe). */
 export function forgetFollowUps(): void {
-  if (!copy) return;
+  const had = copy !== null || forOthers !== null;
   copy = null;
-  changed();
+  forOthers = null;
+  if (had) changed();
 }
 
 // The decrypted copy never outlives the key.

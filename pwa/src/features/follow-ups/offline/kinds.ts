@@ -8,7 +8,7 @@ import { TaskCreatePayloadSchema, TaskUpdatePayloadSchema } from '@contract/whan
 import { checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
 import type { FollowUp, FollowUpChanges, NewFollowUp } from '../api/types';
-import { refreshFollowUps, updateFollowUp } from './follow-ups-copy';
+import { refreshFollowUps, rememberForOthers, updateFollowUp } from './follow-ups-copy';
 
 const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
 
@@ -31,7 +31,9 @@ function landInCopy(landing: OutboxLanding): Promise<void> | undefined {
   const cipher = getStaffCipher();
   const record = landing.record;
   if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId || !isFollowUp(record)) return;
-  // Only the caller's own follow-ups are kept: one made for someone else is theirs to see.
+  // Only the caller's own follow-ups are kept: one made for someone else is theirs to see (this
+  // device shows it, from memory, where it was made).
+  if (record.assignedTo !== cipher.userId) rememberForOthers(cipher.userId, record);
   return updateFollowUp(cipher, record._id, (kept) => (kept || record.assignedTo === cipher.userId ? record : undefined), record.dueOn);
 }
 

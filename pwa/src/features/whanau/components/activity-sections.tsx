@@ -7,32 +7,6 @@ import { useOutputsCopyRevision } from '../offline/use-whanau-copy';
 import type { ShownWhanau } from '../offline/whanau-items';
 import { contactKindLabel, outputName, personName } from './labels';
 
-/** The whānau's follow-ups (read from the whānau page; ticking them is the follow-ups feature's). */
-export function FollowUpsSection({ whanau }: { whanau: ShownWhanau }) {
-  const t = useT();
-  const open = whanau.tasks.filter((task) => !task.doneAt).sort((a, b) => a.dueOn.localeCompare(b.dueOn));
-  return (
-    <section className="whanau-card whanau-noprint" aria-labelledby="follow-ups-heading">
-      <h2 id="follow-ups-heading">{t('whanau.followUps.title')}</h2>
-      {open.length === 0 ? (
-        <p className="whanau-muted">{t('whanau.followUps.none')}</p>
-      ) : (
-        <ul className="whanau-plain-list">
-          {open.map((task) => (
-            <li key={task._id}>
-              <span>{task.text}</span>
-              <span className="whanau-muted">
-                {t('whanau.followUps.due', { date: formatDate(task.dueOn) })}
-                {task.assignedToName ? ` · ${task.assignedToName}` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 /** The latest contacts (newest first) and case notes of the members, as the caller may see them. */
 export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
   const t = useT();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { serviceKeys } from '@contract/enrolments';
 import type { WhanauDetail } from '@contract/whanau';
@@ -16,10 +16,10 @@ import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWhanau } from '../api/get-whanau';
 import { keepWhanau, keptWhanau, keptWhanauSummary } from '../offline/whanau-copy';
-import { isWaiting, newWhanauDetail, useWhanauItems, withWaitingWrites, type WhanauItem } from '../offline/whanau-items';
+import { isWaiting, newWhanauDetail, useWhanauItems, withWaitingWrites, type ShownWhanau, type WhanauItem } from '../offline/whanau-items';
 import { sendNow } from '../offline/whanau-writes';
 import { useOpenKeptWhanau, useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
-import { ContactsSection, FollowUpsSection } from './activity-sections';
+import { ContactsSection } from './activity-sections';
 import { GoalClashPanel } from './goal-clash-panel';
 import { MembersSection, type ClientLookup } from './members-section';
 import { itemKindLabel } from './labels';
@@ -64,10 +64,17 @@ export function useShownWhanau(id: string, user: WhanauUser, lookup: Pick<Client
   return { query, items, shown, opening, onDevice: base !== undefined && query.data === undefined, notSent: create !== undefined };
 }
 
-type WhanauPageProps = { id: string; user: WhanauUser; isManager: boolean; lookup: ClientLookup };
+type WhanauPageProps = {
+  id: string;
+  user: WhanauUser;
+  isManager: boolean;
+  lookup: ClientLookup;
+  /** The whānau's follow-ups and the form to add one (the follow-ups feature's, composed by the route). */
+  followUps: (whanau: ShownWhanau) => ReactNode;
+};
 
 /** /whanau/{id}: the members, the plan, follow-ups, recent contacts and notes; works from the device's copy with no signal. */
-export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
+export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPageProps) {
   const t = useT();
   const { query, items, shown, opening, onDevice, notSent } = useShownWhanau(id, user, lookup);
   usePageTitle(shown?.name ?? plainText(t('whanau.page.title')));
@@ -139,7 +146,7 @@ export function WhanauPage({ id, user, isManager, lookup }: WhanauPageProps) {
               <p className="whanau-muted">{t('whanau.contact.lead')}</p>
               <LinkButton to={staffPaths.whanauContact(shown._id)}>{t('whanau.contact.record')}</LinkButton>
             </section>
-            <FollowUpsSection whanau={shown} />
+            {followUps(shown)}
           </div>
         </div>
         <ContactsSection whanau={shown} />
