@@ -152,6 +152,14 @@ try {
     }
     const failing = Object.values(lhr.audits).filter((item) => item.score !== null && item.score < 0.9 && item.scoreDisplayMode === 'binary');
     if (failing.length > 0) console.log(`                            below par: ${failing.map((item) => item.id).join(', ')}`);
+    // What the console said, when best practices lost points for it: the message and where.
+    const consoleErrors =
+      (lhr.audits['errors-in-console']?.details as { items?: { source?: string; description?: string; sourceLocation?: { url?: string } }[] } | undefined)
+        ?.items ?? [];
+    for (const error of consoleErrors)
+      console.log(
+        `                            console ${error.source ?? '?'}: ${String(error.description ?? '').slice(0, 160)} ${error.sourceLocation?.url ?? ''}`,
+      );
     const issues =
       (lhr.audits['inspector-issues']?.details as { items?: { issueType?: string; subItems?: { items?: { url?: string }[] } }[] } | undefined)?.items ?? [];
     for (const issue of issues)
