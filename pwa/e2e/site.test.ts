@@ -69,6 +69,13 @@ async function visibleTextAndLinks(page: Page): Promise<string> {
   return page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('a'), (link) => link.href)].join('\n'));
 }
 
+async function chooseLanguage(page: Page, language: 'en' | 'mi'): Promise<void> {
+  await page.evaluate((choice) => {
+    localStorage.setItem('language', choice);
+    document.cookie = `language=${choice};path=/`;
+  }, language);
+}
+
 async function settle(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.locator('.spinner').first().waitFor({ state: 'detached', timeout: 15_000 });
@@ -121,7 +128,8 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
 
   it('shows the empty states tidily in te reo Māori too', async () => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('language', 'mi'));
+    // As the language switch does: the device's choice and the cookie the server renders by (decision 096).
+    await chooseLanguage(page, 'mi');
     for (const pathname of ['/contact', '/team', '/former_services']) {
       await page.goto(pathname);
       await settle(page);
@@ -129,7 +137,7 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
       await checkA11y(page);
       await screenshot(page, `site-empty${pathname.replaceAll('/', '-')}-mi-${viewport.width}`);
     }
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await chooseLanguage(page, 'en');
     for (const pathname of ['/contact', '/team', '/former_services']) {
       await page.goto(pathname);
       await settle(page);

@@ -8,7 +8,7 @@
  *   network answers), then to the shell; every other route the cached index.html (`/api` excluded);
  * - runtime: `/api/services`, `/api/site`, `/api/counters` and `/api/content/*` network-first with a 3 s time-out, falling
  *   back to the last copy; content images cache-first, bounded, purged when storage runs short;
- * - never: `/api/auth`, users, logs, clients, the dashboard, or any write.
+ * - never: `/api/auth`, users, logs, clients, the dashboard, the managers' drafts (`/api/content/manage`), or any write.
  * Writes go through the app's outbox (lib/outbox.ts); on Background Sync's 'outbox' event this
  * worker flushes it too, so a queued enrolment is sent even after the page was closed.
  * Updates wait for the person: the page's "New version — reload" sends SKIP_WAITING.
@@ -120,7 +120,8 @@ registerRoute(
       url.pathname === '/api/site' ||
       url.pathname === '/api/counters' ||
       url.pathname.startsWith('/api/services/') ||
-      url.pathname.startsWith('/api/content/')),
+      // Not the managers' drafts and scheduled items (`/api/content/manage/…`): those need a sign-in.
+      (url.pathname.startsWith('/api/content/') && !url.pathname.startsWith('/api/content/manage/'))),
   new NetworkFirst({
     cacheName: 'public-content',
     networkTimeoutSeconds: 3,
