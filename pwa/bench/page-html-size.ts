@@ -6,7 +6,7 @@
  * the Lighthouse bench. For people to read; nothing here is asserted.
  */
 import http from 'node:http';
-import { createBlogPost, createFeature, startHarness } from '../e2e/harness';
+import { createBlogPost, createFeature, renderedPublicRoutes, startHarness } from '../e2e/harness';
 
 const limitBytes = 15 * 1024;
 
@@ -28,18 +28,7 @@ try {
   const token = await harness.tokenFor(await harness.createStaff(2));
   await createFeature(harness, token, { title: 'Community day', text: 'Whānau came together for kai, kōrero and games.', hue: '#1f7a5f' });
   const post = await createBlogPost(harness, token, { title: 'Pānui', author: 'Kaimahi', text: 'Kia ora koutou. '.repeat(80) });
-  const routes = [
-    '/',
-    '/services',
-    '/service/whanau_support',
-    '/enrol/whanau_ora_support',
-    '/blog',
-    `/blog/${post._id}`,
-    '/team',
-    '/contact',
-    '/about',
-    '/former_services',
-  ];
+  const routes = renderedPublicRoutes(post._id);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log('page                          English            Māori');
   const shell = await sizeOnTheWire(`${harness.baseUrl}/no-such-page`, 'en');

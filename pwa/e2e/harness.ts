@@ -537,6 +537,22 @@ export async function createFeature(harness: Harness, token: string, feature: { 
   return (await response.json()) as { _id: string; title: string };
 }
 
+/** Every public route the server renders (decision 096), with one post's page: what its tests and bench visit. */
+export function renderedPublicRoutes(postId: string): string[] {
+  return [
+    '/',
+    '/services',
+    '/service/whanau_support',
+    '/enrol/whanau_ora_support',
+    '/blog',
+    `/blog/${postId}`,
+    '/team',
+    '/contact',
+    '/about',
+    '/former_services',
+  ];
+}
+
 /** Creates a blog post through the API as a manager (multipart, spec §5). */
 export async function createBlogPost(harness: Harness, token: string, post: { title: string; author: string; text: string; imageAlt?: string; hue?: string }) {
   const form = new FormData();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker, phoneViewport } from './enrol-helpers';
-import { createBlogPost, createFeature, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
+import { createBlogPost, createFeature, pageProblems, renderedPublicRoutes, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 
 /**
  * Issue 24, DESIGN §10: the public pages come from the server as HTML in the visitor's language,
@@ -38,18 +38,7 @@ const languages = [
 ] as const;
 
 function routes() {
-  return [
-    '/',
-    '/services',
-    '/service/whanau_support',
-    '/enrol/whanau_ora_support',
-    '/blog',
-    `/blog/${post._id}`,
-    '/team',
-    '/contact',
-    '/about',
-    '/former_services',
-  ];
+  return renderedPublicRoutes(post._id);
 }
 
 async function pageWithoutScript(language: string): Promise<Page> {
