@@ -103,6 +103,50 @@ describe('with JavaScript off', () => {
   });
 });
 
+describe('what an address names is not here', () => {
+  it('a post taken down, an unknown service or enrolment: the page says so in each language, answered 404, and hydrates as it is', async () => {
+    const gone = await createBlogPost(harness, managerToken, { title: 'Taken down', author: 'Test Author', text: 'A post that a manager took down again.' });
+    const removed = await harness.api(`/api/content/blog/${gone._id}`, { method: 'DELETE', token: managerToken });
+    expect(removed.status).toBe(200);
+    const cases = [
+      { route: `/blog/${gone._id}`, en: 'Post not found', mi: 'Kāore i kitea te pānui' },
+      { route: '/service/no_such_service', en: 'Service not found', mi: 'Kāore i kitea te ratonga' },
+      { route: '/enrol/no_such_service', en: 'Service not found', mi: 'Kāore i kitea te ratonga' },
+    ];
+    for (const { language } of languages) {
+      const page = await pageWithoutScript(language);
+      for (const { route, ...heading } of cases) {
+        const response = await page.goto(route);
+        expect(response?.status(), `${language} ${route}`).toBe(404);
+        expect(await page.locator('main h1').first().textContent(), `${language} ${route}`).toBe(heading[language]);
+        expect(await page.locator('main .spinner').count(), `${language} ${route} is not loading`).toBe(0);
+        expect(await page.locator('main a').count(), `${language} ${route} leads on`).toBeGreaterThan(0);
+      }
+      await screenshot(page, `no-script-enrol-unknown-${language}-390`);
+      await page.context().close();
+    }
+    // With the app running: the same page, taken over without a mismatch; the post is not asked for again.
+    const page = await harness.newPage({ viewport: phoneViewport });
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Service Worker registration blocked') || /status of 404/.test(message.text())) return;
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+    const askedForThePost: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === `/api/content/blog/${gone._id}`) askedForThePost.push(request.url());
+    });
+    const response = await page.goto(`/blog/${gone._id}`);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect(await page.locator('main h1').first().textContent()).toBe('Post not found');
+    expect(messages).toEqual([]);
+    expect(askedForThePost).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('hydration', () => {
   it('takes over every public page, in each language, without a mismatch or a warning', async () => {
     for (const { language } of languages) {

@@ -23,6 +23,8 @@ import { knownCorrections, loadCorrections } from './i18n/load-corrections';
 import { isLanguage, localeOf, type Language } from './i18n/languages';
 import { routePatterns } from './lib/paths';
 import { publicPagePattern } from './lib/public-pages';
+import type { ApiErrorItem } from '@contract/errors';
+import { ApiRequestError } from './lib/api-client';
 import { pageHead } from './lib/use-page-title';
 
 /** The routes rendered on the server; every other path (sign-in, staff) gets the app's shell. */
@@ -48,6 +50,10 @@ export type RenderedPage = {
   html: string;
   /** `[queryKey, data, dataUpdatedAt]` of each query the page showed, for `#ssr-data`. */
   data: Array<[readonly unknown[], unknown, number]>;
+  /** `[queryKey, status, errors, errorUpdatedAt]` of each query the server refused (a post that is gone). */
+  refused: Array<[readonly unknown[], number, ApiErrorItem[], number]>;
+  /** The page says that what its address names is not here: answered 404. */
+  notFound: boolean;
   /** The corrections of the Māori text the page was rendered with. */
   corrections?: Overrides;
   language: Language;
@@ -94,6 +100,19 @@ export function render(options: RenderOptions): Promise<RenderedPage> {
 
 const maxRounds = 4;
 
+/** The server's refusal of a request (4xx): an answer the page shows, not a failure to retry. */
+function refusal(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}
+
+/** One render of the page, with what it records of its head afresh. */
+function renderOnce(app: React.ReactNode): Promise<string> {
+  delete pageHead.title;
+  delete pageHead.description;
+  delete pageHead.notFound;
+  return renderToText(app);
+}
+
 async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOptions): Promise<RenderedPage> {
   apiOrigin = origin;
   const language: Language = isLanguage(asked) ? asked : 'en';
@@ -116,25 +135,38 @@ async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOpti
   const cache = queryClient.getQueryCache();
   let html = '';
   for (let round = 0; round < maxRounds; round++) {
-    delete pageHead.title;
-    delete pageHead.description;
-    html = await renderToText(app);
+    html = await renderOnce(app);
     const asked = cache.getAll().filter(waiting);
     if (asked.length === 0) break;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
   }
-  // A query that failed (a post that is gone, the API down) is left for the app to ask again:
-  // the page shows what the app shows while it asks, so hydrating it matches.
-  const failed = cache.getAll().filter((query) => query.state.status !== 'success');
-  if (failed.length > 0) {
-    for (const query of failed) cache.remove(query);
-    html = await renderToText(app);
+  // A query that failed with no answer (the API down, a time-out) is left for the app to ask
+  // again: the page shows what the app shows while it asks, so hydrating it matches. A refusal
+  // (a post that is gone) is an answer: the page shows it, and the app starts from it.
+  const unanswered = cache.getAll().filter((query) => query.state.status === 'error' && !refusal(query.state.error));
+  if (unanswered.length > 0) {
+    for (const query of unanswered) cache.remove(query);
+    html = await renderOnce(app);
   }
   const data = cache
     .getAll()
     .filter((query) => query.state.status === 'success')
     .map((query): [readonly unknown[], unknown, number] => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
-  return { html, data, corrections, language, locale: localeOf[language], title: pageHead.title, description: pageHead.description };
+  const refused = cache.getAll().flatMap((query): RenderedPage['refused'] => {
+    const error = query.state.error;
+    return query.state.status === 'error' && refusal(error) ? [[query.queryKey, error.status, error.errors, query.state.errorUpdatedAt]] : [];
+  });
+  return {
+    html,
+    data,
+    refused,
+    notFound: pageHead.notFound === true,
+    corrections,
+    language,
+    locale: localeOf[language],
+    title: pageHead.title,
+    description: pageHead.description,
+  };
 }
 
 /** The lazily loaded modules every rendered page shows (their stylesheets go in the page's head). */

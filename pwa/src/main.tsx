@@ -8,6 +8,8 @@ import { AppRoutes } from './app/router';
 import { startLanguage, type Overrides } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
 import { setAppQueryClient } from './lib/app-query-client';
+import { ApiRequestError } from './lib/api-client';
+import type { ApiErrorItem } from '@contract/errors';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -23,9 +25,18 @@ setAppQueryClient(queryClient);
 // corrections of the Māori text, it was rendered with; a device that chose the other language (before
 // the cookie said so) renders it afresh in that one instead.
 const rendered = document.getElementById('ssr-data');
-const ssr = rendered ? (JSON.parse(rendered.textContent ?? '') as { q: [unknown[], unknown, number][]; c?: Overrides }) : undefined;
+const ssr = rendered
+  ? (JSON.parse(rendered.textContent ?? '') as { q: [unknown[], unknown, number][]; e?: [unknown[], number, ApiErrorItem[], number][]; c?: Overrides })
+  : undefined;
 // (It replaces decision 071's early request for the services: the page now comes with them.)
 if (ssr) for (const [key, data, updatedAt] of ssr.q) queryClient.setQueryData(key, data, { updatedAt });
+// The server's refusals the page showed (a post that is gone), as the app's own failed queries.
+for (const [key, status, errors, updatedAt] of ssr?.e ?? []) {
+  queryClient
+    .getQueryCache()
+    .build(queryClient, { queryKey: key })
+    .setState({ status: 'error', error: new ApiRequestError(status, errors), errorUpdatedAt: updatedAt, fetchFailureCount: 1, fetchStatus: 'idle' });
+}
 // The remembered language first, so a Māori speaker never sees the page flash in English.
 void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((sameLanguage) => {
   // The first render (or hydration) as a transition, which React does in slices of a few

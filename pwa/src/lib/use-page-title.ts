@@ -2,8 +2,20 @@ import { useEffect } from 'react';
 import { site } from '../content/site';
 import { useT } from '../i18n/use-t';
 
-/** On the server: the title and description the page being rendered asked for (entry-server.tsx). */
-export const pageHead: { title?: string; description?: string } = {};
+/**
+ * On the server: the title and description the page being rendered asked for, and whether it
+ * says that what its address names is not here (entry-server.tsx).
+ */
+export const pageHead: { title?: string; description?: string; notFound?: boolean } = {};
+
+/**
+ * A page showing that what its address names is not here (a post taken down, a service key that
+ * does not exist): on the server the page is answered `404`, so a search engine forgets the address
+ * and a share of it is not mistaken for a page (decision 096). Nothing in the browser.
+ */
+export function markNotFound(notFound: boolean): void {
+  if (notFound && typeof document === 'undefined') pageHead.notFound = true;
+}
 
 /**
  * Sets the browser tab's title for a page, e.g. "Services — Te Whare Manaaki Trust". On the

@@ -12,6 +12,8 @@ type Renderer = {
   render(options: { url: string; language: string | undefined; apiOrigin: string }): Promise<{
     html: string;
     data: unknown[];
+    refused: unknown[];
+    notFound: boolean;
     corrections?: Record<string, string>;
     locale: string;
     title?: string;
@@ -115,16 +117,18 @@ export function renderPages(
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${scriptJson({ q: page.data, c: page.corrections })}</script>`,
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${scriptJson({ q: page.data, e: page.refused.length > 0 ? page.refused : undefined, c: page.corrections })}</script>`,
       )
       .replace('</head>', () => `${links}</head>`);
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
     if (page.description)
       html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
-    return html;
+    // A page that says what its address names is not here (a post taken down) is answered 404.
+    return { html, status: page.notFound ? 404 : 200 };
   }
 
-  const kept = createRenderCache<string>({ ttlMs: keepForMs, maxPages: maxKeptPages });
+  const kept = createRenderCache<{ html: string; status: number }>({ ttlMs: keepForMs, maxPages: maxKeptPages });
 
   return {
     async forgetOnWrite(ctx: Context, next: Next): Promise<void> {
@@ -146,7 +150,7 @@ export function renderPages(
       if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
       const language = languageCookie(ctx.get('cookie'));
       const started = performance.now();
-      let sent: { page: string; cached: boolean };
+      let sent: { page: { html: string; status: number }; cached: boolean };
       try {
         sent = await kept.get(`${language ?? ''} ${ctx.url}`, () => renderPage(app, ctx.url, ctx.path, language, ownOrigin(ctx)));
       } catch (error) {
@@ -157,8 +161,9 @@ export function renderPages(
       ctx.set('Server-Timing', sent.cached ? 'render;desc="kept"' : `render;desc="rendered";dur=${(performance.now() - started).toFixed(0)}`);
       ctx.set('Cache-Control', 'no-cache');
       ctx.vary('Cookie');
+      ctx.status = sent.page.status;
       ctx.type = 'html';
-      ctx.body = sent.page;
+      ctx.body = sent.page.html;
     },
   };
 }
