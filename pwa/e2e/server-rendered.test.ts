@@ -89,6 +89,33 @@ describe('with JavaScript off', () => {
     await page.context().close();
   });
 
+  it("the nav bar's language switch works with JavaScript off, back to the same page; bad input is refused", async () => {
+    const page = await pageWithoutScript('en');
+    await page.goto('/blog?page=1');
+    const englishHeading = await page.locator('main h1').first().textContent();
+    await page.locator('form[action="/language"] button').click();
+    await page.waitForURL((url) => url.pathname === '/blog' && url.search === '?page=1');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('mi');
+    expect(await page.locator('main h1').first().textContent()).not.toBe(englishHeading);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'language')?.value).toBe('mi');
+    await screenshot(page, 'no-script-language-mi-390');
+    await page.locator('form[action="/language"] button').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en-NZ');
+    expect(await page.locator('main h1').first().textContent()).toBe(englishHeading);
+    await page.context().close();
+
+    const refused = await harness.api('/language?set=fr&to=/about', { redirect: 'manual' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ errors: [{ msg: 'Must be en or mi', code: 'invalid_value', param: 'set' }] });
+    expect(refused.headers.get('set-cookie')).toBeNull();
+    // Never to another site: an address that is not one of this site's paths goes home.
+    for (const to of ['//elsewhere.example/x', 'https://elsewhere.example/', '/\\elsewhere.example']) {
+      const sent = await harness.api(`/language?set=mi&to=${encodeURIComponent(to)}`, { redirect: 'manual' });
+      expect(sent.status, to).toBe(303);
+      expect(sent.headers.get('location'), to).toBe('/');
+    }
+  });
+
   it('the enrolment form says it needs JavaScript, and cannot be sent as a plain form', async () => {
     for (const { language } of languages) {
       const page = await pageWithoutScript(language);

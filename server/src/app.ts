@@ -27,7 +27,7 @@ import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
-import { renderPages } from './lib/render-page';
+import { chooseLanguage, renderPages } from './lib/render-page';
 import { serveApp } from './lib/serve-app';
 import { syncHandlers } from './sync-handlers';
 
@@ -92,6 +92,7 @@ export function createApp(): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(chooseLanguage);
   app.use(publicPages.render);
   app.use(serveApp(config.pwaDist));
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, Middleware, Next } from 'koa';
+import { badRequest } from './errors';
 import { logger } from './logger';
 import { createRenderCache } from './render-cache';
 
@@ -35,6 +36,27 @@ const scriptJson = (value: unknown) =>
 /** The language the visitor chose with the app's switch, remembered in a cookie (DESIGN §10). */
 export function languageCookie(header: string | undefined): string | undefined {
   return /(?:^|;\s*)language=([a-z]+)/.exec(header ?? '')?.[1];
+}
+
+/** How long the language cookie lasts: a year, as the app writes it (pwa/src/i18n/i18n.ts). */
+const languageCookieMs = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /language?set=mi&to=/about`: the nav bar's language switch with JavaScript off (a plain
+ * form, decision 096). Remembers the choice in the cookie the pages are rendered by and goes back
+ * to the page, in the language chosen. `to` must be a path of this site (never another site's
+ * address: no open redirect); anything else goes home.
+ */
+export async function chooseLanguage(ctx: Context, next: Next): Promise<void> {
+  if (ctx.path !== '/language' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+  const { set, to } = ctx.query;
+  if (set !== 'en' && set !== 'mi') throw badRequest('Must be en or mi', 'set', 'invalid_value');
+  const back = typeof to === 'string' && /^\/(?![/\\])/.test(to) ? to : '/';
+  // Readable and writable by the app's own switch, which sets the same cookie from the page.
+  ctx.cookies.set('language', set, { path: '/', maxAge: languageCookieMs, sameSite: 'lax', httpOnly: false, overwrite: true });
+  ctx.set('Cache-Control', 'no-store');
+  ctx.redirect(back);
+  ctx.status = 303;
 }
 
 /** The server itself, as the rendered page's API requests reach it: the address this request came in on. */
