@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
 
 let harness: Harness;
 let managerToken: string;
@@ -185,6 +185,8 @@ describe('features carousel (spec §1)', () => {
       async (page) => {
         await page.goto('/');
         await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
+        // The server's HTML has the button before the app has taken it over (decision 096).
+        await waitForHydrated(page.getByRole('button', { name: /Pause/ }));
         await page.getByRole('button', { name: /Pause/ }).click();
         const paused = await visibleSlide(page);
         await page.waitForTimeout(6500);

@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const distDir = path.join(repoRoot, 'pwa/dist');
@@ -401,6 +401,17 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
  * page's heading (its chunk came and its boundary hydrated) and the footer's links. Before that a
  * link is plain HTML, and following it loads a whole new page from the server.
  */
+/**
+ * Waits until the app has taken over this element of a page the server rendered (decision 096):
+ * before that a button is there but does nothing, so a test that presses it must wait.
+ */
+export async function waitForHydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle({ timeout: 30_000 });
+  await locator
+    .page()
+    .waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')), element, { timeout: 30_000 });
+}
+
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
