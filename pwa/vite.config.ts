@@ -56,7 +56,7 @@ function preloadEntryImports(): Plugin {
  * helper (about 1 KB gzip of the first download: module preloading, CSP nonces, `import.meta`
  * resolution), because the stylesheet must be in the page before the chunk renders. Only that
  * part is needed here, so the helper is replaced by one that does just that: it adds each
- * stylesheet once (none already in the page), waits for it, then imports the chunk. A stylesheet
+ * stylesheet once (none already in the page, linked or put in by the server as `<style data-href>`), waits for it, then imports the chunk. A stylesheet
  * that fails rejects the import (so `loadRouteModule` tries again, adding it anew), as Vite's does.
  */
 function lightPreloadHelper(): Plugin {
@@ -64,7 +64,7 @@ function lightPreloadHelper(): Plugin {
 function addStyle(dep) {
   const href = ${'`'}/${'$'}{dep}${'`'};
   if (added[href]) return added[href];
-  if ([...document.querySelectorAll('link[rel=stylesheet]')].some((link) => link.getAttribute('href') === href)) return;
+  if ([...document.querySelectorAll('link[rel=stylesheet],style[data-href]')].some((tag) => (tag.getAttribute('href') ?? tag.dataset.href) === href)) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.crossOrigin = '';

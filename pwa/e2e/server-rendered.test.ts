@@ -185,6 +185,11 @@ describe('hydration', () => {
         if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      // The page carries its styles (allowed by their hashes, or the console would say so): none is asked for.
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
       await page.context().addCookies([{ name: 'language', value: language, url: harness.baseUrl }]);
       if (language === 'mi') await page.addInitScript(() => localStorage.setItem('language', 'mi'));
       for (const route of routes()) {
@@ -192,6 +197,7 @@ describe('hydration', () => {
         expect(await page.locator('#ssr-data').count(), `${route} came rendered`).toBe(1);
         await waitForHydration(page);
         expect(messages, `${language} ${route}`).toEqual([]);
+        expect(stylesheets, `${language} ${route}`).toEqual([]);
       }
       expect(pageProblems(page)).toEqual([]);
       await page.close();

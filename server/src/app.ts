@@ -63,7 +63,7 @@ export function createApp(): Koa<AppState> {
   app.use(logRequests);
   // A write to the API may change a public page the server keeps rendered (decision 097); outside
   // the error handler, it sees the status the caller gets.
-  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs });
+  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs, staleForMs: config.renderedPageStaleMs });
   app.use(publicPages.forgetOnWrite);
   app.use(handleErrors);
   app.use(securityHeaders);

@@ -10,6 +10,11 @@ import { now } from './clock';
  * limit covers what changes with no write (a post scheduled to go public, the Māori corrections
  * written by another process). Visitors asking at once for a page being rendered share that
  * render.
+ *
+ * After its time a page is still sent, for `staleMs` more, while it is rendered again behind it
+ * (the next visitor gets the new one): no visitor waits for a render only because time passed.
+ * Only what changes with no write can be that late, by one visit; the app's own queries ask
+ * again for data older than their `staleTime`.
  */
 export type RenderCache<Page> = {
   /** The page as kept, or rendered now (and kept) with `render`. `cached` says which. */
@@ -18,21 +23,50 @@ export type RenderCache<Page> = {
   contentChanged(): void;
 };
 
-type Kept<Page> = { version: number; at: number; page: Promise<Page> };
+type Kept<Page> = { version: number; at: number; page: Promise<Page>; rendered?: Page; renderingAgain?: boolean };
 
-export function createRenderCache<Page>({ ttlMs, maxPages }: { ttlMs: number; maxPages: number }): RenderCache<Page> {
+export function createRenderCache<Page>({ ttlMs, staleMs = 0, maxPages }: { ttlMs: number; staleMs?: number; maxPages: number }): RenderCache<Page> {
   const pages = new Map<string, Kept<Page>>();
   let version = 0;
+
+  /** Starts a render of `key` and keeps it, the newest last (the first in the map goes when it is full). */
+  function keep(key: string, render: () => Promise<Page>): Kept<Page> {
+    const rendering: Kept<Page> = { version, at: now(), page: render() };
+    rendering.page.then(
+      (page) => (rendering.rendered = page),
+      () => undefined,
+    );
+    pages.delete(key);
+    pages.set(key, rendering);
+    if (pages.size > maxPages) pages.delete(pages.keys().next().value as string);
+    return rendering;
+  }
+
+  /** Renders a page sent after its time again, behind it; a failure keeps the old one for the next try. */
+  function renderAgain(key: string, kept: Kept<Page>, render: () => Promise<Page>): void {
+    kept.renderingAgain = true;
+    const started = version;
+    void render().then(
+      (page) => {
+        if (version !== started || pages.get(key) !== kept) return;
+        const fresh: Kept<Page> = { version, at: now(), page: Promise.resolve(page), rendered: page };
+        pages.delete(key);
+        pages.set(key, fresh);
+      },
+      () => (kept.renderingAgain = false),
+    );
+  }
 
   return {
     async get(key, render) {
       const kept = pages.get(key);
-      if (kept && kept.version === version && now() - kept.at < ttlMs) return { page: await kept.page, cached: true };
-      const rendering: Kept<Page> = { version, at: now(), page: render() };
-      // The newest last, so the first in the map is the one to drop when it is full.
-      pages.delete(key);
-      pages.set(key, rendering);
-      if (pages.size > maxPages) pages.delete(pages.keys().next().value as string);
+      const age = kept ? now() - kept.at : Number.POSITIVE_INFINITY;
+      if (kept && kept.version === version && age < ttlMs) return { page: await kept.page, cached: true };
+      if (kept && kept.version === version && kept.rendered !== undefined && ttlMs > 0 && age < ttlMs + staleMs) {
+        if (!kept.renderingAgain) renderAgain(key, kept, render);
+        return { page: kept.rendered, cached: true };
+      }
+      const rendering = keep(key, render);
       try {
         return { page: await rendering.page, cached: false };
       } catch (error) {
