@@ -402,6 +402,18 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
  * link is plain HTML, and following it loads a whole new page from the server.
  */
 /**
+ * Chooses the language as the app's switch does: the device's setting and the cookie the server
+ * renders pages by (decision 096). With the setting alone the next page comes rendered in the
+ * other language and the app renders it again, which a test could read half-way.
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'mi'): Promise<void> {
+  await page.evaluate((choice) => {
+    localStorage.setItem('language', choice);
+    document.cookie = `language=${choice};path=/`;
+  }, language);
+}
+
+/**
  * Waits until the app has taken over this element of a page the server rendered (decision 096):
  * before that a button is there but does nothing, so a test that presses it must wait.
  */

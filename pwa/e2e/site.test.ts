@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker } from './enrol-helpers';
 import {
+  chooseLanguage,
   alertShown,
   checkA11y,
   createBlogPost,
@@ -67,13 +68,6 @@ const invented = [
 /** The page's text and every link target, to look for invented details in. */
 async function visibleTextAndLinks(page: Page): Promise<string> {
   return page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('a'), (link) => link.href)].join('\n'));
-}
-
-async function chooseLanguage(page: Page, language: 'en' | 'mi'): Promise<void> {
-  await page.evaluate((choice) => {
-    localStorage.setItem('language', choice);
-    document.cookie = `language=${choice};path=/`;
-  }, language);
 }
 
 async function settle(page: Page): Promise<void> {
