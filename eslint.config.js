@@ -27,7 +27,7 @@ function featureZones(featuresDir, exceptions = {}) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'pwa/dist/**', 'pwa/dev-dist/**', 'data/**'] },
+  { ignores: ['**/node_modules/**', 'pwa/dist/**', 'pwa/dist-ssr/**', 'pwa/dev-dist/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

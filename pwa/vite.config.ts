@@ -56,7 +56,7 @@ function preloadEntryImports(): Plugin {
  * helper (about 1 KB gzip of the first download: module preloading, CSP nonces, `import.meta`
  * resolution), because the stylesheet must be in the page before the chunk renders. Only that
  * part is needed here, so the helper is replaced by one that does just that: it adds each
- * stylesheet once (none already in the page), waits for it, then imports the chunk. A stylesheet
+ * stylesheet once (none already in the page, linked or put in by the server as `<style data-href>`), waits for it, then imports the chunk. A stylesheet
  * that fails rejects the import (so `loadRouteModule` tries again, adding it anew), as Vite's does.
  */
 function lightPreloadHelper(): Plugin {
@@ -64,7 +64,7 @@ function lightPreloadHelper(): Plugin {
 function addStyle(dep) {
   const href = ${'`'}/${'$'}{dep}${'`'};
   if (added[href]) return added[href];
-  if ([...document.querySelectorAll('link[rel=stylesheet]')].some((link) => link.getAttribute('href') === href)) return;
+  if ([...document.querySelectorAll('link[rel=stylesheet],style[data-href]')].some((tag) => (tag.getAttribute('href') ?? tag.dataset.href) === href)) return;
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.crossOrigin = '';
@@ -89,10 +89,30 @@ export const __vitePreload = (load, deps) => Promise.all((deps || []).map(addSty
   };
 }
 
+/**
+ * The server's build has no service worker to register: the update notice renders nothing there,
+ * as in the browser before a new version is waiting.
+ */
+function noWorkerOnTheServer(): Plugin {
+  const id = 'virtual:pwa-register/react';
+  return {
+    name: 'no-worker-on-the-server',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (loaded) =>
+      loaded === `\0${id}`
+        ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
+        : undefined,
+  };
+}
+
 /** Names of the chunks placed in assets/manage/, so their CSS can follow them there. */
 const managementChunkNames = new Set<string>();
 
-export default defineConfig({
+/**
+ * Two builds: the app (`vite build`), and the server's renderer of the public pages
+ * (`vite build --ssr`, decision 096): the same modules, for Node, in `dist-ssr/`.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '@contract', replacement: contractDir },
@@ -108,76 +128,82 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    // The main chunk holds React, React DOM, the router and TanStack Query (about 120 kB gzipped);
-    // every page is its own chunk. Warn if anything grows past that.
-    chunkSizeWarningLimit: 400,
-    // No preload helper around each lazy import (about 1 KB on the first download, decision 060):
-    // a page's chunk fetches its own imports when it runs, and after the first visit the service
-    // worker serves them all from its precache.
-    modulePreload: false,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            { name: 'first-visit', tags: ['$initial'] },
-            // A lazily loaded part's English (`en-parts.ts`, `en-pages.ts`) in one chunk with the
-            // module that registers it (`parts.ts`, `pages.ts`): split apart, a page waited one
-            // more round trip for its own words before it could paint (decision 073).
-            { name: 'part-text', test: /[\\/]src[\\/]i18n[\\/](en-)?parts\.ts$/ },
-            { name: 'page-text', test: /[\\/]src[\\/]i18n[\\/](en-)?pages\.ts$/ },
-          ],
-        },
-        chunkFileNames(chunk) {
-          const ownModules = chunk.moduleIds.filter((id) => !id.includes('node_modules'));
-          const management = ownModules.some(isManagementModule) && ownModules.every((id) => isManagementModule(id) || isContractModule(id));
-          if (!management) return 'assets/[name]-[hash].js';
-          managementChunkNames.add(chunk.name);
-          return 'assets/manage/[name]-[hash].js';
-        },
-        assetFileNames(asset) {
-          const management = asset.names.some((name) => name.endsWith('.css') && managementChunkNames.has(name.slice(0, -4)));
-          return management ? 'assets/manage/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]';
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        // Which stylesheets a page's chunks need, for the server to name in the page it renders.
+        manifest: true,
+        // The main chunk holds React, React DOM, the router and TanStack Query (about 120 kB gzipped);
+        // every page is its own chunk. Warn if anything grows past that.
+        chunkSizeWarningLimit: 400,
+        // No preload helper around each lazy import (about 1 KB on the first download, decision 060):
+        // a page's chunk fetches its own imports when it runs, and after the first visit the service
+        // worker serves them all from its precache.
+        modulePreload: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'first-visit', tags: ['$initial'] },
+                // A lazily loaded part's English (`en-parts.ts`, `en-pages.ts`) in one chunk with the
+                // module that registers it (`parts.ts`, `pages.ts`): split apart, a page waited one
+                // more round trip for its own words before it could paint (decision 073).
+                { name: 'part-text', test: /[\\/]src[\\/]i18n[\\/](en-)?parts\.ts$/ },
+                { name: 'page-text', test: /[\\/]src[\\/]i18n[\\/](en-)?pages\.ts$/ },
+              ],
+            },
+            chunkFileNames(chunk) {
+              const ownModules = chunk.moduleIds.filter((id) => !id.includes('node_modules'));
+              const management = ownModules.some(isManagementModule) && ownModules.every((id) => isManagementModule(id) || isContractModule(id));
+              if (!management) return 'assets/[name]-[hash].js';
+              managementChunkNames.add(chunk.name);
+              return 'assets/manage/[name]-[hash].js';
+            },
+            assetFileNames(asset) {
+              const management = asset.names.some((name) => name.endsWith('.css') && managementChunkNames.has(name.slice(0, -4)));
+              return management ? 'assets/manage/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]';
+            },
+          },
         },
       },
-    },
-  },
-  plugins: [
-    react(),
-    preloadEntryImports(),
-    lightPreloadHelper(),
-    VitePWA({
-      // Our own worker (src/sw.ts): besides the caching rules it flushes the enrolment outbox on
-      // Background Sync's 'sync' event, which a generated worker cannot do.
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      // The CSP forbids inline scripts: the app registers its worker from its own module.
-      injectRegister: false,
-      includeAssets: ['favicon.svg', 'favicon-32.png', 'apple-touch-icon.png'],
-      manifest: {
-        name: site.name,
-        short_name: site.shortName,
-        description: aboutTrust.description,
-        lang: 'en-NZ',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#0e4a3a',
-        background_color: '#faf6ef',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      injectManifest: {
-        // The shell and every public route chunk; never site management (assets/manage/).
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/assets/manage/**', 'sw.js'],
-      },
-    }),
-  ],
-});
+  plugins: isSsrBuild
+    ? [react(), noWorkerOnTheServer()]
+    : [
+        react(),
+        preloadEntryImports(),
+        lightPreloadHelper(),
+        VitePWA({
+          // Our own worker (src/sw.ts): besides the caching rules it flushes the enrolment outbox on
+          // Background Sync's 'sync' event, which a generated worker cannot do.
+          strategies: 'injectManifest',
+          srcDir: 'src',
+          filename: 'sw.ts',
+          registerType: 'prompt',
+          // The CSP forbids inline scripts: the app registers its worker from its own module.
+          injectRegister: false,
+          includeAssets: ['favicon.svg', 'favicon-32.png', 'apple-touch-icon.png'],
+          manifest: {
+            name: site.name,
+            short_name: site.shortName,
+            description: aboutTrust.description,
+            lang: 'en-NZ',
+            start_url: '/',
+            scope: '/',
+            display: 'standalone',
+            theme_color: '#0e4a3a',
+            background_color: '#faf6ef',
+            icons: [
+              { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+              { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+              { src: '/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+              { src: '/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            ],
+          },
+          injectManifest: {
+            // The shell and every public route chunk; never site management (assets/manage/).
+            globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+            globIgnores: ['**/assets/manage/**', 'sw.js'],
+          },
+        }),
+      ],
+}));

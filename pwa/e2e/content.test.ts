@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
 
 let harness: Harness;
 let managerToken: string;
@@ -51,8 +51,11 @@ describe('blog', () => {
       await titles.first().waitFor();
       await expect(titles.allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
       const image = page.locator('.blog-card img').first();
-      await expect(image.getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=medium`);
-      // The window's width picks the picture (spec §9): media queries on the picture's sources.
+      // The window's width picks the picture (spec §9): media queries on the picture's sources, and
+      // the browser shows the one for its width (the same markup from the server and the app).
+      await expect
+        .poll(() => image.evaluate((img) => (img as HTMLImageElement).currentSrc))
+        .toBe(`${harness.baseUrl}/api/content/blog/${newer._id}/image?size=medium`);
       await expect(page.locator('.blog-card picture source[media="(min-width: 1500px)"]').first().getAttribute('srcset')).resolves.toBe(
         `/api/content/blog/${newer._id}/image?size=large`,
       );
@@ -66,7 +69,14 @@ describe('blog', () => {
     withPage(
       async (page) => {
         await page.goto('/blog');
-        await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=small`);
+        await expect
+          .poll(() =>
+            page
+              .locator('.blog-card img')
+              .first()
+              .evaluate((img) => (img as HTMLImageElement).currentSrc),
+          )
+          .toBe(`${harness.baseUrl}/api/content/blog/${newer._id}/image?size=small`);
         await screenshot(page, 'blog-with-posts-390');
       },
       { viewport: { width: 390, height: 844 } },
@@ -77,7 +87,6 @@ describe('blog', () => {
       async (page) => {
         const asked = page.waitForResponse((response) => response.url().endsWith(`/api/content/blog/${newer._id}/image?size=large`) && response.ok());
         await page.goto('/blog');
-        await expect(page.locator('.blog-card img').first().getAttribute('src')).resolves.toBe(`/api/content/blog/${newer._id}/image?size=large`);
         await asked;
         await expect
           .poll(() =>
@@ -159,7 +168,9 @@ describe('features carousel (spec §1)', () => {
       const first = await visibleSlide(page).then(async (title) => title || (await page.locator('.carousel__title').first().waitFor(), visibleSlide(page)));
       expect(first).not.toBe('');
       const image = page.locator('.carousel__slide:not([hidden]) img');
-      await expect(image.getAttribute('src')).resolves.toMatch(/^\/api\/content\/feature\/[0-9a-f-]+\/image\?size=medium$/);
+      await expect
+        .poll(() => image.evaluate((img) => (img as HTMLImageElement).currentSrc))
+        .toMatch(/\/api\/content\/feature\/[0-9a-f-]+\/image\?size=medium$/);
       await expect(image.getAttribute('alt')).resolves.toMatch(/illustration/);
       // No thumbnails: one picture shows at a time.
       await expect(page.locator('.carousel img:visible').count()).resolves.toBe(1);
@@ -174,6 +185,8 @@ describe('features carousel (spec §1)', () => {
       async (page) => {
         await page.goto('/');
         await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
+        // The server's HTML has the button before the app has taken it over (decision 096).
+        await waitForHydrated(page.getByRole('button', { name: /Pause/ }));
         await page.getByRole('button', { name: /Pause/ }).click();
         const paused = await visibleSlide(page);
         await page.waitForTimeout(6500);

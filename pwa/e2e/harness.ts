@@ -17,7 +17,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const distDir = path.join(repoRoot, 'pwa/dist');
@@ -396,6 +396,45 @@ let axeSource: string | undefined;
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
 /** Runs axe-core on the page and fails with every violation listed. */
+/**
+ * Waits until the app has taken over a page the server rendered (decision 096): React holds the
+ * page's heading (its chunk came and its boundary hydrated) and the footer's links. Before that a
+ * link is plain HTML, and following it loads a whole new page from the server.
+ */
+/**
+ * Chooses the language as the app's switch does: the device's setting and the cookie the server
+ * renders pages by (decision 096). With the setting alone the next page comes rendered in the
+ * other language and the app renders it again, which a test could read half-way.
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'mi'): Promise<void> {
+  await page.evaluate((choice) => {
+    localStorage.setItem('language', choice);
+    document.cookie = `language=${choice};path=/`;
+  }, language);
+}
+
+/**
+ * Waits until the app has taken over this element of a page the server rendered (decision 096):
+ * before that a button is there but does nothing, so a test that presses it must wait.
+ */
+export async function waitForHydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle({ timeout: 30_000 });
+  await locator
+    .page()
+    .waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')), element, { timeout: 30_000 });
+}
+
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const taken = (element: Element | null) => element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+      return taken(document.querySelector('main h1')) && taken(document.querySelector('footer a'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 export async function checkA11y(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   axeSource ??= await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // An alert coming in or leaving is half transparent for a moment: axe would read the colour of
@@ -519,6 +558,22 @@ export async function createFeature(harness: Harness, token: string, feature: { 
   const response = await harness.api('/api/content/feature', { method: 'POST', body: form, token });
   if (response.status !== 201) throw new Error(`creating a feature failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { _id: string; title: string };
+}
+
+/** Every public route the server renders (decision 096), with one post's page: what its tests and bench visit. */
+export function renderedPublicRoutes(postId: string): string[] {
+  return [
+    '/',
+    '/services',
+    '/service/whanau_support',
+    '/enrol/whanau_ora_support',
+    '/blog',
+    `/blog/${postId}`,
+    '/team',
+    '/contact',
+    '/about',
+    '/former_services',
+  ];
 }
 
 /** Creates a blog post through the API as a manager (multipart, spec §5). */

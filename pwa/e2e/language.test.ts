@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, chooseLanguage, screenshot, startHarness, type Harness } from './harness';
 
 // Issue 7: the interface in English and te reo Māori, switched by the person, remembered on the
 // device (offline too), with the trust's own English wording kept as given in both languages.
@@ -107,7 +107,7 @@ describe.each([
     try {
       for (const language of ['en', 'mi'] as const) {
         await page.goto('/');
-        await page.evaluate((choice) => localStorage.setItem('language', choice), language);
+        await chooseLanguage(page, language);
         for (const pathname of ['/', '/services', '/enrol/whanau_ora_support', '/login', '/blog']) {
           await page.goto(pathname);
           await page.getByRole('heading', { level: 1 }).first().waitFor();

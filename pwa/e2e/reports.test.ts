@@ -158,5 +158,13 @@ describe('reports and impact figures', () => {
       .locator('.impact-counter__value[data-target="4532"]')
       .waitFor({ timeout: 30_000 });
     await visitor.context().close();
+    // The server's page says the same, read with JavaScript off (decision 096): the figure is in its HTML.
+    const noScript = await harness.browser.newContext({ baseURL: harness.baseUrl, javaScriptEnabled: false, viewport: phone, serviceWorkers: 'block' });
+    const reader = await noScript.newPage();
+    await reader.goto('/');
+    await expect(reader.locator('.impact-counter', { hasText: 'Kai Parcels Delivered' }).locator('.visually-hidden').first().textContent()).resolves.toBe(
+      '4532 ',
+    );
+    await noScript.close();
   }, 300_000);
 });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForServiceWorker } from './enrol-helpers';
 import {
+  chooseLanguage,
   alertShown,
   checkA11y,
   createBlogPost,
@@ -121,7 +122,8 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
 
   it('shows the empty states tidily in te reo Māori too', async () => {
     await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('language', 'mi'));
+    // As the language switch does: the device's choice and the cookie the server renders by (decision 096).
+    await chooseLanguage(page, 'mi');
     for (const pathname of ['/contact', '/team', '/former_services']) {
       await page.goto(pathname);
       await settle(page);
@@ -129,7 +131,7 @@ describe.each(Object.entries(viewports))('a fresh install on a %s', (_size, view
       await checkA11y(page);
       await screenshot(page, `site-empty${pathname.replaceAll('/', '-')}-mi-${viewport.width}`);
     }
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await chooseLanguage(page, 'en');
     for (const pathname of ['/contact', '/team', '/former_services']) {
       await page.goto(pathname);
       await settle(page);

@@ -38,7 +38,7 @@ export function sourceHash(): string {
 
 const current = sourceHash();
 const built = fs.existsSync(hashFile) ? fs.readFileSync(hashFile, 'utf8').trim() : '';
-if (built === current && fs.existsSync(path.join(pwaDir, 'dist', 'index.html'))) {
+if (built === current && fs.existsSync(path.join(pwaDir, 'dist', 'index.html')) && fs.existsSync(path.join(pwaDir, 'dist-ssr', 'entry-server.js'))) {
   console.log('The app is already built from these sources (pwa/dist); `npm run build` rebuilds it anyway.');
 } else {
   const result = spawnSync('npm', ['run', 'build', '-w', 'pwa'], { cwd: repoRoot, stdio: 'inherit' });

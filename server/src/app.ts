@@ -27,6 +27,7 @@ import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
+import { chooseLanguage, renderPages } from './lib/render-page';
 import { serveApp } from './lib/serve-app';
 import { syncHandlers } from './sync-handlers';
 
@@ -60,6 +61,10 @@ export function createApp(): Koa<AppState> {
 
   // Outermost, so every API request is logged once with the status it finally got, failures included.
   app.use(logRequests);
+  // A write to the API may change a public page the server keeps rendered (decision 097); outside
+  // the error handler, it sees the status the caller gets.
+  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs, staleForMs: config.renderedPageStaleMs });
+  app.use(publicPages.forgetOnWrite);
   app.use(handleErrors);
   app.use(securityHeaders);
   app.use(cors);
@@ -87,6 +92,8 @@ export function createApp(): Koa<AppState> {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  app.use(chooseLanguage);
+  app.use(publicPages.render);
   app.use(serveApp(config.pwaDist));
 
   app.on('error', logResponseFailure);

@@ -43,6 +43,10 @@ const EnvSchema = z.object({
    * not applied, so a batch is answered well inside the app's 30 s time-out (decision 075).
    */
   SYNC_TIME_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
+  /** How long the server sends a rendered public page again before rendering it afresh; 0: never (decision 097). */
+  RENDERED_PAGE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** How much longer a rendered page is sent while it is rendered again behind it (decision 097). */
+  RENDERED_PAGE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
   PWA_DIST: z.string().optional(),
@@ -134,6 +138,9 @@ export type Config = {
   rateLimits: boolean;
   /** `POST /api/sync` starts no mutation after this many ms (the first always runs). */
   syncTimeBudgetMs: number;
+  /** A rendered public page is sent again for this long, until a write to the API (decision 097). */
+  renderedPageMs: number;
+  renderedPageStaleMs: number;
   logLevel: string;
   pwaDist: string;
   corsOrigins: string[];
@@ -190,6 +197,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     rateLimits: vars.RATE_LIMITS === 'on',
     syncTimeBudgetMs: vars.SYNC_TIME_BUDGET_MS,
+    renderedPageMs: vars.RENDERED_PAGE_MS,
+    renderedPageStaleMs: vars.RENDERED_PAGE_STALE_MS,
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',')

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { AuthProvider } from './auth/auth-provider';
 import { useT } from '../i18n/use-t';
-import { firstPaint } from '../lib/use-after-first-paint';
+import { firstPaint, serverRendered } from '../lib/use-after-first-paint';
 import { RouteErrorBoundary } from './error-page';
 import { lazyPart } from './lazy-route';
 import { NavBar } from './nav-bar';
@@ -55,8 +55,9 @@ export function RootLayout() {
   const { pathname } = useLocation();
   // Once the page has been painted (a lazily loaded page comes after the spinner), the footer and
   // the update notice: on a slow phone their chunks then do not compete with the page's own
-  // (issue 12, decision 070).
-  const [pageShown, setPageShown] = useState(false);
+  // (issue 12, decision 070). A page the server rendered shows them from the start, as the server
+  // did (decision 096).
+  const [pageShown, setPageShown] = useState(serverRendered);
   const onPageShown = useCallback(() => setPageShown(true), []);
   return (
     <AuthProvider>

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
@@ -28,6 +28,7 @@ export function NavBar() {
   const t = useT();
   const language = useLanguage();
   const other = language === 'en' ? 'mi' : 'en';
+  const location = useLocation();
   const sticky = useScrolledPast();
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first press on, so closing keeps it (and its focus handling) in place.
@@ -53,10 +54,24 @@ export function NavBar() {
                 <SpecText id="menuDonate" />
               </span>
             </DonateLink>
-            <button type="button" className="nav-bar__language" lang={localeOf[other]} onClick={() => void setLanguage(other)}>
-              {namePartsOf[other].prefix && <span className="nav-bar__language-prefix">{namePartsOf[other].prefix}</span>}
-              {namePartsOf[other].short}
-            </button>
+            {/* A plain form as well, so a page the server rendered changes language with JavaScript
+                off (GET /language, decision 096); the app does it in place. */}
+            <form
+              method="get"
+              action="/language"
+              className="nav-bar__language-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void setLanguage(other);
+              }}
+            >
+              <input type="hidden" name="set" value={other} />
+              <input type="hidden" name="to" value={location.pathname + location.search} />
+              <button type="submit" className="nav-bar__language" lang={localeOf[other]}>
+                {namePartsOf[other].prefix && <span className="nav-bar__language-prefix">{namePartsOf[other].prefix}</span>}
+                {namePartsOf[other].short}
+              </button>
+            </form>
             <button
               ref={toggle}
               type="button"

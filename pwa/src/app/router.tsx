@@ -2,9 +2,10 @@ import { Route, Routes } from 'react-router-dom';
 import { routePatterns } from '../lib/paths';
 import { RootLayout } from './layout';
 import { lazyRoute } from './lazy-route';
-// The landing page is in the main chunk: lazy, it cost a round trip before its heading could paint.
-import Home from '../routes/home';
 
+// The landing page is its own chunk again: its heading now comes in the server's HTML
+// (decision 096), so its chunk no longer stands between a visitor and the first paint.
+const Home = lazyRoute(() => import('../routes/home'));
 const Team = lazyRoute(() => import('../routes/team'));
 const Services = lazyRoute(() => import('../routes/services'));
 const Service = lazyRoute(() => import('../routes/service'));

@@ -16,6 +16,7 @@ export const enPages = {
   'enrol.fixTitle': 'Fix and resend',
   'enrol.fixIntro': 'The trust could not accept this enrolment as it was. Check the details marked below, then send it again.',
   'enrol.resend': 'Resend',
+  'enrol.needsJavaScript': 'This form needs JavaScript, which is turned off in this browser. Turn it on to enrol here, or phone or email the trust.',
   'enrol.intro': 'Fill in this form and a <mi>kaimahi</mi> from the trust will contact you. It is free. Fields marked “optional” can be left empty.',
   'enrol.sideLabel': 'Your enrolments on this phone',
   'enrol.closedBody': '{title} is not taking enrolments right now. You can read about the service, or contact the trust to hear when it opens again:',
@@ -100,6 +101,7 @@ export const enPages = {
   'receipts.sent': 'Sent {time}',
   // Blog
   'blog.title': 'Blog',
+  'blog.months': 'January,February,March,April,May,June,July,August,September,October,November,December',
   'blog.heading': 'News and stories',
   'blog.lead': 'What is happening at the trust and in our community.',
   'blog.loadFailed': 'The blog could not be loaded just now. Please try again soon.',

@@ -54,38 +54,46 @@ async function messagesFor(language: Language): Promise<Record<MessageKey, Messa
 
 function publish(next: State): void {
   state = next;
-  document.documentElement.lang = next.locale;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next.locale;
+    // The server renders the public pages in the language the page shows (DESIGN §10).
+    document.cookie = `${storageKey}=${next.language};path=/;max-age=31536000`;
+  }
   for (const listener of listeners) listener();
+}
+
+/** Shows `language` without remembering it: the server's render, and the app hydrating it. */
+export async function publishLanguage(language: Language): Promise<void> {
+  publish(stateFor(language, await messagesFor(language)));
 }
 
 /** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
 export async function setLanguage(language: Language): Promise<void> {
-  const messages = await messagesFor(language);
+  await publishLanguage(language);
   try {
     localStorage.setItem(storageKey, language);
   } catch {
     // Private browsing or a full disk: the choice lasts for this visit only.
   }
-  publish(stateFor(language, messages));
 }
 
-/** The language remembered on this device, loaded before the first render (no flash of English). */
-export async function startLanguage(): Promise<void> {
+/**
+ * The language remembered on this device, set before the first render (no flash of English).
+ * For a page the server rendered in `rendered` (with `corrections` of the Māori text), true when
+ * that is the language to show, so the app can hydrate it; false when the device chose another
+ * (a choice made before the cookie existed): the app then renders the page afresh in that one.
+ */
+export async function startLanguage(rendered?: Language, corrections?: Overrides): Promise<boolean> {
+  if (corrections) overrides = { mi: corrections };
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(storageKey);
   } catch {
-    stored = null;
+    // Storage blocked: the page's language, or English.
   }
-  if (isLanguage(stored) && stored !== 'en') {
-    try {
-      await setLanguage(stored);
-      return;
-    } catch {
-      // The chunk could not load (an old cache): English until the person chooses again.
-    }
-  }
-  document.documentElement.lang = state.locale;
+  // The chunk may fail to load (an old cache): English until the person chooses again.
+  await publishLanguage(isLanguage(stored) ? stored : (rendered ?? 'en')).catch(() => publish(state));
+  return state.language === rendered;
 }
 
 /** Applies a manager's corrections over the built-in catalogue of that language. */

@@ -143,6 +143,9 @@ export const mi: TranslatedCatalogue<
     'Kāore i taea e te tarahiti te whakaae ki tēnei whakaurunga i tōna āhua o nāianei. Tirohia ngā taipitopito kua tohua i raro, kātahi ka tuku anō.',
   ),
   'enrol.resend': draft('Tukua anō'),
+  'enrol.needsJavaScript': draft(
+    'Me whakakā te JavaScript kia whakamahia ai tēnei puka, ā, kua whakawetohia i tēnei pūtirotiro. Whakakāngia hei whakauru ki konei, waea mai rānei, īmēra mai rānei ki te tarahiti.',
+  ),
   'enrol.intro': draft(
     'Whakakīia tēnei puka, ā, ka whakapā atu tētahi kaimahi o te tarahiti ki a koe. He utukore. Ka taea te waiho kau ngā āpure kua tohua ki te “kāore e herea”.',
   ),
@@ -240,6 +243,7 @@ export const mi: TranslatedCatalogue<
 
   // Blog
   'blog.title': draft('Pānui'),
+  'blog.months': draft('Kohitātea,Huitanguru,Poutūterangi,Paengawhāwhā,Haratua,Pipiri,Hōngongoi,Hereturikōkā,Mahuru,Whiringa-ā-nuku,Whiringa-ā-rangi,Hakihea'),
   'blog.heading': draft('Ngā pānui me ngā kōrero'),
   'blog.lead': draft('Ngā mahi o te tarahiti me tō tātou hapori.'),
   'blog.loadFailed': draft('Kāore i taea te uta i ngā pānui i tēnei wā. Ngana anō ā tōna wā.'),

@@ -8,7 +8,7 @@ import type { Language } from './languages';
  * person reads comes through `useT()`: components never hold one.
  */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribeLanguage, currentLanguage, () => 'en');
+  return useSyncExternalStore(subscribeLanguage, currentLanguage, currentLanguage);
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

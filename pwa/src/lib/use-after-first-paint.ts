@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 /** A page that never paints (opened in a background tab and never shown) goes on after this. */
 const neverPaintedAfterMs = 10_000;
 
-let painted = false;
+/**
+ * True on the server and in a page the server rendered (DESIGN §10): its first content is in the
+ * HTML, so what waits for the first paint is part of the page's first render, as on the server.
+ */
+export const serverRendered = typeof document === 'undefined' || document.getElementById('ssr-data') !== null;
+
+let painted = serverRendered;
 
 /** Resolves once the browser has painted the page's first content. */
 export const firstPaint = new Promise<void>((resolve) => {

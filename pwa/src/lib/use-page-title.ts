@@ -2,11 +2,32 @@ import { useEffect } from 'react';
 import { site } from '../content/site';
 import { useT } from '../i18n/use-t';
 
-/** Sets the browser tab's title for a page, e.g. "Services — Te Whare Manaaki Trust". */
-export function usePageTitle(title: string | undefined): void {
+/**
+ * On the server: the title and description the page being rendered asked for, and whether it
+ * says that what its address names is not here (entry-server.tsx).
+ */
+export const pageHead: { title?: string; description?: string; notFound?: boolean } = {};
+
+/**
+ * A page showing that what its address names is not here (a post taken down, a service key that
+ * does not exist): on the server the page is answered `404`, so a search engine forgets the address
+ * and a share of it is not mistaken for a page (decision 096). Nothing in the browser.
+ */
+export function markNotFound(notFound: boolean): void {
+  if (notFound && typeof document === 'undefined') pageHead.notFound = true;
+}
+
+/**
+ * Sets the browser tab's title for a page, e.g. "Services — Te Whare Manaaki Trust". On the
+ * server it also gives the page's `<title>` and, when the page has one, its meta description
+ * (a share of a post shows the post's title and first words).
+ */
+export function usePageTitle(title: string | undefined, description?: string): void {
   const t = useT();
   const home = t('page.homeTitle', { name: site.name });
+  const full = title ? `${title} — ${site.name}` : home;
+  if (typeof document === 'undefined') Object.assign(pageHead, { title: full, description });
   useEffect(() => {
-    document.title = title ? `${title} — ${site.name}` : home;
-  }, [title, home]);
+    document.title = full;
+  }, [full]);
 }

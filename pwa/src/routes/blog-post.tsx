@@ -1,13 +1,13 @@
 import '../i18n/pages';
 import { useParams } from 'react-router-dom';
+import { excerptOf } from '@contract/excerpt';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
-import { isNotSaved, useBlogPost } from '../features/blog/api/get-blog-post';
+import { isMissing, isNotSaved, useBlogPost } from '../features/blog/api/get-blog-post';
 import { BlogPostView } from '../features/blog/components/blog-post-view';
-import { ApiRequestError } from '../lib/api-client';
 import { paths } from '../lib/paths';
-import { usePageTitle } from '../lib/use-page-title';
+import { markNotFound, usePageTitle } from '../lib/use-page-title';
 import { useT } from '../i18n/use-t';
 import './pages.css';
 
@@ -16,12 +16,12 @@ export default function BlogPostRoute() {
   const t = useT();
   const { id = '' } = useParams();
   const post = useBlogPost(id);
-  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined));
+  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined), post.data && excerptOf(post.data.text));
 
   if (post.isPending) return <Spinner />;
   if (post.isError) {
-    const status = post.error instanceof ApiRequestError ? post.error.status : undefined;
-    const missing = status === 404 || status === 400;
+    const missing = isMissing(post.error);
+    markNotFound(missing);
     // Never opened on this phone and no signal: it loads by itself when the phone is back online.
     const offline = isNotSaved(post.error);
     return (

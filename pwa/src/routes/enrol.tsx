@@ -16,7 +16,7 @@ import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
 import { localDbMayExist } from '../lib/local-db-name';
 import { paths } from '../lib/paths';
-import { usePageTitle } from '../lib/use-page-title';
+import { markNotFound, usePageTitle } from '../lib/use-page-title';
 
 /**
  * What reads and writes this phone's database (Dexie, the outbox engine) is its own chunk: loaded
@@ -83,6 +83,12 @@ export default function EnrolRoute() {
 
   const newForm = (
     <>
+      {/* With JavaScript off the page reads in full, but the form cannot check or keep anything (decision 096). */}
+      <noscript>
+        <p className="enrol-page__intro">
+          <strong>{t('enrol.needsJavaScript')}</strong>
+        </p>
+      </noscript>
       <p className="enrol-page__intro">
         <Rich id="enrol.intro" />
       </p>
@@ -170,6 +176,7 @@ function ClosedService({ service }: { service: ServiceEntry }) {
 
 function UnknownService() {
   const t = useT();
+  markNotFound(true);
   return (
     <>
       <PageHeader title={t('service.notFound')} />

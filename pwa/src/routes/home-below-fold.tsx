@@ -1,7 +1,4 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { site, type CounterItem } from '../content/site';
-import { countersWithFigures } from '../features/counters/api/get-counters';
 import { Icon } from '../components/icon';
 import { aboutTrust } from '../content/about-trust';
 import { FeaturesCarousel } from '../features/carousel/components/features-carousel';
@@ -108,14 +105,7 @@ function Donate() {
 }
 
 /** The home page below its services: mission, features carousel, focus and the call to donate. */
-/**
- * The banner's counters take their figures from the API (DESIGN §4d) from here: this chunk comes
- * after the first paint, so the first download carries neither the request nor its checks.
- */
-export default function HomeBelowTheFold({ onCounters }: { onCounters?: (items: readonly CounterItem[]) => void }) {
-  useEffect(() => {
-    if (onCounters) void countersWithFigures(site.counters).then(onCounters);
-  }, [onCounters]);
+export default function HomeBelowTheFold() {
   return (
     <>
       <Mission />

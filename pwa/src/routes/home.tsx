@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LinkButton } from '../components/button';
 import { Icon } from '../components/icon';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
 import { site, type CounterItem } from '../content/site';
 import { LoadFailedWithPhone } from '../features/site/components/load-failed-with-phone';
+import { useCountersWithFigures } from '../features/counters/api/get-counters';
 import { ImpactCounters } from '../features/counters/components/impact-counters';
 import { useServices } from '../features/services/api/get-services';
 import { Rich } from '../i18n/rich-text';
@@ -100,8 +101,9 @@ function Services() {
 export default function HomeRoute() {
   usePageTitle(undefined);
   const painted = useAfterFirstPaint();
-  // The counters start from the seed's targets; the lower part's chunk brings the API's figures (DESIGN §4d).
-  const [counters, setCounters] = useState<readonly CounterItem[]>(site.counters);
+  // The counters' figures from the API (DESIGN §4d), asked for once the banner has painted; a
+  // page the server rendered comes with them (decision 096). Until then the seed's targets stand.
+  const counters = useCountersWithFigures(site.counters, painted);
   const placeholder = <div className="home-below-fold-placeholder" />;
   return (
     <>
@@ -109,7 +111,7 @@ export default function HomeRoute() {
       <Services />
       {painted ? (
         <Suspense fallback={placeholder}>
-          <BelowTheFold onCounters={setCounters} />
+          <BelowTheFold />
         </Suspense>
       ) : (
         placeholder

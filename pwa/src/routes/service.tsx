@@ -7,7 +7,7 @@ import { LoadFailedWithPhone } from '../features/site/components/load-failed-wit
 import { findService, useServices } from '../features/services/api/get-services';
 import { ServiceDetails } from '../features/services/components/service-details';
 import { paths } from '../lib/paths';
-import { usePageTitle } from '../lib/use-page-title';
+import { markNotFound, usePageTitle } from '../lib/use-page-title';
 import { useT } from '../i18n/use-t';
 import './pages.css';
 
@@ -17,7 +17,7 @@ export default function ServiceRoute() {
   const { id = '' } = useParams();
   const services = useServices();
   const service = services.data ? findService(services.data, id) : undefined;
-  usePageTitle(service?.title ?? (services.isPending ? undefined : t('service.notFound')));
+  usePageTitle(service?.title ?? (services.isPending ? undefined : t('service.notFound')), service?.subtitle);
 
   if (services.isPending) return <Spinner />;
   if (services.isError) {
@@ -29,6 +29,7 @@ export default function ServiceRoute() {
     );
   }
   if (!service) {
+    markNotFound(true);
     return (
       <>
         <PageHeader title={t('service.notFound')} lead={t('service.notFoundLead')} />

@@ -1,20 +1,31 @@
 import type { Context, Next } from 'koa';
 import { getConfig } from '../config';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const policy = (styleSources: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src ${styleSources}`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+const contentSecurityPolicy = policy("'self'");
+
+/**
+ * The policy for a page that carries its stylesheets in `<style>` elements (a page the server
+ * rendered, decision 096): those exact styles are allowed by their SHA-256, and nothing else inline.
+ */
+export function policyWithStyles(sha256s: string[]): string {
+  return policy(["'self'", ...sha256s.map((hash) => `'sha256-${hash}'`)].join(' '));
+}
 
 /** Headers every response carries, API and app alike. */
 export async function securityHeaders(ctx: Context, next: Next): Promise<void> {

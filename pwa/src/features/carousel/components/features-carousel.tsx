@@ -19,7 +19,12 @@ function Slides({ features }: { features: Feature[] }) {
   const t = useT();
   const [current, setCurrent] = useState(0);
   // Autoplays (spec §1), unless the person asked for less motion; a visible button pauses it.
-  const [playing, setPlaying] = useState(() => !prefersReducedMotion());
+  // Asked after the first render: the server, which has no window, renders it playing, and the
+  // page hydrates the same before it stops for a person who asked for less motion.
+  const [playing, setPlaying] = useState(true);
+  useEffect(() => {
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
   const count = features.length;
   const active = Math.min(current, count - 1);
 

@@ -7,6 +7,7 @@ import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { LocalStorageFullError, OutboxValidationError } from '../../../lib/save-errors';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { emptyEnrolmentValues, enrolmentFieldOrder, type EnrolmentDraftBody, type EnrolmentField, type EnrolmentFormValues } from '../enrolment-form-values';
 import { Rich } from '../../../i18n/rich-text';
 import { shownList } from '../../../i18n/content-text';
@@ -41,6 +42,7 @@ type EnrolmentFormProps = {
  */
 export function EnrolmentForm({ serviceKey, statement, initialValues, initialErrors, submitLabel, onSubmit, onCancel, onStart }: EnrolmentFormProps) {
   const t = useT();
+  const hydrated = useHydrated();
   const language = useLanguage();
   const statementText = shownList(language, statement.en, statement.mi);
   const formId = useId();
@@ -103,152 +105,158 @@ export function EnrolmentForm({ serviceKey, statement, initialValues, initialErr
         <ErrorSummary state={formErrors} />
       )}
 
-      <fieldset className="enrol-form__group">
-        <legend className="enrol-form__legend">{t('form.aboutYou')}</legend>
-        <div className="enrol-form__row">
-          <TextField
-            id={fieldId('givenName')}
-            label={t('form.givenName')}
-            name="givenName"
-            autoComplete="given-name"
-            value={values.givenName}
-            onChange={update('givenName')}
-            error={errorOf('givenName')}
-          />
-          <TextField
-            id={fieldId('familyName')}
-            label={t('form.familyName')}
-            name="familyName"
-            autoComplete="family-name"
-            value={values.familyName}
-            onChange={update('familyName')}
-            error={errorOf('familyName')}
-          />
-        </div>
-        <div className="enrol-form__row">
-          <TextField
-            id={fieldId('dateOfBirth')}
-            label={t('form.dateOfBirth')}
-            name="dateOfBirth"
-            type="date"
-            autoComplete="bday"
-            value={values.dateOfBirth}
-            onChange={update('dateOfBirth')}
-            error={errorOf('dateOfBirth')}
-          />
-          <TextField
-            id={fieldId('suburb')}
-            label={t('form.suburb')}
-            name="suburb"
-            autoComplete="address-level2"
-            value={values.suburb}
-            onChange={update('suburb')}
-            error={errorOf('suburb')}
-          />
-        </div>
-        <div className="enrol-form__row">
-          <TextField id={fieldId('iwi')} label={<Rich id="form.iwi" />} name="iwi" value={values.iwi} onChange={update('iwi')} error={errorOf('iwi')} />
-          <TextField
-            id={fieldId('householdSize')}
-            label={t('form.householdSize')}
-            name="householdSize"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={30}
-            value={values.householdSize}
-            onChange={update('householdSize')}
-            error={errorOf('householdSize')}
-          />
-        </div>
-      </fieldset>
+      {/* Not to be filled in before the app has taken over a page the server rendered: what was typed
+          before would be lost to the form's own state (decision 096). A plain fieldset, no box of its own. */}
+      <fieldset className="enrol-form__fields" disabled={!hydrated}>
+        <fieldset className="enrol-form__group">
+          <legend className="enrol-form__legend">{t('form.aboutYou')}</legend>
+          <div className="enrol-form__row">
+            <TextField
+              id={fieldId('givenName')}
+              label={t('form.givenName')}
+              name="givenName"
+              autoComplete="given-name"
+              value={values.givenName}
+              onChange={update('givenName')}
+              error={errorOf('givenName')}
+            />
+            <TextField
+              id={fieldId('familyName')}
+              label={t('form.familyName')}
+              name="familyName"
+              autoComplete="family-name"
+              value={values.familyName}
+              onChange={update('familyName')}
+              error={errorOf('familyName')}
+            />
+          </div>
+          <div className="enrol-form__row">
+            <TextField
+              id={fieldId('dateOfBirth')}
+              label={t('form.dateOfBirth')}
+              name="dateOfBirth"
+              type="date"
+              autoComplete="bday"
+              value={values.dateOfBirth}
+              onChange={update('dateOfBirth')}
+              error={errorOf('dateOfBirth')}
+            />
+            <TextField
+              id={fieldId('suburb')}
+              label={t('form.suburb')}
+              name="suburb"
+              autoComplete="address-level2"
+              value={values.suburb}
+              onChange={update('suburb')}
+              error={errorOf('suburb')}
+            />
+          </div>
+          <div className="enrol-form__row">
+            <TextField id={fieldId('iwi')} label={<Rich id="form.iwi" />} name="iwi" value={values.iwi} onChange={update('iwi')} error={errorOf('iwi')} />
+            <TextField
+              id={fieldId('householdSize')}
+              label={t('form.householdSize')}
+              name="householdSize"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={30}
+              value={values.householdSize}
+              onChange={update('householdSize')}
+              error={errorOf('householdSize')}
+            />
+          </div>
+        </fieldset>
 
-      <fieldset className="enrol-form__group">
-        <legend className="enrol-form__legend">{t('form.reachYou')}</legend>
-        <p className="enrol-form__note">{t('form.reachNote')}</p>
-        <div className="enrol-form__row">
-          <TextField
-            id={fieldId('phone')}
-            label={t('form.phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={update('phone')}
-            error={errorOf('phone')}
-          />
-          <TextField
-            id={fieldId('email')}
-            label={t('form.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={update('email')}
-            error={errorOf('email')}
-          />
-        </div>
-        <fieldset className={`enrol-choice${errorOf('preferredContact') ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
-          <legend className="field__label">{t('form.preferredContact')}</legend>
-          <div className="enrol-choice__options">
-            {contactMethods.map((method, index) => (
-              <label key={method} className="enrol-choice__option">
-                <input
-                  type="radio"
-                  name="preferredContact"
-                  value={method}
-                  id={index === 0 ? fieldId('preferredContact') : undefined}
-                  checked={values.preferredContact === method}
-                  aria-invalid={errorOf('preferredContact') ? true : undefined}
-                  onChange={() => setValues((current) => ({ ...current, preferredContact: method }))}
-                />
-                <span>{t(contactLabels[method])}</span>
-              </label>
+        <fieldset className="enrol-form__group">
+          <legend className="enrol-form__legend">{t('form.reachYou')}</legend>
+          <p className="enrol-form__note">{t('form.reachNote')}</p>
+          <div className="enrol-form__row">
+            <TextField
+              id={fieldId('phone')}
+              label={t('form.phone')}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              value={values.phone}
+              onChange={update('phone')}
+              error={errorOf('phone')}
+            />
+            <TextField
+              id={fieldId('email')}
+              label={t('form.email')}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={update('email')}
+              error={errorOf('email')}
+            />
+          </div>
+          <fieldset className={`enrol-choice${errorOf('preferredContact') ? ' enrol-choice--invalid' : ''}`} aria-describedby={describedBy('preferredContact')}>
+            <legend className="field__label">{t('form.preferredContact')}</legend>
+            <div className="enrol-choice__options">
+              {contactMethods.map((method, index) => (
+                <label key={method} className="enrol-choice__option">
+                  <input
+                    type="radio"
+                    name="preferredContact"
+                    value={method}
+                    id={index === 0 ? fieldId('preferredContact') : undefined}
+                    checked={values.preferredContact === method}
+                    aria-invalid={errorOf('preferredContact') ? true : undefined}
+                    onChange={() => setValues((current) => ({ ...current, preferredContact: method }))}
+                  />
+                  <span>{t(contactLabels[method])}</span>
+                </label>
+              ))}
+            </div>
+            <FieldError id={`${fieldId('preferredContact')}-error`} message={errorOf('preferredContact')} />
+          </fieldset>
+        </fieldset>
+
+        <TextArea
+          id={fieldId('message')}
+          label={t('form.message')}
+          name="message"
+          rows={4}
+          value={values.message}
+          onChange={update('message')}
+          error={errorOf('message')}
+        />
+
+        <section className="enrol-statement" aria-labelledby={`${formId}-statement`}>
+          <h2 className="enrol-statement__title" id={`${formId}-statement`}>
+            {t('form.privacy')}
+          </h2>
+          <p className="enrol-statement__version">{t('form.privacyVersion', { version: statement.version })}</p>
+          {/* The trust's own statement, the version a person consents to: in te reo Māori where published so, else English. */}
+          <div lang={statementText.lang ?? (language === 'mi' ? undefined : 'en-NZ')}>
+            {statementText.text.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-          <FieldError id={`${fieldId('preferredContact')}-error`} message={errorOf('preferredContact')} />
-        </fieldset>
+        </section>
+
+        <div className={`enrol-consent${errorOf('consent') ? ' enrol-consent--invalid' : ''}`}>
+          <input
+            id={fieldId('consent')}
+            type="checkbox"
+            name="consent"
+            checked={values.consent}
+            aria-invalid={errorOf('consent') ? true : undefined}
+            aria-describedby={describedBy('consent')}
+            onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
+          />
+          <label htmlFor={fieldId('consent')}>{t('form.consent')}</label>
+          <FieldError id={`${fieldId('consent')}-error`} message={errorOf('consent')} />
+        </div>
       </fieldset>
 
-      <TextArea
-        id={fieldId('message')}
-        label={t('form.message')}
-        name="message"
-        rows={4}
-        value={values.message}
-        onChange={update('message')}
-        error={errorOf('message')}
-      />
-
-      <section className="enrol-statement" aria-labelledby={`${formId}-statement`}>
-        <h2 className="enrol-statement__title" id={`${formId}-statement`}>
-          {t('form.privacy')}
-        </h2>
-        <p className="enrol-statement__version">{t('form.privacyVersion', { version: statement.version })}</p>
-        {/* The trust's own statement, the version a person consents to: in te reo Māori where published so, else English. */}
-        <div lang={statementText.lang ?? (language === 'mi' ? undefined : 'en-NZ')}>
-          {statementText.text.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
-      </section>
-
-      <div className={`enrol-consent${errorOf('consent') ? ' enrol-consent--invalid' : ''}`}>
-        <input
-          id={fieldId('consent')}
-          type="checkbox"
-          name="consent"
-          checked={values.consent}
-          aria-invalid={errorOf('consent') ? true : undefined}
-          aria-describedby={describedBy('consent')}
-          onChange={(event) => setValues((current) => ({ ...current, consent: event.target.checked }))}
-        />
-        <label htmlFor={fieldId('consent')}>{t('form.consent')}</label>
-        <FieldError id={`${fieldId('consent')}-error`} message={errorOf('consent')} />
-      </div>
-
       <div className="enrol-form__actions">
-        <Button type="submit" size="lg" disabled={saving}>
+        {/* Not before the app has taken over a page the server rendered: a plain form would put
+            the person's details in the address (decision 096). */}
+        <Button type="submit" size="lg" disabled={saving || !hydrated}>
           {saving ? t('form.saving') : (submitLabel ?? t('form.submit'))}
         </Button>
         {onCancel && (

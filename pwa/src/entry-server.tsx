@@ -1,0 +1,196 @@
+/**
+ * The public pages rendered by the server (DESIGN §10, decision 096): Vite's SSR build of this
+ * module (`dist-ssr/entry-server.js`) is what the Koa server calls for `/`, `/services`, a
+ * service, `/blog`, a post, `/team`, `/contact`, `/about`, `/former_services` and `/enrol/…`.
+ *
+ * The same route modules as the app, in the visitor's language, with the data their queries
+ * fetched: each render runs the page once, fetches every query the page asked for (whatever the
+ * route modules declare with `useQuery`, so a page that reads new content needs nothing here),
+ * then renders again with the answers, until nothing new is asked for. What it fetched is written
+ * into the page (`#ssr-data`) for the app's query client to start from, so hydrating it asks the
+ * server for nothing again and renders exactly what the server did.
+ */
+import type { Query } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { matchPath, StaticRouter } from 'react-router-dom';
+import { RouteErrorBoundary } from './app/error-page';
+import { AppProviders } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes } from './app/router';
+import { applyOverrides, publishLanguage, type Overrides } from './i18n/i18n';
+import { knownCorrections, loadCorrections } from './i18n/load-corrections';
+import { isLanguage, localeOf, type Language } from './i18n/languages';
+import { routePatterns } from './lib/paths';
+import { publicPagePattern } from './lib/public-pages';
+import type { ApiErrorItem } from '@contract/errors';
+import { ApiRequestError } from './lib/api-client';
+import { pageHead } from './lib/use-page-title';
+
+/** The routes rendered on the server; every other path (sign-in, staff) gets the app's shell. */
+export const serverRenderedRoutes = [
+  routePatterns.home,
+  routePatterns.team,
+  routePatterns.services,
+  routePatterns.service,
+  routePatterns.contact,
+  routePatterns.about,
+  routePatterns.enrol,
+  routePatterns.blog,
+  routePatterns.blogPost,
+  routePatterns.formerServices,
+] as const;
+
+export function isServerRendered(pathname: string): boolean {
+  return publicPagePattern.test(pathname);
+}
+
+export type RenderedPage = {
+  /** The markup of `#root`. */
+  html: string;
+  /** `[queryKey, data, dataUpdatedAt]` of each query the page showed, for `#ssr-data`. */
+  data: Array<[readonly unknown[], unknown, number]>;
+  /** `[queryKey, status, errors, errorUpdatedAt]` of each query the server refused (a post that is gone). */
+  refused: Array<[readonly unknown[], number, ApiErrorItem[], number]>;
+  /** The page says that what its address names is not here: answered 404. */
+  notFound: boolean;
+  /** The corrections of the Māori text the page was rendered with. */
+  corrections?: Overrides;
+  language: Language;
+  locale: string;
+  title?: string;
+  description?: string;
+};
+
+export type RenderOptions = {
+  /** The path with its query string, e.g. `/blog/abc`. */
+  url: string;
+  language: string | undefined;
+  /** The origin the page's API requests go to (the server itself, over loopback). */
+  apiOrigin: string;
+};
+
+/** A query whose answer the page is waiting for and that nobody has asked for yet. */
+function waiting(query: Query): boolean {
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  return query.state.status === 'pending' && query.state.fetchStatus === 'idle' && enabled !== false && typeof enabled !== 'function';
+}
+
+async function renderToText(node: React.ReactNode): Promise<string> {
+  // Each Suspense boundary's content in place: React otherwise moves a large one to the end of
+  // the page with an inline script to put it back, which the CSP forbids and which a visitor
+  // with JavaScript off never runs.
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
+const nativeFetch = globalThis.fetch.bind(globalThis);
+let apiOrigin = '';
+// The app's API client asks for paths (`/api/services`); on the server they go to the server itself.
+globalThis.fetch = (input, init) => nativeFetch(typeof input === 'string' && input.startsWith('/') ? apiOrigin + input : input, init);
+
+/** The language and the API's origin are the process's, so one page renders at a time. */
+let queue: Promise<unknown> = Promise.resolve();
+
+export function render(options: RenderOptions): Promise<RenderedPage> {
+  const next = queue.then(() => renderNow(options));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+const maxRounds = 4;
+
+/** The server's refusal of a request (4xx): an answer the page shows, not a failure to retry. */
+function refusal(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}
+
+/** One render of the page, with what it records of its head afresh. */
+function renderOnce(app: React.ReactNode): Promise<string> {
+  delete pageHead.title;
+  delete pageHead.description;
+  delete pageHead.notFound;
+  return renderToText(app);
+}
+
+async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOptions): Promise<RenderedPage> {
+  apiOrigin = origin;
+  const language: Language = isLanguage(asked) ? asked : 'en';
+  await publishLanguage(language);
+  // A manager's corrections of the Māori text, as the app shows them (and hydrates with).
+  const corrections = language === 'mi' ? knownCorrections(await loadCorrections()) : undefined;
+  await applyOverrides('mi', corrections ?? {});
+  const queryClient = createQueryClient();
+  const app = (
+    <StrictMode>
+      <RouteErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </RouteErrorBoundary>
+    </StrictMode>
+  );
+  const cache = queryClient.getQueryCache();
+  let html = '';
+  for (let round = 0; round < maxRounds; round++) {
+    html = await renderOnce(app);
+    const asked = cache.getAll().filter(waiting);
+    if (asked.length === 0) break;
+    await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+  }
+  // A query that failed with no answer (the API down, a time-out) is left for the app to ask
+  // again: the page shows what the app shows while it asks, so hydrating it matches. A refusal
+  // (a post that is gone) is an answer: the page shows it, and the app starts from it.
+  const unanswered = cache.getAll().filter((query) => query.state.status === 'error' && !refusal(query.state.error));
+  if (unanswered.length > 0) {
+    for (const query of unanswered) cache.remove(query);
+    html = await renderOnce(app);
+  }
+  const data = cache
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query): [readonly unknown[], unknown, number] => [query.queryKey, query.state.data, query.state.dataUpdatedAt]);
+  const refused = cache.getAll().flatMap((query): RenderedPage['refused'] => {
+    const error = query.state.error;
+    return query.state.status === 'error' && refusal(error) ? [[query.queryKey, error.status, error.errors, query.state.errorUpdatedAt]] : [];
+  });
+  return {
+    html,
+    data,
+    refused,
+    notFound: pageHead.notFound === true,
+    corrections,
+    language,
+    locale: localeOf[language],
+    title: pageHead.title,
+    description: pageHead.description,
+  };
+}
+
+/** The lazily loaded modules every rendered page shows (their stylesheets go in the page's head). */
+const shellModules = ['src/app/footer.tsx', 'src/app/update-prompt.tsx', 'src/app/sign-out-guard.tsx'];
+
+/** Each route's lazily loaded modules, by their source path (the client build's manifest keys). */
+const routeModules: Record<(typeof serverRenderedRoutes)[number], string[]> = {
+  [routePatterns.home]: ['src/routes/home.tsx', 'src/routes/home-below-fold.tsx', 'src/features/services/components/service-grid.tsx'],
+  [routePatterns.team]: ['src/routes/team.tsx'],
+  [routePatterns.services]: ['src/routes/services.tsx'],
+  [routePatterns.service]: ['src/routes/service.tsx'],
+  [routePatterns.contact]: ['src/routes/contact.tsx'],
+  [routePatterns.about]: ['src/routes/about.tsx'],
+  [routePatterns.enrol]: ['src/routes/enrol.tsx'],
+  [routePatterns.blog]: ['src/routes/blog.tsx'],
+  [routePatterns.blogPost]: ['src/routes/blog-post.tsx'],
+  [routePatterns.formerServices]: ['src/routes/former-services.tsx'],
+};
+
+/**
+ * The source modules whose stylesheets a rendered page needs beyond the entry's: with them in
+ * its head the page is styled with no script at all, and nothing moves as the chunks arrive.
+ */
+export function cssModulesOf(pathname: string): string[] {
+  const pattern = serverRenderedRoutes.find((route) => matchPath(route, pathname) !== null);
+  return pattern ? [...shellModules, ...routeModules[pattern]] : [];
+}

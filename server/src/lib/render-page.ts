@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context, Middleware, Next } from 'koa';
+import { badRequest } from './errors';
+import { logger } from './logger';
+import { createRenderCache } from './render-cache';
+import { policyWithStyles } from './security-headers';
+
+/** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
+type Renderer = {
+  isServerRendered(pathname: string): boolean;
+  cssModulesOf(pathname: string): string[];
+  render(options: { url: string; language: string | undefined; apiOrigin: string }): Promise<{
+    html: string;
+    data: unknown[];
+    refused: unknown[];
+    notFound: boolean;
+    corrections?: Record<string, string>;
+    locale: string;
+    title?: string;
+    description?: string;
+  }>;
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON inside `<script type="application/json">`: nothing in it can close the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The language the visitor chose with the app's switch, remembered in a cookie (DESIGN §10). */
+export function languageCookie(header: string | undefined): string | undefined {
+  return /(?:^|;\s*)language=([a-z]+)/.exec(header ?? '')?.[1];
+}
+
+/** How long the language cookie lasts: a year, as the app writes it (pwa/src/i18n/i18n.ts). */
+const languageCookieMs = 365 * 24 * 60 * 60 * 1000;
+
+/**
+ * `GET /language?set=mi&to=/about`: the nav bar's language switch with JavaScript off (a plain
+ * form, decision 096). Remembers the choice in the cookie the pages are rendered by and goes back
+ * to the page, in the language chosen. `to` must be a path of this site (never another site's
+ * address: no open redirect); anything else goes home.
+ */
+export async function chooseLanguage(ctx: Context, next: Next): Promise<void> {
+  if (ctx.path !== '/language' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+  const { set, to } = ctx.query;
+  if (set !== 'en' && set !== 'mi') throw badRequest('Must be en or mi', 'set', 'invalid_value');
+  const back = typeof to === 'string' && /^\/(?![/\\])/.test(to) ? to : '/';
+  // Readable and writable by the app's own switch, which sets the same cookie from the page.
+  ctx.cookies.set('language', set, { path: '/', maxAge: languageCookieMs, sameSite: 'lax', httpOnly: false, overwrite: true });
+  ctx.set('Cache-Control', 'no-store');
+  ctx.redirect(back);
+  ctx.status = 303;
+}
+
+/** The server itself, as the rendered page's API requests reach it: the address this request came in on. */
+function ownOrigin(ctx: Context): string {
+  const { localAddress = '127.0.0.1', localPort } = ctx.req.socket;
+  const host = localAddress.startsWith('::ffff:') ? localAddress.slice(7) : localAddress.includes(':') ? `[${localAddress}]` : localAddress;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${localPort}`;
+}
+
+/** How many rendered pages are kept at most (decision 097). */
+const maxKeptPages = 100;
+
+/** Methods that may change what a public page shows. */
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The public pages rendered on the server (DESIGN §10, decision 096): `/`, `/services`, a
+ * service, the blog and its posts, `/team`, `/contact`, `/about`, `/former_services`, `/enrol/…`
+ * come as HTML in the visitor's language, with the data they show for the app to take over.
+ * Every other path, and every page when the app has no server build, gets the shell (serveApp).
+ * A render that fails also falls back to the shell, which renders the page in the browser.
+ *
+ * `render` answers the pages, after the API; `forgetOnWrite` goes outside the error handler: a
+ * rendered page is kept for a few seconds (decision 097) until a request that may have written.
+ */
+export function renderPages(
+  dist: string,
+  {
+    keepForMs,
+    staleForMs = 0,
+    ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr'),
+  }: { keepForMs: number; staleForMs?: number; ssrDist?: string },
+): { render: Middleware; forgetOnWrite: Middleware } {
+  const entry = path.join(ssrDist, 'entry-server.js');
+  const template = path.join(dist, 'index.html');
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  let loaded: Promise<{ renderer: Renderer; html: string; manifest: Record<string, ManifestChunk> }> | undefined;
+
+  /**
+   * The server build, once, when there is one. Its route chunks import the entry by its own name,
+   * so it is never imported twice (a copy under another URL would have a language of its own):
+   * a rebuild takes a restart, as `npm start` does.
+   */
+  function load() {
+    if (!loaded && fs.existsSync(entry) && fs.existsSync(template) && fs.existsSync(manifestFile)) {
+      loaded = (async () => ({
+        renderer: (await import(pathToFileURL(entry).href)) as Renderer,
+        html: fs.readFileSync(template, 'utf8'),
+        manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
+      }))();
+    }
+    return loaded;
+  }
+
+  /** The stylesheets of the lazily loaded modules the page renders, with those of their imports. */
+  function stylesheets(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(key) || key === 'index.html') return;
+      seen.add(key);
+      for (const css of chunk.css ?? []) files.add(css);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const module of modules) visit(module);
+    return [...files];
+  }
+
+  /** A stylesheet of the build, its text and its SHA-256 (base64), read once. */
+  const styles = new Map<string, { css: string; sha256: string } | undefined>();
+  function style(file: string) {
+    if (!styles.has(file)) {
+      const full = path.join(dist, file);
+      const css = fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+      // Nothing in a stylesheet may end the element it is put in.
+      styles.set(file, css === undefined || /<\/style/i.test(css) ? undefined : { css, sha256: createHash('sha256').update(css).digest('base64') });
+    }
+    return styles.get(file);
+  }
+
+  /**
+   * The page's stylesheets, the entry's first, in the page itself: a linked stylesheet holds the
+   * first paint back for a request each (seven on a rendered page, at a slow phone's round trip
+   * each), while the few kilobytes of CSS cost less inside the page's own compressed answer.
+   * `data-href` names each one, so the app's loader does not ask for it again.
+   */
+  function inlineStyles(files: string[]): { tags: string; sha256s: string[] } {
+    let tags = '';
+    const sha256s: string[] = [];
+    for (const file of files) {
+      const inline = style(file);
+      if (inline) {
+        tags += `<style data-href="/${file}">${inline.css}</style>`;
+        sha256s.push(inline.sha256);
+      } else tags += `<link rel="stylesheet" crossorigin href="/${file}">`;
+    }
+    return { tags, sha256s };
+  }
+
+  /** The whole page as sent, from the template and the render. */
+  async function renderPage(
+    app: NonNullable<Awaited<ReturnType<typeof load>>>,
+    url: string,
+    pathname: string,
+    language: string | undefined,
+    apiOrigin: string,
+  ) {
+    const page = await app.renderer.render({ url, language, apiOrigin });
+    // The entry's stylesheet (linked in the template) first, then those of the page's modules.
+    const entryStyles = [...app.html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g)].map((match) => match[1] ?? '');
+    const { tags, sha256s } = inlineStyles([...new Set([...entryStyles, ...stylesheets(app.manifest, app.renderer.cssModulesOf(pathname))])]);
+    let html = app.html
+      .replace(/<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g, '')
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${page.locale}">`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div><script type="application/json" id="ssr-data">${scriptJson({ q: page.data, e: page.refused.length > 0 ? page.refused : undefined, c: page.corrections })}</script>`,
+      )
+      .replace('</head>', () => `${tags}</head>`);
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
+    if (page.description)
+      html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
+    // A page that says what its address names is not here (a post taken down) is answered 404.
+    return { html, status: page.notFound ? 404 : 200, policy: policyWithStyles(sha256s) };
+  }
+
+  type Sent = Awaited<ReturnType<typeof renderPage>>;
+  const kept = createRenderCache<Sent>({ ttlMs: keepForMs, staleMs: staleForMs, maxPages: maxKeptPages });
+
+  return {
+    async forgetOnWrite(ctx: Context, next: Next): Promise<void> {
+      if (!writeMethods.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+      // Outside the error handler, so the status is the one the caller gets: a refusal (4xx)
+      // changed nothing; anything else, a failure included, may have.
+      let refused = false;
+      try {
+        await next();
+        refused = ctx.status >= 400 && ctx.status < 500;
+      } finally {
+        if (!refused) kept.contentChanged();
+      }
+    },
+    async render(ctx: Context, next: Next): Promise<void> {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      const app = await load();
+      // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
+      if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
+      const language = languageCookie(ctx.get('cookie'));
+      const started = performance.now();
+      let sent: { page: Sent; cached: boolean };
+      try {
+        sent = await kept.get(`${language ?? ''} ${ctx.url}`, () => renderPage(app, ctx.url, ctx.path, language, ownOrigin(ctx)));
+      } catch (error) {
+        logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
+        return next();
+      }
+      // How the page was made, for the browser's developer tools and the tests: kept, or rendered now.
+      ctx.set('Server-Timing', sent.cached ? 'render;desc="kept"' : `render;desc="rendered";dur=${(performance.now() - started).toFixed(0)}`);
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.vary('Cookie');
+      ctx.status = sent.page.status;
+      ctx.set('Content-Security-Policy', sent.page.policy);
+      ctx.type = 'html';
+      ctx.body = sent.page.html;
+    },
+  };
+}
