@@ -141,7 +141,7 @@ describe('the enrolment form', () => {
     await expect(page.getByRole('button', { name: 'Enrol', exact: true }).count()).resolves.toBe(0);
     await page.goto('/enrol/raised_gardens');
     await page.getByRole('heading', { name: 'Temporarily unavailable' }).waitFor();
-    await expect(page.locator('form').count()).resolves.toBe(0);
+    await expect(page.locator('main form').count()).resolves.toBe(0);
     await checkA11y(page);
     await page.context().close();
   });

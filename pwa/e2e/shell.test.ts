@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 
 let harness: Harness;
 
@@ -266,7 +266,14 @@ describe('layout behaviour (spec §2)', () => {
       await page.route(`**/api/content/blog/${id}`, (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ _id: id, title: { oops: true }, author: null, text: null }) }),
       );
-      await page.goto(`/blog/${id}`);
+      // Reached inside the app: opened directly, the server renders the page with its own
+      // answer (no such post, decision 096) and the app asks for nothing again.
+      await page.goto('/about');
+      await waitForHydration(page);
+      await page.evaluate((pathname) => {
+        history.pushState(null, '', pathname);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, `/blog/${id}`);
       await page.getByText('Something went wrong.').waitFor();
       // The layout survives, so the visitor can carry on.
       await page.getByRole('button', { name: 'Menu' }).waitFor();

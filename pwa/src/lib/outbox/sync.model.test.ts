@@ -49,7 +49,7 @@ function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 /** The real server on a free port, a fresh data folder, and a manager made with the CLI. */
-async function startRealServer(): Promise<Server & { email: string; password: string; dataDir: string; logTail(): string }> {
+async function startRealServer(): Promise<Server & { email: string; password: string; dataDir: string; logTail(): string; ended(): string | undefined }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trust-sync-model-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -93,6 +93,8 @@ async function startRealServer(): Promise<Server & { email: string; password: st
     password,
     dataDir,
     logTail: () => log.slice(-2000),
+    /** How the server process ended, if it has. */
+    ended: () => (child.exitCode !== null || child.signalCode !== null ? `exit code ${child.exitCode}, signal ${child.signalCode}` : undefined),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -111,6 +113,9 @@ async function api<T = unknown>(method: string, pathname: string, json?: unknown
     method,
     headers: { 'content-type': 'application/json', 'x-auth-token': token },
     body: json === undefined ? undefined : JSON.stringify(json),
+  }).catch((error: unknown) => {
+    // No answer: say whether the server is still running, and what it printed last.
+    throw new Error(`${method} ${pathname} got no answer (server ${server.ended() ?? 'still running'}); it printed:\n${server.logTail()}`, { cause: error });
   });
   return { status: response.status, body: (await response.json()) as T };
 }
