@@ -60,6 +60,8 @@ describe('a first visit to /', () => {
       });
       await page.goto('/', { waitUntil: 'load' });
       await page.getByRole('heading', { level: 2, name: 'OUR FOCUS' }).waitFor();
+      // The app starts after the first paint (decision 096): taken over, then quiet.
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const files = [...scripts].sort();
       const kb = gzipKb(files);
@@ -187,6 +189,7 @@ describe('a lazily loaded page', () => {
       });
       await page.goto(route);
       await page.locator('main h1').first().waitFor();
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       let words: string | undefined;
       for (const [pathname, body] of scripts) if ((await body).includes(message)) words = pathname;
@@ -213,6 +216,7 @@ describe('a first visit to the blog', () => {
       });
       await page.goto('/blog', { waitUntil: 'load' });
       await page.getByRole('heading', { level: 1 }).waitFor();
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       const files = [...scripts].sort();
       const kb = gzipKb(files);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseLanguage, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, chooseLanguage, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
 
 // Issue 7: the interface in English and te reo Māori, switched by the person, remembered on the
 // device (offline too), with the trust's own English wording kept as given in both languages.
@@ -28,7 +28,9 @@ async function menuNames(page: Page): Promise<string[]> {
 }
 
 async function openMenu(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name, exact: true }).click();
+  const button = page.getByRole('button', { name, exact: true });
+  await waitForHydrated(button);
+  await button.click();
   await page.locator('#side-menu[open]').waitFor();
 }
 

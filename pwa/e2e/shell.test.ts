@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
+import { checkA11y, pageProblems, screenshot, startHarness, waitForHydrated, waitForHydration, type Harness } from './harness';
 
 let harness: Harness;
 
@@ -15,7 +15,10 @@ afterAll(async () => {
 const withPage: Harness['withPage'] = (test, options) => harness.withPage(test, options);
 
 async function menuLabels(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  // A rendered page's button opens the menu once the app has taken it over.
+  const button = page.getByRole('button', { name: 'Menu' });
+  await waitForHydrated(button);
+  await button.click();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await menu.waitFor();
   const labels = await menu.locator('li').evaluateAll((items) => items.map((item) => (item.firstElementChild?.childNodes[0]?.textContent ?? '').trim()));
@@ -233,6 +236,8 @@ describe('layout behaviour (spec §2)', () => {
     withPage(async (page) => {
       await page.goto('/');
       await page.getByRole('heading', { name: 'OUR FOCUS' }).waitFor();
+      // The nav bar follows the scroll once the app has taken the rendered page over.
+      await waitForHydration(page);
       const nav = page.locator('.nav-bar');
       await expect(nav.getAttribute('data-sticky')).resolves.toBe('false');
       await page.evaluate(() => window.scrollTo(0, 20));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createBlogPost, pageProblems, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, createBlogPost, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 
 /**
  * Issue 22: a visitor who chose te reo Māori before sees every public route right on a cold
@@ -71,9 +71,12 @@ describe.each([
       // Chosen on an earlier visit: remembered on the device.
       await page.addInitScript(() => localStorage.setItem('language', 'mi'));
       await page.goto(path());
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('mi');
+      // The server rendered English (no cookie yet); the app, once started, draws the page in te reo.
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 30_000 }).toBe('mi');
       await page.locator('main h1').first().waitFor();
-      // Everything the page asks for has come (so every label is drawn) before it is measured.
+      // Everything the page asks for has come (so every label is drawn) before it is measured: the
+      // app has taken the page over (it starts after the first paint, decision 096), then is quiet.
+      await waitForHydration(page);
       await page.waitForLoadState('networkidle');
       // On a wide screen the nav bar's bilingual DONATE is on every route; a phone's nav bar has none.
       if (viewport.width >= 1000) await expect.poll(async () => (await glossesOnScreen(page)).length).toBeGreaterThan(0);

@@ -38,7 +38,11 @@ for (const [key, status, errors, updatedAt] of ssr?.e ?? []) {
     .setState({ status: 'error', error: new ApiRequestError(status, errors), errorUpdatedAt: updatedAt, fetchFailureCount: 1, fetchStatus: 'idle' });
 }
 // The remembered language first, so a Māori speaker never sees the page flash in English.
-void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then((sameLanguage) => {
+void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en'), ssr?.c).then(async (sameLanguage) => {
+  // A task of its own after this module's: reading the app's 300 KB is one long task already,
+  // and a rendered page is readable meanwhile, so React starts after the browser has had a turn
+  // (decision 096).
+  if (ssr) await new Promise((resolve) => setTimeout(resolve));
   // The first render (or hydration) as a transition, which React does in slices of a few
   // milliseconds: the page stays responsive while it starts, even on a slow phone (issue 12).
   // Hydrating, the page's own part waits for its chunk and hydrates when it comes, while the

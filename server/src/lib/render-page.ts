@@ -6,7 +6,7 @@ import type { Context, Middleware, Next } from 'koa';
 import { badRequest } from './errors';
 import { logger } from './logger';
 import { createRenderCache } from './render-cache';
-import { policyWithStyles } from './security-headers';
+import { policyWithInline } from './security-headers';
 
 /** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
 type Renderer = {
@@ -68,6 +68,34 @@ function ownOrigin(ctx: Context): string {
   return `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${localPort}`;
 }
 
+/**
+ * The template with the app's script started after the page's first paint (decision 096). In
+ * the shell the entry is a module script in the head, with its imports preloaded beside it: the
+ * browser asks for them as it reads the page, and a slow phone's link then carries them and the
+ * page together, so the page's first paint waited for about 100 KB it does not need (a rendered
+ * page reads in full with no script). Here those tags give way to a small inline script at the
+ * end of the body that adds the same tags once the page has painted: a frame, then a task after
+ * it (or after a second, for a tab opened in the background, which draws no frames). Its SHA-256
+ * goes in the page's CSP, which allows no other inline script.
+ */
+export function startAfterFirstPaint(template: string): { html: string; loaderSha256: string } {
+  const scripts = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+  const entry = scripts[0]?.[1];
+  if (scripts.length !== 1 || !entry) throw new Error('The app\'s index.html names no single module script to start');
+  const loader =
+    '(function(){var d=document,started=false;function start(){if(started)return;started=true;' +
+    `${JSON.stringify(preloads.map((match) => match[1]))}.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;d.head.appendChild(l)});` +
+    `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
+    'function soon(){setTimeout(start)}' +
+    'try{var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();soon()}});seen.observe({type:"paint",buffered:true})}' +
+    'catch(e){requestAnimationFrame(soon)}setTimeout(start,3000)})()';
+  let html = template;
+  for (const match of [...scripts, ...preloads]) html = html.replace(match[0], '');
+  html = html.replace('</body>', () => `<script>${loader}</script></body>`);
+  return { html, loaderSha256: createHash('sha256').update(loader).digest('base64') };
+}
+
 /** How many rendered pages are kept at most (decision 097). */
 const maxKeptPages = 100;
 
@@ -95,7 +123,7 @@ export function renderPages(
   const entry = path.join(ssrDist, 'entry-server.js');
   const template = path.join(dist, 'index.html');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
-  let loaded: Promise<{ renderer: Renderer; html: string; manifest: Record<string, ManifestChunk> }> | undefined;
+  let loaded: Promise<{ renderer: Renderer; html: string; loaderSha256: string; manifest: Record<string, ManifestChunk> } | undefined> | undefined;
 
   /**
    * The server build, once, when there is one. Its route chunks import the entry by its own name,
@@ -106,9 +134,13 @@ export function renderPages(
     if (!loaded && fs.existsSync(entry) && fs.existsSync(template) && fs.existsSync(manifestFile)) {
       loaded = (async () => ({
         renderer: (await import(pathToFileURL(entry).href)) as Renderer,
-        html: fs.readFileSync(template, 'utf8'),
+        ...startAfterFirstPaint(fs.readFileSync(template, 'utf8')),
         manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
-      }))();
+      }))().catch((error: unknown) => {
+        // A build the server cannot use (one from elsewhere, half written): every page gets the shell.
+        logger.error({ err: error }, 'the app\'s server build could not be loaded; sending the shell for every page');
+        return undefined;
+      });
     }
     return loaded;
   }
@@ -185,7 +217,7 @@ export function renderPages(
     if (page.description)
       html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
     // A page that says what its address names is not here (a post taken down) is answered 404.
-    return { html, status: page.notFound ? 404 : 200, policy: policyWithStyles(sha256s) };
+    return { html, status: page.notFound ? 404 : 200, policy: policyWithInline({ styles: sha256s, scripts: [app.loaderSha256] }) };
   }
 
   type Sent = Awaited<ReturnType<typeof renderPage>>;

@@ -1,10 +1,10 @@
 import type { Context, Next } from 'koa';
 import { getConfig } from '../config';
 
-const policy = (styleSources: string) =>
+const policy = (styleSources: string, scriptSources = "'self'") =>
   [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${scriptSources}`,
     `style-src ${styleSources}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -19,12 +19,15 @@ const policy = (styleSources: string) =>
 
 const contentSecurityPolicy = policy("'self'");
 
+const withHashes = (sha256s: string[]) => ["'self'", ...sha256s.map((hash) => `'sha256-${hash}'`)].join(' ');
+
 /**
- * The policy for a page that carries its stylesheets in `<style>` elements (a page the server
- * rendered, decision 096): those exact styles are allowed by their SHA-256, and nothing else inline.
+ * The policy for a page that carries its stylesheets in `<style>` elements and its loader in a
+ * `<script>` (a page the server rendered, decision 096): those exact styles and scripts are
+ * allowed by their SHA-256, and nothing else inline.
  */
-export function policyWithStyles(sha256s: string[]): string {
-  return policy(["'self'", ...sha256s.map((hash) => `'sha256-${hash}'`)].join(' '));
+export function policyWithInline({ styles, scripts }: { styles: string[]; scripts: string[] }): string {
+  return policy(withHashes(styles), withHashes(scripts));
 }
 
 /** Headers every response carries, API and app alike. */
