@@ -128,6 +128,29 @@ describe('the first paint of a page the server rendered', () => {
   );
 });
 
+describe('the app on a page the server rendered', () => {
+  // Decision 096: in the head, the app's module script and its preloads were asked for as the page
+  // was read, so on a slow link they came beside the page and its first paint waited for them.
+  // A rendered page reads in full without them; a small loader at the end of its body asks for
+  // them once the browser reports the page's first contentful paint.
+  it.each(['/', '/services', '/blog'])('%s asks for no script before its text has painted', (route) =>
+    withPage(async (page) => {
+      await page.goto(route);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint).toBeGreaterThan(0);
+      expect(timing.scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint);
+    }),
+  );
+});
+
 describe('a page that shows the services', () => {
   // Decision 096 replaces decision 071 here. Before it, /services, /service/… and /enrol/… asked
   // for the services' list as the app started, beside the page's own script, so that the list

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 import { createPhone, fillAndSubmitEnrolment, postponeWaiting, readPhoneDatabase, serverEnrolments, waitForServiceWorker } from './enrol-helpers';
 
 /**
@@ -99,6 +99,10 @@ describe('signing out with work not yet sent', () => {
     const page = await harness.newPage({ viewport: { width: 390, height: 844 } });
     await harness.loginAs(page, 1);
     await page.goto('/');
+    // The app has started (after the rendered page's first paint, decision 096) and made its
+    // database, so the row below goes into the app's own stores and not into ones made here.
+    await waitForHydration(page);
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((database) => database.name === 'trust-app'), undefined, { timeout: 30_000 });
     // A kaimahi's edit waiting on this device (sealed, as the outbox stores staff work).
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
