@@ -82,7 +82,7 @@ export function startAfterFirstPaint(template: string): { html: string; loaderSh
   const scripts = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
   const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
   const entry = scripts[0]?.[1];
-  if (scripts.length !== 1 || !entry) throw new Error('The app\'s index.html names no single module script to start');
+  if (scripts.length !== 1 || !entry) throw new Error("The app's index.html names no single module script to start");
   const loader =
     '(function(){var d=document,started=false;function start(){if(started)return;started=true;' +
     `${JSON.stringify(preloads.map((match) => match[1]))}.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;d.head.appendChild(l)});` +
@@ -138,7 +138,7 @@ export function renderPages(
         manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
       }))().catch((error: unknown) => {
         // A build the server cannot use (one from elsewhere, half written): every page gets the shell.
-        logger.error({ err: error }, 'the app\'s server build could not be loaded; sending the shell for every page');
+        logger.error({ err: error }, "the app's server build could not be loaded; sending the shell for every page");
         return undefined;
       });
     }
