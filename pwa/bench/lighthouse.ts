@@ -39,10 +39,14 @@ const appJs = scriptsIn(path.join(dist, 'assets')).reduce((sum, file) => sum + g
 
 // LIGHTHOUSE_BASELINE=<another build's dist folder> also measures that build, in the same rounds
 // and turn about, and prints its median under each route's: a change compared with what it
-// changes, on the same machine at the same time.
+// changes, on the same machine at the same time. When that folder is the `pwa/dist` of another
+// checkout (a git worktree of the commit before the change, built), that checkout's own server
+// serves it, since the server makes the pages too (decision 096); otherwise this one's does.
 const baselineDist = process.env.LIGHTHOUSE_BASELINE;
+const otherCheckout = baselineDist ? path.resolve(baselineDist, '../..') : undefined;
+const baselineCheckout = otherCheckout && fs.existsSync(path.join(otherCheckout, 'server/src/main.ts')) ? otherCheckout : undefined;
 const harness = await startHarness();
-const baseline = baselineDist ? await startHarness({ pwaDist: path.resolve(baselineDist) }) : undefined;
+const baseline = baselineDist ? await startHarness({ pwaDist: path.resolve(baselineDist), checkout: baselineCheckout }) : undefined;
 const emptyDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-empty-'));
 fs.writeFileSync(
   path.join(emptyDist, 'index.html'),
@@ -75,7 +79,9 @@ try {
     }
   }
 
-  console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped\n`);
+  console.log(`Lighthouse ${'(mobile preset, simulated throttling)'}; the app's JavaScript in all: ${kb(appJs)} gzipped`);
+  if (baselineDist) console.log(`baseline: ${baselineDist}, served by the server of ${baselineCheckout ?? 'this checkout'}`);
+  console.log('');
   console.log('route                       perf  a11y  best  seo     FCP       LCP      TBT     CLS   route JS (gzip)     perf of each run');
   type Run = { lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'] };
   type Site = { label: string; baseUrl: string; dist: string; runs: Map<string, Run[]> };

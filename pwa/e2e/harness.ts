@@ -158,6 +158,8 @@ export type ServerOptions = {
   pwaDist?: string;
   /** More settings for the server (e.g. `SYNC_TIME_BUDGET_MS`). */
   env?: Record<string, string>;
+  /** Run the server of another checkout of this repository (a benchmark's baseline); this one by default. */
+  checkout?: string;
 };
 
 /** Starts the real server on a free port with a fresh data folder. */
@@ -170,7 +172,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   // Between the probe of a port and the server listening on it (seconds, while tsx starts) another
   // run's server can take it: then the same again on another port.
   for (let attempt = 1; ; attempt++) {
-    const server = serverOn(await freePort(), dataDir, pwaDist, options.env);
+    const server = serverOn(await freePort(), dataDir, pwaDist, options.env, options.checkout);
     try {
       await server.start();
       return server;
@@ -181,7 +183,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
 }
 
 /** The server on this port and data folder, not started yet. */
-function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<string, string> = {}): TestServer {
+function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<string, string> = {}, checkout = repoRoot): TestServer {
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let log = '';
@@ -197,7 +199,7 @@ function serverOn(port: number, dataDir: string, pwaDist: string, env: Record<st
       // Its own process group: stopping it stops tsx and the node process tsx starts, never leaving
       // the server orphaned on the port.
       const started = spawn(tsx, ['server/src/main.ts'], {
-        cwd: repoRoot,
+        cwd: checkout,
         env: { ...serverEnv(port, dataDir, pwaDist), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true,
