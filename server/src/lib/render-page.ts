@@ -74,9 +74,11 @@ function ownOrigin(ctx: Context): string {
  * browser asks for them as it reads the page, and a slow phone's link then carries them and the
  * page together, so the page's first paint waited for about 100 KB it does not need (a rendered
  * page reads in full with no script). Here those tags give way to a small inline script at the
- * end of the body that adds the same tags once the page has painted: a frame, then a task after
- * it (or after a second, for a tab opened in the background, which draws no frames). Its SHA-256
- * goes in the page's CSP, which allows no other inline script.
+ * end of the body that adds the same tags a task after the browser reports the first contentful
+ * paint (not the first frame: Chromium paints the background a frame before the text); after a
+ * frame where the browser cannot report paints, and after 3 s in any case, for a tab opened in the
+ * background, which paints nothing. Its SHA-256 goes in the page's CSP, which allows no other
+ * inline script.
  */
 export function startAfterFirstPaint(template: string): { html: string; loaderSha256: string } {
   const scripts = [...template.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)];
