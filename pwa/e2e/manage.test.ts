@@ -14,6 +14,7 @@ import {
   samplePicture,
   screenshot,
   startHarness,
+  waitForHydration,
   type Harness,
 } from './harness';
 
@@ -181,6 +182,10 @@ describe('site management for a manager', () => {
 
     await page.goto('/blog');
     await page.getByText('Hāngī day at the marae').first().waitFor();
+    // The server rendered the list as for any visitor; the app, once started (after the first
+    // paint, decision 096), draws it again for a signed-in manager. The picture is looked at then.
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
     const picture = page.getByRole('img', { name: 'Whānau lifting the hāngī baskets out of the earth oven' }).first();
     await picture.scrollIntoViewIfNeeded();
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);

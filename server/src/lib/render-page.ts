@@ -76,8 +76,9 @@ function ownOrigin(ctx: Context): string {
  * page reads in full with no script). Here those tags give way to a small inline script at the
  * end of the body that adds the same tags a task after the browser reports the first contentful
  * paint (not the first frame: Chromium paints the background a frame before the text); after a
- * frame where the browser cannot report paints, and after 3 s in any case, for a tab opened in the
- * background, which paints nothing. Its SHA-256 goes in the page's CSP, which allows no other
+ * frame where the browser cannot report paints (Safari before 14.1, on the older iPhones some
+ * whānau still use), and after 3 s in any case, for a tab opened in the background, which paints
+ * nothing. Its SHA-256 goes in the page's CSP, which allows no other
  * inline script.
  */
 export function startAfterFirstPaint(template: string): { html: string; loaderSha256: string } {
@@ -90,7 +91,8 @@ export function startAfterFirstPaint(template: string): { html: string; loaderSh
     `${JSON.stringify(preloads.map((match) => match[1]))}.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;d.head.appendChild(l)});` +
     `var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};d.head.appendChild(s)}` +
     'function soon(){setTimeout(start)}' +
-    'try{var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();soon()}});seen.observe({type:"paint",buffered:true})}' +
+    'try{if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)throw 0;' +
+    'var seen=new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length){seen.disconnect();soon()}});seen.observe({type:"paint",buffered:true})}' +
     'catch(e){requestAnimationFrame(soon)}setTimeout(start,3000)})()';
   let html = template;
   for (const match of [...scripts, ...preloads]) html = html.replace(match[0], '');
