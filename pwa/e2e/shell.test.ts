@@ -264,6 +264,38 @@ describe('layout behaviour (spec §2)', () => {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     }));
 
+  it('leaves a rendered page where the visitor scrolled to when the app takes it over', () =>
+    withPage(
+      async (page) => {
+        // The app's script is held until the visitor has scrolled down the page the server sent.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto('/services');
+        await page.getByRole('heading', { name: 'Raised Gardens' }).scrollIntoViewIfNeeded();
+        const scrolled = await page.evaluate(() => window.scrollY);
+        expect(scrolled).toBeGreaterThan(0);
+        release();
+        await waitForHydration(page);
+        // Its effects have run once the app's chunks have come and the browser has drawn again.
+        await page.waitForLoadState('networkidle');
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+        await expect(page.evaluate(() => window.scrollY)).resolves.toBe(scrolled);
+        // And a tap there reaches the link under the finger.
+        await page
+          .locator('.service-card')
+          .filter({ has: page.getByRole('heading', { name: 'Raised Gardens' }) })
+          .getByRole('link', { name: /READ MORE/ })
+          .click();
+        await page.getByRole('heading', { level: 1, name: 'Raised Gardens' }).waitFor();
+        await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      },
+      { viewport: { width: 390, height: 844 } },
+    ));
+
   it("shows 'Something went wrong.' when a page fails to render", () =>
     withPage(async (page) => {
       const id = '7d3f0c8e-2b1a-4c5d-9e6f-0a1b2c3d4e5f';

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
 import { AuthProvider } from './auth/auth-provider';
@@ -27,10 +27,17 @@ const SignOutGuard = lazyPart(() => import('./sign-out-guard').then((module) => 
  */
 const Footer = lazyPart(() => import('./footer').then((module) => module.Footer));
 
-/** Spec §2: the page scrolls to the top on each navigation. */
+/**
+ * Spec §2: the page scrolls to the top on each navigation. Not when the app starts: a page the
+ * server rendered has been read, and perhaps scrolled, before the app takes it over, and a jump
+ * back to the top would also send a tap meant for a link lower down elsewhere (decision 096).
+ */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;
