@@ -144,6 +144,34 @@ describe('te reo Māori on a phone', () => {
     }
   });
 
+  it('remembers a choice made before the app had started, on the pages the app alone draws too', async () => {
+    const page = await harness.newPage({ viewport: phone });
+    try {
+      // The app's script is held: the nav bar's switch is then the plain form (decision 096).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Te reo Māori', exact: true }).click();
+      await expect.poll(() => htmlLang(page)).toBe('mi');
+      await page.getByRole('heading', { level: 1, name: /Ka tautoko mātou i te whānau/ }).waitFor();
+      // So far only the cookie knows; the app, once started, keeps the choice on the device.
+      await expect(page.evaluate(() => localStorage.getItem('language'))).resolves.toBeNull();
+      release();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('language')), { timeout: 30_000 }).toBe('mi');
+      expect(await htmlLang(page)).toBe('mi');
+      // A page the server does not render (an unknown address) starts in te reo from the device.
+      await page.goto('/kahore-he-wharangi');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await htmlLang(page)).toBe('mi');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('reopens in te reo with no signal, from the service worker', async () => {
     const page = await harness.newPage({ serviceWorkers: 'allow', viewport: phone });
     try {

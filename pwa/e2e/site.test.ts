@@ -369,7 +369,7 @@ describe('the new management screens', () => {
     const page = await harness.newPage({ viewport });
     try {
       await harness.loginAs(page, 2);
-      await page.evaluate((choice) => localStorage.setItem('language', choice), language);
+      await chooseLanguage(page, language);
       await page.goto(pathname);
       await settle(page);
       await checkA11y(page);
