@@ -395,14 +395,8 @@ export async function signIn(page: Page, staff: Staff): Promise<void> {
 
 let axeSource: string | undefined;
 
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string; element?: Element }[] };
 
-/** Runs axe-core on the page and fails with every violation listed. */
-/**
- * Waits until the app has taken over a page the server rendered (decision 096): React holds the
- * page's heading (its chunk came and its boundary hydrated) and the footer's links. Before that a
- * link is plain HTML, and following it loads a whole new page from the server.
- */
 /**
  * Chooses the language as the app's switch does: the device's setting and the cookie the server
  * renders pages by (decision 096). With the setting alone the next page comes rendered in the
@@ -426,6 +420,11 @@ export async function waitForHydrated(locator: Locator): Promise<void> {
     .waitForFunction((node) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactProps')), element, { timeout: 30_000 });
 }
 
+/**
+ * Waits until the app has taken over a page the server rendered (decision 096): React holds the
+ * page's heading (its chunk came and its boundary hydrated) and the footer's links. Before that a
+ * link is plain HTML, and following it loads a whole new page from the server.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
@@ -437,6 +436,7 @@ export async function waitForHydration(page: Page): Promise<void> {
   );
 }
 
+/** Runs axe-core on the page and fails with every violation listed. */
 export async function checkA11y(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   axeSource ??= await readFile(path.join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   // An alert coming in or leaving is half transparent for a moment: axe would read the colour of
@@ -457,13 +457,19 @@ export async function checkA11y(page: Page, options: { exclude?: string[] } = {}
   const violations = await page.evaluate(async (exclude) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const context = exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document;
-    const result = await axe.run(context, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
-    }));
+    const result = await axe.run(context, { resultTypes: ['violations'], elementRef: true });
+    // An alert that began to leave while axe ran (they leave after 3 s) is fading on purpose:
+    // what axe read of it is the fade, and it is gone a moment later.
+    const left = (node: { element?: Element }) => node.element !== undefined && (!node.element.isConnected || node.element.closest('.alert--leaving') !== null);
+    return result.violations
+      .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !left(node)) }))
+      .filter((violation) => violation.nodes.length > 0)
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+      }));
   }, options.exclude ?? []);
   if (violations.length > 0) {
     const report = violations
