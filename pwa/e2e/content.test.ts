@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
+import { checkA11y, createBlogPost, createFeature, pageProblems, screenshot, startHarness, waitForHydrated, waitForHydration, type Harness } from './harness';
 
 let harness: Harness;
 let managerToken: string;
@@ -222,6 +222,8 @@ describe('a blog of more than one page', () => {
         const cards = page.locator('.blog-card');
         await cards.nth(49).waitFor();
         await expect(cards.count()).resolves.toBe(50);
+        // The button is the app's: the page the server sent shows the newest 50 (decision 096).
+        await waitForHydrated(page.getByRole('button', { name: 'Show older posts' }));
         await page.getByRole('button', { name: 'Show older posts' }).scrollIntoViewIfNeeded();
         await screenshot(page, 'blog-older-posts-390', { fullPage: false });
         await page.getByRole('button', { name: 'Show older posts' }).click();
@@ -235,6 +237,42 @@ describe('a blog of more than one page', () => {
       },
       { viewport: { width: 390, height: 844 } },
     ));
+
+  it('reaches the older posts with JavaScript off, on a page of their own, and answers 404 past the last', async () => {
+    const context = await harness.browser.newContext({
+      baseURL: harness.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/blog');
+      await expect(page.locator('.blog-card').count()).resolves.toBe(50);
+      await page.getByRole('button', { name: 'Show older posts' }).click();
+      await page.waitForURL((url) => url.search === '?page=2');
+      // The server's page of older posts: the two oldest, and nothing older to ask for.
+      await expect(page.locator('.blog-card__title').allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
+      await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
+      await screenshot(page, 'blog-page-2-no-script-390', { fullPage: true });
+      const pastTheLast = await page.goto('/blog?page=3');
+      expect(pastTheLast?.status()).toBe(404);
+      await expect(page.locator('.blog-card').count()).resolves.toBe(0);
+      expect(pageProblems(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens a page of older posts in the app as the server sent it', () =>
+    withPage(async (page) => {
+      await page.goto('/blog?page=2');
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.blog-card__title').allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
+      await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
+      expect(pageProblems(page)).toEqual([]);
+    }));
 
   it('lets a manager reach the older posts in /manage too', () =>
     withPage(async (page) => {

@@ -1,18 +1,27 @@
 import '../i18n/pages';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { BlogCard } from '../features/blog/components/blog-card';
-import { useBlogPosts } from '../features/blog/api/get-blog-posts';
+import { blogPageOf, useBlogPosts } from '../features/blog/api/get-blog-posts';
 import { OlderPosts } from '../features/blog/components/older-posts';
-import { usePageTitle } from '../lib/use-page-title';
+import { markNotFound, usePageTitle } from '../lib/use-page-title';
+import { paths } from '../lib/paths';
 import { useT } from '../i18n/use-t';
 import './pages.css';
 
-/** The blog: every post, newest first, a page at a time ("Show older posts"). */
+/**
+ * The blog: every post, newest first, a page at a time ("Show older posts"). `?page=` starts the
+ * list at that page: where "Show older posts" leads with JavaScript off. A page past the last is
+ * answered 404.
+ */
 export default function BlogRoute() {
   const t = useT();
   usePageTitle(t('blog.title'));
-  const posts = useBlogPosts();
+  const [search] = useSearchParams();
+  const from = blogPageOf(search.get('page'));
+  const posts = useBlogPosts(from);
+  if (from > 1 && posts.data?.length === 0) markNotFound(true);
   return (
     <>
       <PageHeader eyebrow={t('blog.title')} title={t('blog.heading')} lead={t('blog.lead')} />
@@ -32,7 +41,7 @@ export default function BlogRoute() {
                 </li>
               ))}
             </ul>
-            <OlderPosts posts={posts} />
+            <OlderPosts posts={posts} next={{ path: paths.blog, page: from + 1 }} />
           </>
         )}
       </div>

@@ -9,7 +9,8 @@ import { publishedAt } from '../format-date';
 
 export const blogQueryKeys = {
   all: ['content', 'blog'] as const,
-  list: () => [...blogQueryKeys.all, 'list'] as const,
+  /** The list from its `from`th page on (the first unless a visitor came to `/blog?page=`). */
+  list: (from = 1) => (from === 1 ? ([...blogQueryKeys.all, 'list'] as const) : ([...blogQueryKeys.all, 'list', from] as const)),
   post: (id: string) => [...blogQueryKeys.all, 'post', id] as const,
 };
 
@@ -27,10 +28,10 @@ export type BlogListPage = { posts: BlogListItem[]; more: boolean };
  * others still show, and it does not end the list early (fullness is counted before the check).
  * A page sent as `{ items }` (not what the server sends today) is read as the last.
  */
-export function blogPostsQuery() {
+export function blogPostsQuery(from = 1) {
   return infiniteQueryOptions({
-    queryKey: blogQueryKeys.list(),
-    initialPageParam: 1,
+    queryKey: blogQueryKeys.list(from),
+    initialPageParam: from,
     queryFn: async ({ pageParam, signal }): Promise<BlogListPage> => {
       const answer = await apiRequest<unknown>(pageParam > 1 ? `${apiPaths.blog}?page=${pageParam}` : apiPaths.blog, { signal });
       const sent = Array.isArray(answer) ? answer.length : 0;
@@ -47,9 +48,18 @@ function allPosts(data: InfiniteData<BlogListPage, number>): BlogListItem[] {
   return newestFirst([...byId.values()]);
 }
 
-/** The blog's posts (`data`), with `hasNextPage` / `fetchNextPage` for older ones. */
-export function useBlogPosts() {
-  return useInfiniteQuery({ ...blogPostsQuery(), select: allPosts });
+/** The blog's posts (`data`) from its `from`th page, with `hasNextPage` / `fetchNextPage` for older ones. */
+export function useBlogPosts(from = 1) {
+  return useInfiniteQuery({ ...blogPostsQuery(from), select: allPosts });
+}
+
+/**
+ * The page of the list a visitor asked for with `?page=` (what "Show older posts" sends with
+ * JavaScript off): a whole number from 1, anything else the first.
+ */
+export function blogPageOf(asked: string | null): number {
+  const page = Number(asked);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
 }
 
 /** A post from the pages of the list loaded so far, if it is there. */

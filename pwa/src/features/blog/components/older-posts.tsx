@@ -6,11 +6,24 @@ import './older-posts.css';
 
 /**
  * "Show older posts" under a blog list (the public page and /manage), while the server has more
- * than the pages loaded; says so when the next page could not be loaded.
+ * than the pages loaded; says so when the next page could not be loaded. On the public page
+ * (`next`) it is a form's button: with JavaScript off, or before the app has started, it asks the
+ * server for the page of older posts (`?page=`); with the app it adds them below instead.
  */
-export function OlderPosts({ posts }: { posts: ReturnType<typeof useBlogPosts> }) {
+export function OlderPosts({ posts, next }: { posts: ReturnType<typeof useBlogPosts>; next?: { path: string; page: number } }) {
   const t = useT();
   if (!posts.hasNextPage) return null;
+  const button = (
+    <Button
+      variant="outline"
+      type={next ? 'submit' : 'button'}
+      onClick={next ? undefined : () => void posts.fetchNextPage()}
+      disabled={posts.isFetchingNextPage}
+      aria-busy={posts.isFetchingNextPage}
+    >
+      {posts.isFetchingNextPage ? t('blog.loadingOlder') : t('blog.older')}
+    </Button>
+  );
   return (
     <div className="older-posts">
       {posts.isFetchNextPageError && (
@@ -18,9 +31,21 @@ export function OlderPosts({ posts }: { posts: ReturnType<typeof useBlogPosts> }
           {t('blog.olderFailed')}
         </p>
       )}
-      <Button variant="outline" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage} aria-busy={posts.isFetchingNextPage}>
-        {posts.isFetchingNextPage ? t('blog.loadingOlder') : t('blog.older')}
-      </Button>
+      {next ? (
+        <form
+          method="get"
+          action={next.path}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void posts.fetchNextPage();
+          }}
+        >
+          <input type="hidden" name="page" value={next.page} />
+          {button}
+        </form>
+      ) : (
+        button
+      )}
     </div>
   );
 }
