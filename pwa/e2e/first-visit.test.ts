@@ -35,9 +35,11 @@ describe('a first visit to /', () => {
   // the sign-out guard included), was 112.0 KB in 17 files before it. Decision 096 made the
   // landing page a lazy route again, which took the first download down by about 1.5 KB and put
   // the home page's chunk and the modules split around it in the rest of the visit: 113.8 KB in
-  // 26 files, measured (hence 114.5, from 112.5). The budgets keep both from growing again.
+  // 26 files, measured (hence 114.5, from 112.5). Keeping a language chosen before the app had
+  // started (decision 096) put it at 114.5 KB in 27 files, over by 70 bytes: hence 115. The
+  // budgets keep both from growing again.
   const firstDownloadBudgetKb = 102;
-  const budgetKb = 114.5;
+  const budgetKb = 115;
 
   it(`needs at most ${firstDownloadBudgetKb} KB of JavaScript (gzip) before the page can show`, () => {
     // What index.html names: the entry and its static imports (preloaded beside it).

@@ -73,10 +73,10 @@ export async function withServerStopped<T>(harness: Harness, work: () => Promise
 
 /**
  * Problems other than the failed requests of a stopped server (the point of these tests): refused,
- * failed, or cut off with no answer or reset when the server stopped (or was killed, when slow to
- * close) while a request was on its way.
+ * failed, or cut off with no answer, reset, or an answer cut off half-way when the server stopped
+ * (or was killed, when slow to close) while a request was on its way.
  */
-const stoppedServer = ['ERR_CONNECTION_REFUSED', 'ERR_FAILED', 'ERR_EMPTY_RESPONSE', 'ERR_CONNECTION_RESET'];
+const stoppedServer = ['ERR_CONNECTION_REFUSED', 'ERR_FAILED', 'ERR_EMPTY_RESPONSE', 'ERR_CONNECTION_RESET', 'ERR_INCOMPLETE_CHUNKED_ENCODING'];
 export const offlineFaults = (page: Page): string[] => pageProblems(page).filter((problem) => !stoppedServer.some((code) => problem.includes(code)));
 
 /** The names of the device's databases of staff work (the caseload copy and what waits to be sent). */

@@ -93,18 +93,13 @@ export async function startLanguage(rendered?: Language, corrections?: Overrides
   }
   // Every choice writes the cookie, the app's switch the device's setting too: where the two
   // differ, the cookie holds the later choice, made with the switch of a page the app had not yet
-  // taken over (a plain form then, decision 096). The device remembers that one from now on.
-  const chosen = cookieLanguage();
-  if (chosen !== undefined && chosen !== stored) await setLanguage(chosen).catch(() => publish(state));
+  // taken over (a plain form then, decision 096). The device remembers that one from now on. (The
+  // cookie is named as the setting, and the server reads it by that name.)
+  const chosen = /(?:^|;\s*)language=(\w+)/.exec(document.cookie)?.[1];
+  if (isLanguage(chosen) && chosen !== stored) await setLanguage(chosen).catch(() => publish(state));
   // The chunk may fail to load (an old cache): English until the person chooses again.
   else await publishLanguage(isLanguage(stored) ? stored : (rendered ?? 'en')).catch(() => publish(state));
   return state.language === rendered;
-}
-
-/** The language the cookie names, which the server renders pages in (DESIGN §10). */
-function cookieLanguage(): Language | undefined {
-  const value = new RegExp(`(?:^|;\\s*)${storageKey}=([a-z]+)`).exec(document.cookie)?.[1];
-  return isLanguage(value) ? value : undefined;
 }
 
 /** Applies a manager's corrections over the built-in catalogue of that language. */
