@@ -410,6 +410,20 @@ export async function chooseLanguage(page: Page, language: 'en' | 'mi'): Promise
 }
 
 /**
+ * Holds the app's script (the entry) until the returned function is called: the page the server
+ * rendered is then in use before the app has started, as on a slow phone (decision 096).
+ */
+export async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Waits until the app has taken over this element of a page the server rendered (decision 096):
  * before that a button is there but does nothing, so a test that presses it must wait.
  */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, chooseLanguage, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
+import { checkA11y, chooseLanguage, holdAppScript, screenshot, startHarness, waitForHydrated, type Harness } from './harness';
 
 // Issue 7: the interface in English and te reo Māori, switched by the person, remembered on the
 // device (offline too), with the trust's own English wording kept as given in both languages.
@@ -148,12 +148,7 @@ describe('te reo Māori on a phone', () => {
     const page = await harness.newPage({ viewport: phone });
     try {
       // The app's script is held: the nav bar's switch is then the plain form (decision 096).
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppScript(page);
       await page.goto('/');
       await page.getByRole('button', { name: 'Te reo Māori', exact: true }).click();
       await expect.poll(() => htmlLang(page)).toBe('mi');

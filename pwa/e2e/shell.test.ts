@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, pageProblems, screenshot, startHarness, waitForHydrated, waitForHydration, type Harness } from './harness';
+import { checkA11y, holdAppScript, pageProblems, screenshot, startHarness, waitForHydrated, waitForHydration, type Harness } from './harness';
 
 let harness: Harness;
 
@@ -270,12 +270,7 @@ describe('layout behaviour (spec §2)', () => {
     withPage(
       async (page) => {
         // The app's script is held until the visitor has scrolled down the page the server sent.
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdAppScript(page);
         await page.goto('/services');
         await page.getByRole('heading', { name: 'Raised Gardens' }).scrollIntoViewIfNeeded();
         const scrolled = await page.evaluate(() => window.scrollY);
