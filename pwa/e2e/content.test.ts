@@ -255,6 +255,8 @@ describe('a blog of more than one page', () => {
       await expect(page.locator('.blog-card__title').allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
       await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
       await screenshot(page, 'blog-page-2-no-script-390', { fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, 'blog-page-2-no-script-1440', { fullPage: true });
       const pastTheLast = await page.goto('/blog?page=3');
       expect(pastTheLast?.status()).toBe(404);
       await expect(page.locator('.blog-card').count()).resolves.toBe(0);
