@@ -50,9 +50,12 @@ it('offers the new version and keeps a half-filled enrolment form until the pers
   await expect(page.getByLabel('Given name').inputValue()).resolves.toBe('Half');
   await expect(page.getByLabel(/Anything you would like us to know/).inputValue()).resolves.toBe('Still typing…');
 
-  // The person chooses: the new version takes over and the page reloads once.
+  // The person chooses: the new version takes over and the page reloads once. The wait starts
+  // before the press: the click can return after the reload has begun, and a quick load then
+  // happened before a wait started after it (a whole run under load failed here).
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 });
   await page.getByRole('button', { name: 'New version — reload' }).click();
-  await page.waitForEvent('load', { timeout: 30_000 });
+  await reloaded;
   await page.getByRole('heading', { level: 1, name: 'Enrol in Whānau Ora Support' }).waitFor();
   await expect(page.getByRole('button', { name: 'New version — reload' }).count()).resolves.toBe(0);
   await page.context().close();
