@@ -204,6 +204,26 @@ describe('hydration', () => {
     }
   });
 
+  it("takes over a signed-in kaimahi's page as it was rendered, not drawn again", async () => {
+    const page = await harness.newPage({ viewport: phoneViewport });
+    await harness.loginAs(page, 1);
+    for (const route of ['/blog', '/services', '/']) {
+      // The server renders the page as for any visitor; the app then learns who is signed in.
+      const whoAmI = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth' && response.request().method() === 'GET');
+      await page.goto(route);
+      await page.evaluate(() => Object.assign(window, { renderedHeading: document.querySelector('main h1') }));
+      await whoAmI;
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      // Drawn again, the heading would be a new element and the one the server sent gone from the page.
+      expect(await page.evaluate(() => (window as unknown as { renderedHeading: Element }).renderedHeading === document.querySelector('main h1')), route).toBe(
+        true,
+      );
+    }
+    expect(pageProblems(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a page rendered in one language opens in the language this device chose', async () => {
     const page = await harness.newPage({ viewport: phoneViewport });
     await page.addInitScript(() => localStorage.setItem('language', 'mi'));
