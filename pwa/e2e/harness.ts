@@ -537,7 +537,7 @@ export async function alertShown(page: Page, message: string, type: 'success' | 
   } catch (error) {
     const seen = await page.evaluate(() => (window as unknown as { alertsSeen?: SeenAlert[] }).alertsSeen).catch(() => undefined);
     throw new Error(
-      `no ${type} alert "${message}" within ${timeout} ms; the page showed ${seen ? JSON.stringify(seen) : 'no recorded alerts (is it recording?)'}`,
+      `no ${type} alert "${message}" within ${timeout} ms; the page (${page.url()}, loaded ${await page.evaluate(() => performance.timeOrigin).catch(() => '?')}, now ${Date.now()}) showed ${seen ? JSON.stringify(seen) : 'no recorded alerts (is it recording?)'}`,
       {
         cause: error,
       },
