@@ -257,6 +257,11 @@ describe('a blog of more than one page', () => {
       await screenshot(page, 'blog-page-2-no-script-390', { fullPage: true });
       await page.setViewportSize({ width: 1440, height: 900 });
       await screenshot(page, 'blog-page-2-no-script-1440', { fullPage: true });
+      // And back to the newest, where the list starts again.
+      await page.getByRole('link', { name: 'Back to the newest posts' }).click();
+      await page.waitForURL((url) => url.pathname === '/blog' && url.search === '');
+      await expect(page.locator('.blog-card').count()).resolves.toBe(50);
+      await expect(page.getByRole('link', { name: 'Back to the newest posts' }).count()).resolves.toBe(0);
       const pastTheLast = await page.goto('/blog?page=3');
       expect(pastTheLast?.status()).toBe(404);
       await expect(page.locator('.blog-card').count()).resolves.toBe(0);
@@ -273,6 +278,10 @@ describe('a blog of more than one page', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.blog-card__title').allTextContents()).resolves.toEqual(['Kai parcels for winter', 'Māra kai planting day']);
       await expect(page.getByRole('button', { name: 'Show older posts' }).count()).resolves.toBe(0);
+      await page.getByRole('link', { name: 'Back to the newest posts' }).click();
+      await page.waitForURL((url) => url.pathname === '/blog' && url.search === '');
+      await page.locator('.blog-card').nth(49).waitFor();
+      await expect(page.locator('.blog-card').count()).resolves.toBe(50);
       expect(pageProblems(page)).toEqual([]);
     }));
 

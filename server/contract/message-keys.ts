@@ -50,6 +50,7 @@ export const messageKeys = [
   'blog.loadPostFailed',
   'blog.loadingOlder',
   'blog.months',
+  'blog.newest',
   'blog.notFound',
   'blog.notOffline',
   'blog.older',

@@ -109,6 +109,7 @@ export const enPages = {
   'blog.older': 'Show older posts',
   'blog.loadingOlder': 'Loading older posts…',
   'blog.olderFailed': 'Older posts could not be loaded just now. Please try again.',
+  'blog.newest': 'Back to the newest posts',
   'blog.notFound': 'Post not found',
   'blog.notOffline': 'This post is not saved on this phone',
   'blog.loadPostFailed': 'This post could not be loaded',

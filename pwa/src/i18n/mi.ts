@@ -251,6 +251,7 @@ export const mi: TranslatedCatalogue<
   'blog.older': draft('Whakaaturia ngā pānui tawhito ake'),
   'blog.loadingOlder': draft('E uta ana i ngā pānui tawhito ake…'),
   'blog.olderFailed': draft('Kāore i taea te uta i ngā pānui tawhito ake i tēnei wā. Ngana anō.'),
+  'blog.newest': draft('Hoki ki ngā pānui hōu rawa'),
   'blog.notFound': draft('Kāore i kitea te pānui'),
   'blog.notOffline': draft('Kāore tēnei pānui i tiakina ki tēnei waea'),
   'blog.loadPostFailed': draft('Kāore i taea te uta i tēnei pānui'),

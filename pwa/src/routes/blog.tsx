@@ -1,5 +1,6 @@
 import '../i18n/pages';
 import { useSearchParams } from 'react-router-dom';
+import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
 import { Spinner } from '../components/spinner';
 import { BlogCard } from '../features/blog/components/blog-card';
@@ -12,8 +13,8 @@ import './pages.css';
 
 /**
  * The blog: every post, newest first, a page at a time ("Show older posts"). `?page=` starts the
- * list at that page: where "Show older posts" leads with JavaScript off. A page past the last is
- * answered 404.
+ * list at that page: where "Show older posts" leads with JavaScript off, with a way back to the
+ * newest. A page past the last is answered 404.
  */
 export default function BlogRoute() {
   const t = useT();
@@ -42,6 +43,13 @@ export default function BlogRoute() {
               ))}
             </ul>
             <OlderPosts posts={posts} next={{ path: paths.blog, page: from + 1 }} />
+            {from > 1 && (
+              <p className="blog-newest">
+                <LinkButton to={paths.blog} variant="outline">
+                  {t('blog.newest')}
+                </LinkButton>
+              </p>
+            )}
           </>
         )}
       </div>
