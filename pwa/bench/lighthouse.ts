@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath, createBlogPost, createFeature, repoRoot, startHarness, startServer } from '../e2e/harness';
+import { chromiumArgs, chromiumPath, createBlogPost, createFeature, repoRoot, startHarness, startServer } from '../e2e/harness';
 
 const allRoutes = ['/', '/services', '/blog', '/service/whanau_support', '/enrol/whanau_ora_support'];
 // LIGHTHOUSE_ROUTES=/,/blog measures some; LIGHTHOUSE_DETAIL=1 also prints where each route's main-thread time goes.
@@ -64,16 +64,7 @@ const emptyPage = await startServer({ pwaDist: emptyDist });
 const launchChrome = () =>
   chromeLauncher.launch({
     chromePath: chromiumPath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: ['--headless=new', ...chromiumArgs],
   });
 const sharedChrome = process.env.LIGHTHOUSE_SHARED_BROWSER === '1' ? await launchChrome() : undefined;
 try {

@@ -6,17 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath, type Harness } from './harness';
-
-const phoneArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumArgs, chromiumPath, type Harness } from './harness';
 
 export const phoneViewport = { width: 390, height: 844 } as const;
 
@@ -32,7 +22,7 @@ export async function createPhone(harness: Harness) {
   async function open(): Promise<Page> {
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: chromiumPath,
-      args: phoneArgs,
+      args: chromiumArgs,
       baseURL: harness.baseUrl,
       viewport: phoneViewport,
       serviceWorkers: 'allow',

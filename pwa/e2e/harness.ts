@@ -25,7 +25,8 @@ const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 export const screensDir = '/tmp/screens';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = [
+/** The switches every browser of the tests and benchmarks starts with. */
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
