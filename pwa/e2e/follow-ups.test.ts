@@ -144,7 +144,10 @@ describe('follow-ups and corrections with no signal', () => {
       await page.getByRole('button', { name: 'Unlock' }).click();
       await page.getByText('Take the forms to the WINZ office').waitFor({ timeout: 20_000 });
       expect(await page.getByRole('checkbox', { name: 'Drop off the school uniform' }).isChecked()).toBe(true);
-      expect(await menuCount(page)).toContain('1 follow-up overdue or due today');
+      // Waits as the last count below does: a whole run read "2" here once, the ticked one still
+      // counted just after unlocking (most likely from the copy's index of days not opened yet,
+      // decision 105, before the overdue day's part was open).
+      await expect.poll(() => menuCount(page), { timeout: 20_000 }).toContain('1 follow-up overdue or due today');
       await checkA11y(page);
       await screenshot(page, 'follow-ups-offline-390');
       await page.setViewportSize(desktop);
