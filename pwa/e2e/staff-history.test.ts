@@ -32,7 +32,8 @@ describe('the history of a staff account', () => {
 
     await page.goto(`/manage/users/${id}`);
     const history = page.getByRole('region', { name: 'History of this account' });
-    await history.getByText('Changed: services, password').waitFor();
+    await history.getByText('Changed: password', { exact: true }).waitFor();
+    await history.getByText('Services added: Raised Gardens', { exact: true }).waitFor();
     const entries = history.getByRole('listitem');
     expect(await entries.count()).toBe(2);
     await expect.poll(() => entries.nth(0).innerText()).toContain('Account changed · Mere Manager');

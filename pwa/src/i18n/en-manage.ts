@@ -93,6 +93,8 @@ export const enManage = {
   'staff.historyOlder': 'Older',
   'staff.historyPages': 'Pages of the history',
   'staff.historyChanged': 'Changed: {fields}',
+  'staff.historyServicesAdded': 'Services added: {services}',
+  'staff.historyServicesRemoved': 'Services taken away: {services}',
   'staff.historyCommandLine': 'the command line',
   'staff.historyCreated': 'Account created',
   'staff.historyUpdated': 'Account changed',

@@ -412,6 +412,8 @@ export const mi: TranslatedCatalogue<
   'staff.historyUpdated': draft('I panonitia te pūkete'),
   'staff.historyDeactivatedEvent': draft('I whakakorehia te pūkete'),
   'staff.historyOther': draft('I tuhia'),
+  'staff.historyServicesAdded': draft('Ngā ratonga i tāpirihia: {services}'),
+  'staff.historyServicesRemoved': draft('Ngā ratonga i tangohia: {services}'),
   'staff.field.name': draft('ingoa'),
   'staff.field.email': draft('īmēra'),
   'staff.field.access': draft('taumata uru'),

@@ -88,7 +88,7 @@ export async function createStaff(actorId: string, input: CreateUserInput): Prom
     const user = await User.create({ name: input.name, email: input.email, access: input.access, services: input.services, passwordHash }, { transaction });
     await recordAudit(
       actorOf(actor),
-      { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access', 'services'] },
+      { action: 'user.create', entity: 'user', entityId: user.id, fields: ['name', 'email', 'access', 'services'], details: serviceChanges([], user.services) },
       transaction,
     );
     return user;
@@ -137,8 +137,10 @@ async function changeStaff(actorId: string, id: string, changes: UpdateUserInput
     }
     const endsSessions = passwordHash !== undefined || (changes.active === false && target.active);
     const before = { name: target.name, email: target.email, access: target.access, active: target.active, services: target.services };
+    // Services are a set: the same ones in another order are no change.
+    const comparable = (field: keyof typeof before, value: unknown) => JSON.stringify(field === 'services' && Array.isArray(value) ? [...value].sort() : value);
     const changed = (Object.keys(before) as (keyof typeof before)[]).filter(
-      (field) => changes[field] !== undefined && JSON.stringify(changes[field]) !== JSON.stringify(before[field]),
+      (field) => changes[field] !== undefined && comparable(field, changes[field]) !== comparable(field, before[field]),
     );
     const fields = [...changed, ...(passwordHash !== undefined ? ['password'] : [])];
     await target.update(
@@ -157,9 +159,24 @@ async function changeStaff(actorId: string, id: string, changes: UpdateUserInput
     const deactivates = changed.includes('active') && changes.active === false;
     if (deactivates) await recordAudit(actorOf(actor), { action: 'user.deactivate', entity: 'user', entityId: target.id }, transaction);
     const others = deactivates ? fields.filter((field) => field !== 'active') : fields;
-    if (others.length > 0) await recordAudit(actorOf(actor), { action: 'user.update', entity: 'user', entityId: target.id, fields: others }, transaction);
+    if (others.length > 0) {
+      const details = changes.services && serviceChanges(before.services, changes.services);
+      await recordAudit(
+        actorOf(actor),
+        { action: 'user.update', entity: 'user', entityId: target.id, fields: others, ...(details && { details }) },
+        transaction,
+      );
+    }
     return target;
   });
+}
+
+/** Which services an edit added and took away (service keys, comma-separated), for the account's history. */
+function serviceChanges(before: readonly string[], after: readonly string[]): Record<string, string> | undefined {
+  const added = after.filter((key) => !before.includes(key));
+  const removed = before.filter((key) => !after.includes(key));
+  if (added.length === 0 && removed.length === 0) return undefined;
+  return { ...(added.length > 0 && { servicesAdded: added.join(',') }), ...(removed.length > 0 && { servicesRemoved: removed.join(',') }) };
 }
 
 /**

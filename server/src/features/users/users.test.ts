@@ -579,6 +579,26 @@ describe('audit of staff accounts', () => {
       ['user.deactivate', null, manager.id, 'Audit Manager'],
     ]);
     expect(JSON.stringify(events)).not.toContain('a brand new password');
+    // Which services came and went is kept (keys, not personal data), so the history can say so.
+    expect(events.map((event) => event.details)).toEqual([null, { servicesAdded: 'raised_gardens' }, null, null]);
+  });
+
+  it('names the services an edit added and took away', async () => {
+    const { token } = await buildUser({ access: 2 });
+    const created = await api.post('/api/users', {
+      token,
+      json: { name: 'Moves Services', email: uniqueEmail(), access: 1, password: newPassword, services: ['raised_gardens'] },
+    });
+    const id: string = created.body._id;
+    await api.patch(`/api/users/${id}`, { token, json: { services: ['whanau_ora_support', 'whanau_kai_support'] } });
+    await api.patch(`/api/users/${id}`, { token, json: { name: 'Moves Services Again', services: ['whanau_kai_support', 'whanau_ora_support'] } });
+    const events = await trail(id);
+    expect(events.map((event) => [event.fields, event.details])).toEqual([
+      [['name', 'email', 'access', 'services'], { servicesAdded: 'raised_gardens' }],
+      [['services'], { servicesAdded: 'whanau_ora_support,whanau_kai_support', servicesRemoved: 'raised_gardens' }],
+      // The same services in another order change nothing to report.
+      [['name'], null],
+    ]);
   });
 
   it('records nothing for a refused change', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AuditEvent } from '@contract/audit';
+import { serviceCatalogue } from '@contract/catalogue';
 import { Pager, type PagerWords } from '../../../components/pager';
 import { formatDate } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -25,6 +26,30 @@ const fieldKey: Record<string, MessageKey> = {
   password: 'staff.field.password',
   active: 'staff.field.active',
 };
+
+const titleOf = (key: string) => serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+const serviceTitles = (keys: string | undefined) => (keys ? keys.split(',').map(titleOf).join(', ') : '');
+
+/** What an event changed: the fields by name, and for services which were added and which taken away. */
+function ChangedFields({ event }: { event: AuditEvent }) {
+  const t = useT();
+  const added = serviceTitles(event.details?.servicesAdded);
+  const removed = serviceTitles(event.details?.servicesRemoved);
+  // Older events name only the field; newer ones say which services moved, shown in its place.
+  const namesServices = added !== '' || removed !== '';
+  const fields = (event.fields ?? []).filter((field) => !(namesServices && field === 'services'));
+  return (
+    <>
+      {fields.length > 0 ? (
+        <span className="manage-list__meta">
+          {t('staff.historyChanged', { fields: fields.map((field) => (fieldKey[field] ? t(fieldKey[field]) : field)).join(', ') })}
+        </span>
+      ) : null}
+      {added ? <span className="manage-list__meta">{t('staff.historyServicesAdded', { services: added })}</span> : null}
+      {removed ? <span className="manage-list__meta">{t('staff.historyServicesRemoved', { services: removed })}</span> : null}
+    </>
+  );
+}
 
 /** The account's history on /manage/users/{id}: who changed what (never the values), newest first. */
 export function StaffHistory({ staffId }: { staffId: string }) {
@@ -55,11 +80,7 @@ export function StaffHistory({ staffId }: { staffId: string }) {
                         <span className="manage-list__meta">
                           <time dateTime={event.at}>{formatDate(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                         </span>
-                        {event.fields && event.fields.length > 0 ? (
-                          <span className="manage-list__meta">
-                            {t('staff.historyChanged', { fields: event.fields.map((field) => (fieldKey[field] ? t(fieldKey[field]) : field)).join(', ') })}
-                          </span>
-                        ) : null}
+                        <ChangedFields event={event} />
                       </div>
                     </li>
                   );
