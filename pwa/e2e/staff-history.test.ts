@@ -70,9 +70,16 @@ describe('the history of a staff account', () => {
     await page.getByRole('heading', { level: 1, name: 'Audit trail' }).waitFor();
     const filter = page.getByRole('form', { name: 'Filter' });
     await filter.getByLabel('Person').selectOption({ label: 'Tui Renamed' });
-    await filter.getByLabel('Action').selectOption({ label: 'Listed or searched' });
     await filter.getByRole('button', { name: 'Show' }).click();
     const events = page.getByRole('region', { name: 'Events' });
+    // Searches are routine: left out by default and counted, one press away.
+    await events.getByText(/^\d+ list search(es)? (or|and) caseload downloads? (is|are) left out/).waitFor();
+    await events.getByText('No views or changes of records here.').waitFor();
+    await events.getByRole('button', { name: 'Show them' }).click();
+    await events.getByText('Listed or searched · Tui Renamed').first().waitFor();
+    expect(await filter.getByLabel('Also show list searches and caseload downloads').isChecked()).toBe(true);
+    await filter.getByLabel('Action').selectOption({ label: 'Listed or searched' });
+    await filter.getByRole('button', { name: 'Show' }).click();
     await events.getByText('Listed or searched · Tui Renamed').waitFor();
     // Only that person's lists and searches (the app's own screens list too, so there may be several).
     const shown = await events.getByRole('listitem').allInnerTexts();

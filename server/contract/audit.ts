@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema } from './common';
+import { IdSchema, PageQuerySchema, type Page } from './common';
 
 /** What an audit event records (DESIGN §4b). The trail is append-only: no route edits or deletes it. */
 export const auditActions = [
@@ -84,8 +84,13 @@ export const ListTrailQuerySchema = PageQuerySchema.extend({
   action: z.enum([...auditActions, ...bulkReadActions], { error: 'No audit action has that name' }).optional(),
   from: trailTime('From').optional(),
   to: trailTime('To').optional(),
+  /** `hide` leaves out routine bulk reads (list searches, caseload downloads) unless `action` names one. */
+  routine: z.enum(['show', 'hide'], { error: 'Routine must be show or hide' }).default('show'),
 }).refine(periodIsOrdered, { error: 'To must not be before from', path: ['to'] });
 export type ListTrailQuery = z.infer<typeof ListTrailQuerySchema>;
+
+/** A page of the trail, with how many routine reads `routine=hide` left out of it (0 when shown). */
+export type TrailPage = Page<AuditEvent<TrailAction>> & { routineHidden: number };
 
 /** `GET /api/audit/export`: a period of the trail as CSV, for the trust's privacy officer. */
 export const ExportTrailQuerySchema = z

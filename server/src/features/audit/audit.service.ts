@@ -1,6 +1,5 @@
 import { Op, type WhereOptions } from 'sequelize';
-import type { AuditEvent as AuditEventBody, ExportTrailQuery, ListTrailQuery, TrailAction } from '../../../contract/audit';
-import type { Page } from '../../../contract/common';
+import { bulkReadActions, type ExportTrailQuery, type ListTrailQuery, type TrailAction, type TrailPage } from '../../../contract/audit';
 import { AuditEvent } from '../../db/models/audit-event';
 import { sequelize } from '../../db/sequelize';
 import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
@@ -25,15 +24,22 @@ function trailWhere(query: { actor?: string; action?: TrailAction; from?: string
   };
 }
 
-/** `GET /api/audit`: every event of the trail (bulk reads included), newest first, filtered. */
-export async function listTrail(query: ListTrailQuery): Promise<Page<AuditEventBody<TrailAction>>> {
+/**
+ * `GET /api/audit`: every event of the trail, newest first, filtered. With `routine=hide` (the
+ * app's default) list searches and caseload downloads are left out and counted instead, so views
+ * and changes of records stand out; naming one of them as the action shows it all the same.
+ */
+export async function listTrail(query: ListTrailQuery): Promise<TrailPage> {
+  const where = trailWhere(query);
+  const hidesRoutine = query.routine === 'hide' && !query.action;
   const { rows, count } = await AuditEvent.findAndCountAll({
-    where: trailWhere(query),
+    where: hidesRoutine ? { ...where, action: { [Op.notIn]: [...bulkReadActions] } } : where,
     order: [['seq', 'DESC']],
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return { items: rows.map(presentAuditEvent), total: count, page: query.page, pageSize: query.pageSize };
+  const routineHidden = hidesRoutine ? await AuditEvent.count({ where: { ...where, action: { [Op.in]: [...bulkReadActions] } } }) : 0;
+  return { items: rows.map(presentAuditEvent), total: count, page: query.page, pageSize: query.pageSize, routineHidden };
 }
 
 const csvColumns = ['at', 'actorId', 'actorName', 'action', 'entity', 'entityId', 'fields', 'details'] as const;

@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditEvent, TrailAction } from '@contract/audit';
-import type { Page } from '@contract/common';
+import type { TrailAction, TrailPage } from '@contract/audit';
 import { readErrorItems } from '@contract/errors';
 import { ApiRequestError, apiRequest, getToken } from '../../../lib/api-client';
 import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { userKeys } from './user-keys';
 
 export const activityPageSize = 50;
-export type ActivityFilter = { actor?: string; action?: TrailAction; from?: string; to?: string };
+/** `routine: 'show'` brings back list searches and caseload downloads, which the screen leaves out by default. */
+export type ActivityFilter = { actor?: string; action?: TrailAction; from?: string; to?: string; routine?: 'show' };
 
 /** The whole audit trail, newest first, filtered by person, action and dates (managers only). */
-export function getStaffActivity(filter: ActivityFilter, page: number, signal?: AbortSignal): Promise<Page<AuditEvent<TrailAction>>> {
-  return apiRequest<Page<AuditEvent<TrailAction>>>(`${staffApiPaths.audit}${queryString({ ...filter, page, pageSize: activityPageSize })}`, { signal });
+export function getStaffActivity(filter: ActivityFilter, page: number, signal?: AbortSignal): Promise<TrailPage> {
+  const query = { ...filter, routine: filter.routine ?? 'hide', page, pageSize: activityPageSize };
+  return apiRequest<TrailPage>(`${staffApiPaths.audit}${queryString(query)}`, { signal });
 }
 
 export const staffActivityQuery = (filter: ActivityFilter, page: number) =>

@@ -54,7 +54,18 @@ export function StaffActivityPage() {
       return typeof value === 'string' && value ? value : undefined;
     };
     const action = text('action');
-    setFilter({ actor: text('actor'), action: action && isAction(action) ? action : undefined, from: text('from'), to: text('to') });
+    setFilter({
+      actor: text('actor'),
+      action: action && isAction(action) ? action : undefined,
+      from: text('from'),
+      to: text('to'),
+      routine: form.get('routine') === 'show' ? 'show' : undefined,
+    });
+    setPage(1);
+  }
+
+  function showRoutine(shown: boolean) {
+    setFilter((current) => ({ ...current, routine: shown ? 'show' : undefined }));
     setPage(1);
   }
 
@@ -97,6 +108,16 @@ export function StaffActivityPage() {
             </SelectField>
             <TextField label={t('activity.from')} name="from" type="date" />
             <TextField label={t('activity.to')} name="to" type="date" />
+            <label className="staff-history__routine">
+              <input
+                type="checkbox"
+                name="routine"
+                value="show"
+                checked={filter.routine === 'show'}
+                onChange={(event) => showRoutine(event.currentTarget.checked)}
+              />
+              <span>{t('activity.showRoutine')}</span>
+            </label>
             <Button type="submit">{t('activity.show')}</Button>
           </form>
         </section>
@@ -107,10 +128,26 @@ export function StaffActivityPage() {
             {t('activity.download')}
           </Button>
           <QueryState query={activity}>
-            {({ items, total }) => {
-              if (items.length === 0) return <p className="manage-empty">{t('staff.historyNone')}</p>;
+            {({ items, total, routineHidden }) => {
+              const hidden =
+                routineHidden > 0 ? (
+                  <p className="staff-history__hidden">
+                    {t('activity.routineHidden', { count: routineHidden })}{' '}
+                    <Button variant="outline" size="sm" onClick={() => showRoutine(true)}>
+                      {t('activity.showThem')}
+                    </Button>
+                  </p>
+                ) : null;
+              if (items.length === 0)
+                return (
+                  <>
+                    <p className="manage-empty">{t(hidden ? 'activity.noRecordEvents' : 'staff.historyNone')}</p>
+                    {hidden}
+                  </>
+                );
               return (
                 <>
+                  {hidden}
                   <ol className="manage-list">
                     {items.map((event) => (
                       <li key={event._id} className="manage-list__item manage-list__item--wrap">
