@@ -464,6 +464,7 @@ export const enClients = {
   'followUps.add.noGoal': 'No goal',
   'followUps.add.assignee': 'Who does it',
   'followUps.add.assigneeSelf': 'Me ({name})',
+  'followUps.add.aloneOnService': 'No other kaimahi works on this service yet, so a follow-up you add here is yours.',
   'followUps.add.noColleagues': 'Your colleagues on this service show here once this device has had signal.',
   'followUps.add.savedFor': 'Follow-up for {name} saved on this device. It is sent when there is signal, and goes on their list, not yours.',
   'followUps.add.save': 'Add follow-up',

@@ -1318,6 +1318,7 @@ export const mi: TranslatedCatalogue<
   'followUps.add.noGoal': draft('Kāore he whāinga'),
   'followUps.add.assignee': draft('Mā wai e mahi'),
   'followUps.add.assigneeSelf': draft('Māku ({name})'),
+  'followUps.add.aloneOnService': draft('Kāore anō he kaimahi kē i runga i tēnei ratonga, nō reira nāu te whāinga ka tāpirihia e koe ki konei.'),
   'followUps.add.noColleagues': draft('Ka puta mai ōu hoa mahi o tēnei ratonga ina whai tohu tēnei pūrere.'),
   'followUps.add.savedFor': draft('Kua puritia te whai muri mā {name} i tēnei pūrere. Ka tukuna ina he tohu, ā, ka tae ki tāna rārangi, ehara i tōu.'),
   'followUps.add.save': draft('Tāpiri whai muri'),

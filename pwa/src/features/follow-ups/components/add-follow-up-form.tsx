@@ -8,7 +8,7 @@ import { useT } from '../../../i18n/use-t';
 import type { NewFollowUp } from '../api/types';
 import { nzToday } from '../due';
 import { queueFollowUp } from '../offline/follow-up-writes';
-import { staffOfServices } from '../offline/staff-copy';
+import { staffKeptFor, staffOfServices } from '../offline/staff-copy';
 import { useStaffCopyRevision } from '../offline/use-staff-copy';
 
 /** Whom a follow-up can be for: a client or a whānau, as the route offers them. */
@@ -55,7 +55,10 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
   const [status, setStatus] = useState('');
   const errors = useFormErrors(fields);
   const goalService = goals.find((goal) => goal._id === goalId)?.serviceKey;
-  const colleagues = staffOfServices(goalService ? [goalService] : kaimahi.services).filter((member) => member._id !== kaimahi._id);
+  const assignable = goalService ? [goalService] : kaimahi.services;
+  const colleagues = staffOfServices(assignable).filter((member) => member._id !== kaimahi._id);
+  // No colleague to offer: either no one else works on the service, or this device has not had signal to learn who does.
+  const noColleaguesHint = staffKeptFor(assignable) ? t('followUps.add.aloneOnService') : t('followUps.add.noColleagues');
   // A colleague chosen for another goal's service falls back to the kaimahi themselves.
   const assignee = colleagues.find((member) => member._id === chosenAssignee);
 
@@ -161,7 +164,7 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
         id={`${idPrefix}-assignee`}
         value={assignee?._id ?? kaimahi._id}
         error={errors.errorOf('assignedTo')}
-        hint={colleagues.length === 0 ? t('followUps.add.noColleagues') : undefined}
+        hint={colleagues.length === 0 ? noColleaguesHint : undefined}
         onChange={(event) => setChosenAssignee(event.currentTarget.value)}
       >
         <option value={kaimahi._id}>{t('followUps.add.assigneeSelf', { name: kaimahi.name })}</option>

@@ -6,7 +6,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { getStaffDb } from '../../../lib/vault/staff-db';
 import { createCipher, createDataKey } from '../../../lib/vault/vault-crypto';
 import { withWaitingWrites, type FollowUpItem } from './follow-up-items';
-import { forgetStaffCopy, keptStaffName, loadStaffCopy, refreshStaffCopy, staffOfServices } from './staff-copy';
+import { forgetStaffCopy, keptStaffName, loadStaffCopy, refreshStaffCopy, staffKeptFor, staffOfServices } from './staff-copy';
 
 afterEach(() => forgetStaffCopy());
 
@@ -60,6 +60,15 @@ describe('the kaimahi of the person’s services on the device (decision 106)', 
 
     await expect(refreshStaffCopy(cipher, ['whanau_ora_support'], () => Promise.reject(new Error('No signal')))).rejects.toThrow();
     expect(staffOfServices(['whanau_ora_support'])).toEqual([hemi, kiri]);
+  });
+
+  it('tells a service no one else works on from one this device has not heard about', async () => {
+    const cipher = await cipherFor();
+    expect(staffKeptFor(['whanau_ora_support'])).toBe(false);
+    await refreshStaffCopy(cipher, ['whanau_ora_support', 'musical_therapy'], async (key) => (key === 'musical_therapy' ? [] : [hemi]));
+    expect(staffKeptFor(['musical_therapy'])).toBe(true);
+    expect(staffOfServices(['musical_therapy'])).toEqual([]);
+    expect(staffKeptFor(['whanau_ora_support', 'raised_gardens'])).toBe(false);
   });
 });
 

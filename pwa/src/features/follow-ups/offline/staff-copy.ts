@@ -27,6 +27,11 @@ export function staffOfServices(serviceKeys: readonly string[]): ServiceStaffMem
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
 }
 
+/** Whether the kaimahi of every one of these services are kept here (an empty list then means no one else works on them). */
+export function staffKeptFor(serviceKeys: readonly string[]): boolean {
+  return serviceKeys.every((key) => kept.of(key) !== undefined);
+}
+
 /** A kept kaimahi's name by their id, to show whom a follow-up saved here is for. */
 export function keptStaffName(id: string): string | undefined {
   for (const staff of kept.lists()) {
