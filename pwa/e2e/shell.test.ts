@@ -176,17 +176,26 @@ describe('logging in and out (spec §4)', () => {
       expect(pageProblems(page)).toEqual([]);
     }));
 
-  it('goes to My follow-ups, the start screen, after logging in from /login itself (issue 20)', () =>
+  it('goes to the start screen after logging in from /login itself: My follow-ups for a kaimahi (issue 20), the dashboard for a manager (issue 31)', () =>
     withPage(async (page) => {
-      const staff = await harness.createStaff(2);
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(staff.email);
-      await page.getByLabel('Password').fill(staff.password);
-      await page.getByRole('button', { name: 'LOGIN' }).click();
+      const signInAt = async (on: Page, access: number) => {
+        const staff = await harness.createStaff(access);
+        await on.goto('/login');
+        await on.getByLabel('Email').fill(staff.email);
+        await on.getByLabel('Password').fill(staff.password);
+        await on.getByRole('button', { name: 'LOGIN' }).click();
+      };
+      await signInAt(page, 1);
       await page.waitForURL('**/follow-ups');
       await page.getByRole('heading', { level: 1, name: 'My follow-ups' }).waitFor();
       await checkA11y(page);
       await screenshot(page, 'follow-ups-start-1280');
+
+      const managerPage = await harness.newPage();
+      await signInAt(managerPage, 2);
+      await managerPage.waitForURL('**/dashboard');
+      await managerPage.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      await managerPage.context().close();
     }));
 
   it("shows the server's message as a danger alert titled Error, which leaves after about 3000 ms", () =>

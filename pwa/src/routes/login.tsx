@@ -5,31 +5,36 @@ import { Logo } from '../components/logo';
 import { site } from '../content/site';
 import { useAuth } from '../app/auth/auth-context';
 import { LoginForm } from '../app/auth/login-form';
+import { limits } from '@contract/limits';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-page-title';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
 import './pages.css';
 
-/** Where to go after logging in: the page the guard sent them from, or "My follow-ups", the kaimahi's start screen (DESIGN §4c). */
-function destinationFrom(state: unknown): string {
+/**
+ * Where to go after logging in: the page the guard sent them from, else the start screen: "My
+ * follow-ups" for a kaimahi (DESIGN §4c), the dashboard for a manager, whose day starts with what
+ * came in and what is overdue across the trust rather than their own list (issue 31).
+ */
+function destinationFrom(state: unknown, access: number): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login ? from : paths.followUps;
+  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.login) return from;
+  return access >= limits.managerAccess ? paths.dashboard : paths.followUps;
 }
 
 /** Staff login (spec §4). */
 export default function LoginRoute() {
   const t = useT();
   usePageTitle(t('login.title'));
-  const { status } = useAuth();
+  const { status, user } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
-  const destination = destinationFrom(location.state);
 
-  // Someone already signed in has nothing to do here.
+  // Someone signed in (just now, or before coming here) has nothing to do here.
   useEffect(() => {
-    if (status === 'authenticated') void navigate(destination, { replace: true });
-  }, [status, destination, navigate]);
+    if (status === 'authenticated' && user) void navigate(destinationFrom(location.state, user.access), { replace: true });
+  }, [status, user, location.state, navigate]);
 
   return (
     <div className="login">
@@ -45,7 +50,7 @@ export default function LoginRoute() {
           <p className="login__intro">
             <Rich id="login.intro" params={{ name: site.name }} />
           </p>
-          <LoginForm onLoggedIn={() => void navigate(destination, { replace: true })} />
+          <LoginForm />
           <p className="login__help">{t('login.help')}</p>
         </section>
       </div>

@@ -16,7 +16,7 @@ import { useAuth } from './auth-context';
  */
 const loginFields = ['email', 'password'] as const;
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({ onLoggedIn }: { onLoggedIn?: () => void }) {
   const t = useT();
   const { logIn } = useAuth();
   const showErrors = useShowErrors();
@@ -33,7 +33,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       const parsed = checkInput(LoginSchema, { email: form.get('email') ?? '', password: form.get('password') ?? '' });
       if (!parsed.success) throw new ApiRequestError(400, parsed.errors);
       await logIn(parsed.data.email, parsed.data.password);
-      onLoggedIn();
+      onLoggedIn?.();
     } catch (error) {
       formErrors.showFailure(error);
       showErrors(error);
