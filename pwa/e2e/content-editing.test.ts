@@ -61,8 +61,11 @@ describe('editing a published post', () => {
     await form.getByLabel('Picture description').fill('Rangatahi in kapa haka uniform');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await alertShown(page, 'Post saved: “Kapa haka practice moves to Wednesday”', 'success');
-    // The edit is kept as a version to go back to.
-    await page.getByRole('button', { name: /^Restore the version replaced/ }).waitFor();
+    // The edit is kept as a version to go back to: who saved it, whose edit replaced it, what that changed.
+    const versions = page.getByRole('region', { name: 'Earlier versions' });
+    const version = versions.getByRole('listitem');
+    await version.getByText('That edit changed: title, text, picture description').waitFor();
+    expect(await version.innerText()).toMatch(/saved by Mere Manager · replaced by Mere Manager’s edit/);
 
     const visitor = await harness.newPage();
     await visitor.goto(`/blog/${post._id}`);
@@ -71,6 +74,20 @@ describe('editing a published post', () => {
     const picture = visitor.getByRole('img', { name: 'Rangatahi in kapa haka uniform' });
     expect(await picture.getAttribute('src')).toMatch(new RegExp(`^/api/content/blog/${post._id}/image\\?v=[0-9a-f-]{36}&size=`));
     expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // Restore asks first; cancelled, nothing changes; confirmed, the old words are back on the site.
+    await versions.getByRole('button', { name: /^Restore the version replaced/ }).click();
+    const ask = page.getByRole('dialog', { name: 'Restore this version?' });
+    await ask.getByText(/The words of “Kapa haka practice” \(replaced .*\) go back on the site at once/).waitFor();
+    await checkA11y(page);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(await form.getByLabel('Title').inputValue()).toBe('Kapa haka practice moves to Wednesday');
+    await versions.getByRole('button', { name: /^Restore the version replaced/ }).click();
+    await ask.getByRole('button', { name: 'Restore this version' }).click();
+    await alertShown(page, 'Version restored: “Kapa haka practice”', 'success');
+    await visitor.reload();
+    await visitor.getByRole('heading', { level: 1, name: 'Kapa haka practice' }).waitFor();
+
     expect(pageProblems(page)).toEqual([]);
     expect(pageProblems(visitor)).toEqual([]);
     await visitor.context().close();

@@ -120,7 +120,17 @@ export type ManagedFeature = Feature & Publication;
  * An earlier version of a post or feature, kept when it was edited: its words (the picture is
  * not kept). Restoring one makes those words current again and keeps today's as a revision.
  */
-export type ContentRevision = { _id: string; savedAt: string; title: string; author?: string; text: string; imageAlt: string };
+/** An earlier version's words; `savedBy` saved them and `replacedBy`'s edit replaced them at `savedAt` (names; absent for versions kept before they were recorded). */
+export type ContentRevision = {
+  _id: string;
+  savedAt: string;
+  savedBy?: string;
+  replacedBy?: string;
+  title: string;
+  author?: string;
+  text: string;
+  imageAlt: string;
+};
 
 /** How many earlier versions of each post or feature are kept. */
 export const revisionsKept = 10;

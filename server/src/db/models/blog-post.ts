@@ -8,6 +8,8 @@ export class BlogPost extends Model<InferAttributes<BlogPost>, InferCreationAttr
   declare author: string;
   declare text: string;
   declare imageAlt: string;
+  /** The name of the manager who last saved its words (none before migration 032). */
+  declare editedBy: CreationOptional<string | null>;
   declare imageWidth: number;
   declare imageHeight: number;
   /** Null for a draft; visitors see the record from this time on. */
@@ -25,6 +27,7 @@ BlogPost.init(
     author: { type: DataTypes.STRING(200), allowNull: false },
     text: { type: DataTypes.TEXT, allowNull: false },
     imageAlt: { type: DataTypes.STRING(200), allowNull: false },
+    editedBy: { type: DataTypes.STRING(200), allowNull: true },
     imageWidth: { type: DataTypes.INTEGER, allowNull: false },
     imageHeight: { type: DataTypes.INTEGER, allowNull: false },
     publishAt: { type: DataTypes.DATE, allowNull: true },

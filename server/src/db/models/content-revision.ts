@@ -10,7 +10,11 @@ export class ContentRevision extends Model<InferAttributes<ContentRevision>, Inf
   declare author: string | null;
   declare text: string;
   declare imageAlt: string;
+  /** When an edit replaced these words. */
   declare savedAt: Date;
+  /** Who saved these words, and whose edit replaced them (names; none before migration 032). */
+  declare savedBy: string | null;
+  declare replacedBy: string | null;
 }
 
 ContentRevision.init(
@@ -23,6 +27,8 @@ ContentRevision.init(
     text: { type: DataTypes.TEXT, allowNull: false },
     imageAlt: { type: DataTypes.STRING(200), allowNull: false },
     savedAt: { type: DataTypes.DATE, allowNull: false },
+    savedBy: { type: DataTypes.STRING(200), allowNull: true },
+    replacedBy: { type: DataTypes.STRING(200), allowNull: true },
   },
   { sequelize, tableName: 'content_revisions', timestamps: false },
 );

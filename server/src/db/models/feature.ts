@@ -7,6 +7,8 @@ export class Feature extends Model<InferAttributes<Feature>, InferCreationAttrib
   declare title: string;
   declare text: string;
   declare imageAlt: string;
+  /** The name of the manager who last saved its words (none before migration 032). */
+  declare editedBy: CreationOptional<string | null>;
   declare imageWidth: number;
   declare imageHeight: number;
   /** Null for a draft; visitors see the record from this time on. */
@@ -23,6 +25,7 @@ Feature.init(
     title: { type: DataTypes.STRING(200), allowNull: false },
     text: { type: DataTypes.TEXT, allowNull: false },
     imageAlt: { type: DataTypes.STRING(200), allowNull: false },
+    editedBy: { type: DataTypes.STRING(200), allowNull: true },
     imageWidth: { type: DataTypes.INTEGER, allowNull: false },
     imageHeight: { type: DataTypes.INTEGER, allowNull: false },
     publishAt: { type: DataTypes.DATE, allowNull: true },

@@ -44,6 +44,8 @@ export function presentRevision(revision: ContentRevision): ContentRevisionBody 
   return {
     _id: revision.id,
     savedAt: revision.savedAt.toISOString(),
+    ...(revision.savedBy !== null && { savedBy: revision.savedBy }),
+    ...(revision.replacedBy !== null && { replacedBy: revision.replacedBy }),
     title: revision.title,
     ...(revision.author !== null && { author: revision.author }),
     text: revision.text,

@@ -25,6 +25,7 @@ import {
 } from '../../../contract/site';
 import type { Image } from '../../db/models/image';
 import type { AppContext, AppState } from '../../lib/app-context';
+import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { cachedList } from '../../lib/cached-json';
 import { notFound } from '../../lib/errors';
@@ -67,6 +68,9 @@ import { createTeamMember, deleteTeamMember, findTeamImage, imageAltNeeded, list
 export const contentRouter = new Router<AppState>({ prefix: '/api/content' });
 
 const managersOnly = [authenticate, requireAccess(limits.managerAccess)] as const;
+
+/** The signed-in manager's name, kept with the words they save (who saved each version). */
+const editorOf = (ctx: AppContext) => actorFromContext(ctx).name;
 
 // The first page, which is what the blog shows, is kept built and compressed (decision 068).
 // Scheduled ones join the lists when their time comes, checked from the clock at each read (decision 090).
@@ -135,7 +139,7 @@ contentRouter.post(
   '/blog',
   ...managersOnly,
   validateImageUpload(CreateBlogPostSchema, async (ctx, { fields, image }) => {
-    const post = await createBlogPost(fields, image);
+    const post = await createBlogPost(fields, image, editorOf(ctx));
     blogList.invalidate();
     ctx.status = 201;
     ctx.body = presentBlogPost(post);
@@ -155,14 +159,14 @@ contentRouter.delete(
 
 /** JSON for words and publication; multipart when a new picture comes too. */
 const patchBlogJson = validate({ params: IdParamsSchema, body: UpdateBlogPostSchema }, async (ctx, { params, body }) => {
-  ctx.body = presentManagedBlogPost(await updateBlogPost(params.id, body, undefined));
+  ctx.body = presentManagedBlogPost(await updateBlogPost(params.id, body, undefined, editorOf(ctx)));
   blogList.invalidate();
 });
 
 const patchBlogForm = validateOptionalImageUpload(
   UpdateBlogPostFieldsSchema,
   async (ctx, { fields, image }) => {
-    ctx.body = presentManagedBlogPost(await updateBlogPost(z.string().parse(ctx.params.id), fields, image));
+    ctx.body = presentManagedBlogPost(await updateBlogPost(z.string().parse(ctx.params.id), fields, image, editorOf(ctx)));
     blogList.invalidate();
   },
   nothingToChange,
@@ -186,7 +190,7 @@ contentRouter.post(
   ...managersOnly,
   knownId('Post not found'),
   validate({ params: RevisionParamsSchema }, async (ctx, { params }) => {
-    const post = await restoreBlogRevision(params.id, params.revisionId);
+    const post = await restoreBlogRevision(params.id, params.revisionId, editorOf(ctx));
     blogList.invalidate();
     ctx.body = presentManagedBlogPost(post);
   }),
@@ -200,7 +204,7 @@ contentRouter.post(
   '/feature',
   ...managersOnly,
   validateImageUpload(CreateFeatureSchema, async (ctx, { fields, image }) => {
-    const feature = await createFeature(fields, image);
+    const feature = await createFeature(fields, image, editorOf(ctx));
     featureList.invalidate();
     ctx.status = 201;
     ctx.body = presentFeature(feature);
@@ -219,14 +223,14 @@ contentRouter.delete(
 );
 
 const patchFeatureJson = validate({ params: IdParamsSchema, body: UpdateFeatureSchema }, async (ctx, { params, body }) => {
-  ctx.body = presentManagedFeature(await updateFeature(params.id, body, undefined));
+  ctx.body = presentManagedFeature(await updateFeature(params.id, body, undefined, editorOf(ctx)));
   featureList.invalidate();
 });
 
 const patchFeatureForm = validateOptionalImageUpload(
   UpdateFeatureFieldsSchema,
   async (ctx, { fields, image }) => {
-    ctx.body = presentManagedFeature(await updateFeature(z.string().parse(ctx.params.id), fields, image));
+    ctx.body = presentManagedFeature(await updateFeature(z.string().parse(ctx.params.id), fields, image, editorOf(ctx)));
     featureList.invalidate();
   },
   nothingToChange,
@@ -250,7 +254,7 @@ contentRouter.post(
   ...managersOnly,
   knownId('Feature not found'),
   validate({ params: RevisionParamsSchema }, async (ctx, { params }) => {
-    const feature = await restoreFeatureRevision(params.id, params.revisionId);
+    const feature = await restoreFeatureRevision(params.id, params.revisionId, editorOf(ctx));
     featureList.invalidate();
     ctx.body = presentManagedFeature(feature);
   }),

@@ -64,7 +64,7 @@ function publishTimeFor(change: PublicationChange, current: Date | null | undefi
 }
 
 /** Keeps the words of the record as they are before an edit, and only the last few versions. */
-async function keepRevision(kind: ImageOwnerKind, record: BlogPost | Feature, transaction: Transaction): Promise<void> {
+async function keepRevision(kind: ImageOwnerKind, record: BlogPost | Feature, editor: string, transaction: Transaction): Promise<void> {
   await ContentRevision.create(
     {
       kind,
@@ -74,6 +74,8 @@ async function keepRevision(kind: ImageOwnerKind, record: BlogPost | Feature, tr
       text: record.text,
       imageAlt: record.imageAlt,
       savedAt: new Date(now()),
+      savedBy: record.editedBy ?? null,
+      replacedBy: editor,
     },
     { transaction },
   );
@@ -143,14 +145,14 @@ export async function listUnpublishedBlogPosts(): Promise<BlogPost[]> {
 }
 
 /** Saves the post and every size of its picture together: a failure leaves neither. */
-export function createBlogPost(input: CreateBlogPostInput, image: ResizedImage): Promise<BlogPost> {
+export function createBlogPost(input: CreateBlogPostInput, image: ResizedImage, editor: string): Promise<BlogPost> {
   const publishAt = publishTimeFor(input, undefined) ?? null;
   return sequelize.transaction(async (transaction) => {
     // A picture of a post not yet public is only reachable by its versioned address.
     const imageId = publicationState(publishAt) === 'published' ? null : crypto.randomUUID();
     const { title, author, text, imageAlt } = input;
     const post = await BlogPost.create(
-      { title, author, text, imageAlt, publishAt, imageId, imageWidth: image.width, imageHeight: image.height },
+      { title, author, text, imageAlt, editedBy: editor, publishAt, imageId, imageWidth: image.width, imageHeight: image.height },
       { transaction },
     );
     await storeImage(pictureOwner(post), image, transaction);
@@ -159,11 +161,12 @@ export function createBlogPost(input: CreateBlogPostInput, image: ResizedImage):
 }
 
 /** Edits a post in place (same id, same address), all or nothing; the words before are kept as a revision. */
-export function updateBlogPost(id: string, changes: UpdateBlogPostInput, image: ResizedImage | undefined): Promise<BlogPost> {
+export function updateBlogPost(id: string, changes: UpdateBlogPostInput, image: ResizedImage | undefined, editor: string): Promise<BlogPost> {
   return sequelize.transaction(async (transaction) => {
     const post = await findManagedBlogPost(id, transaction);
     const publishAt = publishTimeFor(changes, post.publishAt);
-    if (changesWords(post, changes)) await keepRevision('blog', post, transaction);
+    const newWords = changesWords(post, changes);
+    if (newWords) await keepRevision('blog', post, editor, transaction);
     const picture = image ? await replacePicture(post, image, transaction) : {};
     await post.update(
       {
@@ -171,6 +174,7 @@ export function updateBlogPost(id: string, changes: UpdateBlogPostInput, image: 
         ...(changes.author !== undefined && { author: changes.author }),
         ...(changes.text !== undefined && { text: changes.text }),
         ...(changes.imageAlt !== undefined && { imageAlt: changes.imageAlt }),
+        ...(newWords && { editedBy: editor }),
         ...(publishAt !== undefined && { publishAt }),
         ...picture,
       },
@@ -218,28 +222,33 @@ export async function listUnpublishedFeatures(): Promise<Feature[]> {
   return [...drafts, ...scheduled];
 }
 
-export function createFeature(input: CreateFeatureInput, image: ResizedImage): Promise<Feature> {
+export function createFeature(input: CreateFeatureInput, image: ResizedImage, editor: string): Promise<Feature> {
   const publishAt = publishTimeFor(input, undefined) ?? null;
   return sequelize.transaction(async (transaction) => {
     const imageId = publicationState(publishAt) === 'published' ? null : crypto.randomUUID();
     const { title, text, imageAlt } = input;
-    const feature = await Feature.create({ title, text, imageAlt, publishAt, imageId, imageWidth: image.width, imageHeight: image.height }, { transaction });
+    const feature = await Feature.create(
+      { title, text, imageAlt, editedBy: editor, publishAt, imageId, imageWidth: image.width, imageHeight: image.height },
+      { transaction },
+    );
     await storeImage(pictureOwner(feature), image, transaction);
     return feature;
   });
 }
 
-export function updateFeature(id: string, changes: UpdateFeatureInput, image: ResizedImage | undefined): Promise<Feature> {
+export function updateFeature(id: string, changes: UpdateFeatureInput, image: ResizedImage | undefined, editor: string): Promise<Feature> {
   return sequelize.transaction(async (transaction) => {
     const feature = await findManagedFeature(id, transaction);
     const publishAt = publishTimeFor(changes, feature.publishAt);
-    if (changesWords(feature, changes)) await keepRevision('feature', feature, transaction);
+    const newWords = changesWords(feature, changes);
+    if (newWords) await keepRevision('feature', feature, editor, transaction);
     const picture = image ? await replacePicture(feature, image, transaction) : {};
     await feature.update(
       {
         ...(changes.title !== undefined && { title: changes.title }),
         ...(changes.text !== undefined && { text: changes.text }),
         ...(changes.imageAlt !== undefined && { imageAlt: changes.imageAlt }),
+        ...(newWords && { editedBy: editor }),
         ...(publishAt !== undefined && { publishAt }),
         ...picture,
       },
@@ -284,23 +293,25 @@ async function findRevision(kind: ImageOwnerKind, ownerId: string, revisionId: s
 }
 
 /** Makes a kept version's words current again; today's words become a revision in turn. */
-export function restoreBlogRevision(id: string, revisionId: string): Promise<BlogPost> {
+export function restoreBlogRevision(id: string, revisionId: string, editor: string): Promise<BlogPost> {
   return sequelize.transaction(async (transaction) => {
     const post = await findManagedBlogPost(id, transaction);
     const revision = await findRevision('blog', id, revisionId, transaction);
     const words = { title: revision.title, author: revision.author ?? post.author, text: revision.text, imageAlt: revision.imageAlt };
-    if (changesWords(post, words)) await keepRevision('blog', post, transaction);
-    return post.update(words, { transaction });
+    if (!changesWords(post, words)) return post;
+    await keepRevision('blog', post, editor, transaction);
+    return post.update({ ...words, editedBy: editor }, { transaction });
   });
 }
 
-export function restoreFeatureRevision(id: string, revisionId: string): Promise<Feature> {
+export function restoreFeatureRevision(id: string, revisionId: string, editor: string): Promise<Feature> {
   return sequelize.transaction(async (transaction) => {
     const feature = await findManagedFeature(id, transaction);
     const revision = await findRevision('feature', id, revisionId, transaction);
     const words = { title: revision.title, text: revision.text, imageAlt: revision.imageAlt };
-    if (changesWords(feature, words)) await keepRevision('feature', feature, transaction);
-    return feature.update(words, { transaction });
+    if (!changesWords(feature, words)) return feature;
+    await keepRevision('feature', feature, editor, transaction);
+    return feature.update({ ...words, editedBy: editor }, { transaction });
   });
 }
 

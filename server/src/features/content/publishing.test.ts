@@ -12,12 +12,16 @@ import { buildGif, buildPhoto } from './content.fixtures';
 
 let api: TestApi;
 let manager: string;
+let managerName: string;
 let kaimahi: string;
 let photo: Buffer;
 let otherPhoto: Buffer;
 beforeAll(async () => {
   api = await startTestServer();
-  manager = (await buildUser({ access: 2 })).token;
+  ({
+    token: manager,
+    user: { name: managerName },
+  } = await buildUser({ access: 2 }));
   kaimahi = (await buildUser({ access: 1 })).token;
   photo = await buildPhoto(2000, 1200);
   otherPhoto = await buildPhoto(900, 900, 'png');
@@ -266,7 +270,8 @@ describe('revisions', () => {
     setClock(() => Date.parse('2027-06-01T00:00:00Z'));
     await patch(path, { title: 'Second title' });
     setClock(() => Date.parse('2027-06-02T00:00:00Z'));
-    await patch(path, { title: 'Third title', text: 'Third text' });
+    const other = await buildUser({ access: 2, name: 'Hine Second Manager' });
+    await patch(path, { title: 'Third title', text: 'Third text' }, other.token);
     // A change of state alone changes no words: no revision.
     await patch(path, { status: 'published' });
 
@@ -276,6 +281,8 @@ describe('revisions', () => {
       {
         _id: expect.any(String),
         savedAt: '2027-06-02T00:00:00.000Z',
+        savedBy: managerName,
+        replacedBy: 'Hine Second Manager',
         title: 'Second title',
         author: postFields.author,
         text: postFields.text,
@@ -284,6 +291,8 @@ describe('revisions', () => {
       {
         _id: expect.any(String),
         savedAt: '2027-06-01T00:00:00.000Z',
+        savedBy: managerName,
+        replacedBy: managerName,
         title: postFields.title,
         author: postFields.author,
         text: postFields.text,
@@ -298,7 +307,11 @@ describe('revisions', () => {
     expect((await api.get(path)).body.title).toBe(postFields.title);
     const after = (await api.get(`${path}/revisions`, { token: manager })).body;
     expect(after).toHaveLength(3);
-    expect(after[0]).toMatchObject({ title: 'Third title', text: 'Third text' });
+    expect(after[0]).toMatchObject({ title: 'Third title', text: 'Third text', savedBy: 'Hine Second Manager', replacedBy: managerName });
+    // Restoring the words that are already current (the first version's, just restored) keeps no version.
+    const again = await api.post(`${path}/revisions/${after[2]._id}/restore`, { token: manager });
+    expect(again.body.title).toBe(postFields.title);
+    expect((await api.get(`${path}/revisions`, { token: manager })).body).toHaveLength(3);
   });
 
   it('keeps the last 10 versions only', async () => {

@@ -77,7 +77,12 @@ export function BlogPostDetail({ id }: { id: string }) {
                   <BlogPostView post={loaded} headingLevel={3} />
                 </div>
               </section>
-              <RevisionList kind="blog" id={loaded._id} changed={[blogQueryKeys.all]} />
+              <RevisionList
+                kind="blog"
+                id={loaded._id}
+                current={{ title: loaded.title, author: loaded.author, text: loaded.text, imageAlt: loaded.image.alt }}
+                changed={[blogQueryKeys.all]}
+              />
               <div className="manage-detail__actions">
                 <Button variant="danger" onClick={() => setConfirming(true)}>
                   {t('manage.deletePost')}

@@ -77,7 +77,12 @@ export function FeatureDetail({ id }: { id: string }) {
                   <MarkdownContent markdown={loaded.text} />
                 </div>
               </section>
-              <RevisionList kind="feature" id={loaded._id} changed={[featuresQueryKey]} />
+              <RevisionList
+                kind="feature"
+                id={loaded._id}
+                current={{ title: loaded.title, text: loaded.text, imageAlt: loaded.image.alt }}
+                changed={[featuresQueryKey]}
+              />
               <div className="manage-detail__actions">
                 <Button variant="danger" onClick={() => setConfirming(true)}>
                   {t('manage.deleteFeature')}
