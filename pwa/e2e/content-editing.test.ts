@@ -4,7 +4,18 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertShown, checkA11y, createBlogPost, pageProblems, recordAlerts, samplePicture, screenshot, startHarness, type Harness } from './harness';
+import {
+  alertShown,
+  checkA11y,
+  createBlogPost,
+  pageProblems,
+  recordAlerts,
+  samplePicture,
+  screenshot,
+  screensDir,
+  startHarness,
+  type Harness,
+} from './harness';
 
 /**
  * Editing what is published, drafts and scheduling (issue 22), as a manager does it and as a
@@ -66,6 +77,8 @@ describe('editing a published post', () => {
     const version = versions.getByRole('listitem');
     await version.getByText('That edit changed: title, text, picture description').waitFor();
     expect(await version.innerText()).toMatch(/saved by Mere Manager · replaced by Mere Manager’s edit/);
+    await versions.getByText('Kapa haka practice', { exact: true }).click();
+    await versions.screenshot({ path: `${screensDir}/earlier-versions-1440.png` });
 
     const visitor = await harness.newPage();
     await visitor.goto(`/blog/${post._id}`);
@@ -77,6 +90,7 @@ describe('editing a published post', () => {
     // Restore asks first; cancelled, nothing changes; confirmed, the old words are back on the site.
     await versions.getByRole('button', { name: /^Restore the version replaced/ }).click();
     const ask = page.getByRole('dialog', { name: 'Restore this version?' });
+    await screenshot(page, 'restore-version-1440');
     await ask.getByText(/The words of “Kapa haka practice” \(replaced .*\) go back on the site at once/).waitFor();
     await checkA11y(page);
     await ask.getByRole('button', { name: 'Cancel' }).click();

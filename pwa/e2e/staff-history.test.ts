@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertShown, checkA11y, pageProblems, recordAlerts, startHarness, type Harness } from './harness';
+import { alertShown, checkA11y, pageProblems, recordAlerts, screenshot, startHarness, type Harness } from './harness';
 
 /**
  * A staff account's history on /manage/users/{id}, as a manager reads it: changes made in the
@@ -34,6 +34,7 @@ describe('the history of a staff account', () => {
     const history = page.getByRole('region', { name: 'History of this account' });
     await history.getByText('Changed: password', { exact: true }).waitFor();
     await history.getByText('Services added: Raised Gardens', { exact: true }).waitFor();
+    await screenshot(page, 'account-history-1440', { fullPage: true });
     const entries = history.getByRole('listitem');
     expect(await entries.count()).toBe(2);
     await expect.poll(() => entries.nth(0).innerText()).toContain('Account changed · Mere Manager');
@@ -75,6 +76,7 @@ describe('the history of a staff account', () => {
     // Searches are routine: left out by default and counted, one press away.
     await events.getByText(/^\d+ list search(es)? (or|and) caseload downloads? (is|are) left out/).waitFor();
     await events.getByText('No views or changes of records here.').waitFor();
+    await screenshot(page, 'audit-routine-hidden-1440', { fullPage: true });
     await events.getByRole('button', { name: 'Show them' }).click();
     await events.getByText('Listed or searched · Tui Renamed').first().waitFor();
     expect(await filter.getByLabel('Also show list searches and caseload downloads').isChecked()).toBe(true);
