@@ -77,6 +77,9 @@ describe('the history of a staff account', () => {
     await events.getByText(/^\d+ list search(es)? (or|and) caseload downloads? (is|are) left out/).waitFor();
     await events.getByText('No views or changes of records here.').waitFor();
     await screenshot(page, 'audit-routine-hidden-1440', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'audit-routine-hidden-390', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await events.getByRole('button', { name: 'Show them' }).click();
     await events.getByText('Listed or searched · Tui Renamed').first().waitFor();
     expect(await filter.getByLabel('Also show list searches and caseload downloads').isChecked()).toBe(true);
