@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, isProtectedPath, paths } from './paths';
-import { staffPaths } from './staff-paths';
+import { staffPaths, staffRoutePatterns } from './staff-paths';
 
 describe('paths', () => {
   it('builds the spec routes', () => {
@@ -13,7 +13,11 @@ describe('paths', () => {
     expect(isProtectedPath(path)).toBe(true);
   });
 
-  it.each(['/', '/clientsx', '/client', '/services', '/blog/1', '/login', '/managed', '/enrol/x'])('%s is public', (path) => {
+  it.each(Object.values(staffRoutePatterns).map((pattern) => pattern.replace(/:\w+/g, 'x1')))('staff route %s is protected', (path) => {
+    expect(isProtectedPath(path)).toBe(true);
+  });
+
+  it.each(['/', '/clientsx', '/client', '/services', '/blog/1', '/login', '/managed', '/enrol/x', '/whanaux'])('%s is public', (path) => {
     expect(isProtectedPath(path)).toBe(false);
   });
 });

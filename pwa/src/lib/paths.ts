@@ -55,7 +55,11 @@ export const apiPaths = {
   translations: (language: string) => `/api/content/translations/${segment(language)}`,
 } as const;
 
-/** Staff routes behind the login guard (spec §2). */
+/**
+ * Staff routes behind the login guard (spec §2): signing out there leaves the page first. Kept as
+ * one pattern so the public entry need not load the staff route table; paths.test.ts holds it to
+ * every route of that table.
+ */
 export function isProtectedPath(pathname: string): boolean {
-  return /^\/(clients|follow-ups|dashboard|manage)(\/|$)|^\/client\//.test(pathname);
+  return /^\/(clients|follow-ups|dashboard|manage|whanau|reports)(\/|$)|^\/client\//.test(pathname);
 }
