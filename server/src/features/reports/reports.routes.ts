@@ -5,6 +5,7 @@ import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
+import { buildReportCard } from './report-card.service';
 import { reportTableCsv } from './reports.csv';
 import { buildReport } from './reports.service';
 
@@ -21,6 +22,17 @@ reportsRouter.get(
   validate({ query: ReportQuerySchema }, async (ctx, { query }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await buildReport(actorFromContext(ctx), query);
+  }),
+);
+
+/** The report card's figures (issue 35): so far "how well" for enrolments, by service and beside a year earlier. */
+reportsRouter.get(
+  '/card',
+  authenticate,
+  requireAccess(limits.accessMin),
+  validate({ query: ReportQuerySchema }, async (ctx, { query }) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await buildReportCard(actorFromContext(ctx), query);
   }),
 );
 
