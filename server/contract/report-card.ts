@@ -10,9 +10,17 @@ export const firstContactWorkingDays = 5;
 /**
  * "How well" for one service (or `total`) in one period: enrolments received, those first
  * contacted within `firstContactWorkingDays` working days, those contacted at all since, and the
- * median working days from arrival to first contact (null when none was contacted).
+ * median working days from arrival to first contact (null when none was contacted); follow-ups
+ * due in the period up to today, and those done by their due date.
  */
-export type HowWellFigures = { received: number; contactedInTime: number; contacted: number; medianWorkingDays: number | null };
+export type HowWellFigures = {
+  received: number;
+  contactedInTime: number;
+  contacted: number;
+  medianWorkingDays: number | null;
+  followUpsDue: number;
+  followUpsOnTime: number;
+};
 
 export type HowWellRow = { key: string; values: HowWellFigures; lastYear: HowWellFigures };
 

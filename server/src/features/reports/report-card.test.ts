@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEnrolment } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
-import { Contact } from '../../db/models/whanau';
+import { Contact, Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import { median } from './report-card.service';
 
 /**
@@ -65,29 +65,83 @@ beforeAll(async () => {
   // A year earlier: Thursday 10 April 2025, contacted the next day.
   await enrolment(kai, '2025-04-09T22:00:00Z', c7!.id);
   await contact(c7!.id, kai, '2025-04-11');
+
+  // Follow-ups. One of a music goal, ticked on its day (22:00 NZST): on time.
+  const { id: whanauId } = await Whanau.create({
+    id: crypto.randomUUID(),
+    name: 'Card whānau',
+    leadClientId: null,
+    notes: null,
+    createdBy: manager.user.id,
+    updatedBy: null,
+  });
+  const goalOf = async (serviceKey: string) =>
+    (
+      await Goal.create({
+        id: crypto.randomUUID(),
+        whanauId,
+        clientId: null,
+        area: 'wellbeing',
+        text: 'A goal',
+        status: 'in progress',
+        targetDate: null,
+        serviceKey,
+        createdBy: manager.user.id,
+      })
+    ).id;
+  const followUp = (due: string, doneAt: string | null, about: { goalId?: string; clientId?: string; whanauId?: string }) =>
+    Task.create({
+      id: crypto.randomUUID(),
+      whanauId: about.whanauId ?? null,
+      clientId: about.clientId ?? null,
+      goalId: about.goalId ?? null,
+      text: 'Ring back',
+      dueOn: due,
+      assignedTo: manager.user.id,
+      doneAt: doneAt ? new Date(doneAt) : null,
+      createdBy: manager.user.id,
+    });
+  await followUp('2026-05-10', '2026-05-10T10:00:00Z', { goalId: await goalOf(music) });
+  // About the first client (enrolled in both): ticked at 01:30 on the 21st in New Zealand (the 20th in UTC): late, for both services.
+  await followUp('2026-05-20', '2026-05-20T13:30:00Z', { clientId: c1!.id });
+  // About a whānau whose member is enrolled in kai support: not done.
+  await WhanauMember.create({
+    id: crypto.randomUUID(),
+    whanauId,
+    clientId: c2!.id,
+    relationship: 'parent',
+    relationshipText: null,
+    createdBy: manager.user.id,
+  });
+  await followUp('2026-06-01', null, { whanauId });
+  // Done early: on time. Due after the quarter, or of another service's goal: not counted.
+  await followUp('2026-06-15', '2026-06-01T00:00:00Z', { clientId: c3!.id });
+  await followUp('2026-07-15', null, { clientId: c3!.id });
+  await followUp('2026-05-15', null, { goalId: await goalOf('raised_gardens') });
+  await followUp('2025-05-01', '2025-04-30T00:00:00Z', { clientId: c7!.id });
 });
 afterAll(() => api.close());
 
 describe('GET /api/reports/card: how well', () => {
-  it('counts enrolments first contacted within 5 working days and the median working days, by service, beside a year earlier', async () => {
+  it('counts enrolments first contacted within 5 working days, the median working days, and follow-ups done by their due date, by service, beside a year earlier', async () => {
     const res = await api.get(`/api/reports/card?${quarter}`, { token: manager.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ from: '2026-04-01', to: '2026-06-30', lastYear: { from: '2025-04-01', to: '2025-06-30' }, services: [music, kai] });
     expect(res.body.howWell).toEqual([
       {
         key: music,
-        values: { received: 1, contactedInTime: 0, contacted: 1, medianWorkingDays: 10 },
-        lastYear: { received: 0, contactedInTime: 0, contacted: 0, medianWorkingDays: null },
+        values: { received: 1, contactedInTime: 0, contacted: 1, medianWorkingDays: 10, followUpsDue: 2, followUpsOnTime: 1 },
+        lastYear: { received: 0, contactedInTime: 0, contacted: 0, medianWorkingDays: null, followUpsDue: 0, followUpsOnTime: 0 },
       },
       {
         key: kai,
-        values: { received: 5, contactedInTime: 3, contacted: 4, medianWorkingDays: 4 },
-        lastYear: { received: 1, contactedInTime: 1, contacted: 1, medianWorkingDays: 1 },
+        values: { received: 5, contactedInTime: 3, contacted: 4, medianWorkingDays: 4, followUpsDue: 3, followUpsOnTime: 1 },
+        lastYear: { received: 1, contactedInTime: 1, contacted: 1, medianWorkingDays: 1, followUpsDue: 1, followUpsOnTime: 1 },
       },
       {
         key: 'total',
-        values: { received: 6, contactedInTime: 3, contacted: 5, medianWorkingDays: 5 },
-        lastYear: { received: 1, contactedInTime: 1, contacted: 1, medianWorkingDays: 1 },
+        values: { received: 6, contactedInTime: 3, contacted: 5, medianWorkingDays: 5, followUpsDue: 4, followUpsOnTime: 2 },
+        lastYear: { received: 1, contactedInTime: 1, contacted: 1, medianWorkingDays: 1, followUpsDue: 1, followUpsOnTime: 1 },
       },
     ]);
   });
