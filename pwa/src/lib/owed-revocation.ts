@@ -6,7 +6,7 @@
  * with it whenever the server answers again, until it succeeds or the server says the token is
  * no longer valid (401): either way the session is over.
  */
-import { isServerReachable, subscribeConnectivity } from './connectivity';
+import { isServerReachable, reportResponse, reportServerUnreachable, subscribeConnectivity } from './connectivity';
 import { apiPaths } from './paths';
 
 const owedKey = 'revokeOwed';
@@ -37,9 +37,14 @@ async function revoke(token: string): Promise<boolean> {
       headers: { 'x-auth-token': token, Accept: 'application/json' },
       credentials: 'same-origin',
       cache: 'no-store',
+      // A phone with a network but no answer must not hold up signing out.
+      signal: AbortSignal.timeout(10_000),
     });
+    // Told to the app's one view of the signal, so its checks (and this retry) start when it is gone.
+    reportResponse(response);
     return response.ok || response.status === 401;
   } catch {
+    reportServerUnreachable();
     return false;
   }
 }
