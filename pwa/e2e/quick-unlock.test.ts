@@ -40,7 +40,7 @@ describe('a PIN for this phone', () => {
     await signIn(page, kaimahi);
     await openClients(page);
 
-    const card = page.getByRole('region', { name: 'Quick unlock on this phone' });
+    const card = page.getByRole('region', { name: 'Quick unlock with a PIN' });
     await card.getByRole('button', { name: 'Set a PIN for this phone' }).click();
     await card.getByLabel('Password', { exact: true }).fill(kaimahi.password);
     await card.getByLabel('New PIN').fill('802417');

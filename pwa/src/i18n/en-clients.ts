@@ -220,7 +220,7 @@ export const enClients = {
   'clients.pin.usePin': 'Use my PIN instead',
   'clients.pin.wiped':
     "After five wrong PINs or passwords, the client records and unsent changes on this device were removed and you were signed out. Nothing on the trust's server is lost except changes not yet sent. Sign in again when you have signal to keep a new copy.",
-  'clients.pin.title': 'Quick unlock on this phone',
+  'clients.pin.title': 'Quick unlock with a PIN',
   'clients.pin.offer':
     'Set a PIN of at least {min} digits to open your client records on this phone when there is no signal, instead of typing your password. Five wrong tries, PIN or password together, remove the records from this phone.',
   'clients.pin.isSet':

@@ -895,7 +895,7 @@ export const mi: TranslatedCatalogue<
   'clients.pin.wiped': draft(
     'I muri i ngā PIN, kupuhipa rānei hē e rima, kua mukua ngā kōnae kiritaki me ngā huringa kāore anō kia tukuna i tēnei pūrere, ā, kua takiputaina koe. Kāore he mea i ngaro i te tūmau o te tarahiti, engari ngā huringa kāore anō kia tukuna. Takiuru anō ina he tohu, kia puritia he kape hou.',
   ),
-  'clients.pin.title': draft('Whakatuwhera tere i tēnei waea'),
+  'clients.pin.title': draft('Whakatuwhera tere ki te PIN'),
   'clients.pin.offer': draft(
     'Tautuhia he PIN, kia {min} ōna mati neke atu, hei whakatuwhera i ō kōnae kiritaki i tēnei waea ina kāore he tohu, kaua e patopato i tō kupuhipa. Ki te rima ngā whakamātau hē, PIN, kupuhipa rānei, ka mukua ngā kōnae i tēnei waea.',
   ),
