@@ -70,10 +70,12 @@ describe('offline staff work you can trust', () => {
     await page.context().close();
   });
 
-  it('1b. five wrong unlocks with no signal forget the session on this device; back in signal the staff pages ask to sign in', async () => {
+  it('1b. five wrong unlocks with no signal forget the session on this device; back in signal it is revoked on the server, and the staff pages ask to sign in', async () => {
     const page = await newDevice(harness, desktop);
     await signIn(page, kaimahi);
     await openClients(page);
+    const session = await page.evaluate(() => localStorage.getItem('token'));
+    expect(session).toBeTruthy();
     await withServerStopped(harness, async () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Unlock client records' }).waitFor({ timeout: 20_000 });
@@ -88,6 +90,9 @@ describe('offline staff work you can trust', () => {
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       expect(await staffDatabases(page)).toEqual([]);
     });
+    // Issue 31: the device remembered it owes the revocation and sends it once the server answers;
+    // a copy of the token taken before is no good any more.
+    await expect.poll(async () => (await harness.api('/api/auth', { token: session ?? '' })).status, { timeout: 120_000, interval: 1_000 }).toBe(401);
     await page.goto('/clients');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(offlineFaults(page)).toEqual([]);

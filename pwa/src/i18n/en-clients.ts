@@ -204,6 +204,43 @@ export const enClients = {
   'clients.copy.making': 'Keeping your client records on this device, encrypted. This takes a moment.',
   'clients.unlock.wiped':
     "After five wrong passwords, the client records and unsent changes on this device were removed and you were signed out. Nothing on the trust's server is lost except changes not yet sent. Sign in again when you have signal to keep a new copy.",
+  'clients.pin.lead':
+    'Your caseload is kept on this device, encrypted. Enter the PIN you set for this phone to open it. It is checked on this device, not sent anywhere.',
+  'clients.pin.label': 'PIN',
+  'clients.pin.required': 'Enter your PIN',
+  'clients.pin.wrong': {
+    one: 'That is not your PIN. {count} try left before the client records on this device are removed.',
+    other: 'That is not your PIN. {count} tries left before the client records on this device are removed.',
+  },
+  'clients.pin.tries': {
+    one: 'After {count} more wrong PIN or password, the client records on this device are removed for safety.',
+    other: 'After {count} wrong PINs or passwords, the client records on this device are removed for safety.',
+  },
+  'clients.pin.usePassword': 'Use my password instead',
+  'clients.pin.usePin': 'Use my PIN instead',
+  'clients.pin.wiped':
+    "After five wrong PINs or passwords, the client records and unsent changes on this device were removed and you were signed out. Nothing on the trust's server is lost except changes not yet sent. Sign in again when you have signal to keep a new copy.",
+  'clients.pin.title': 'Quick unlock with a PIN',
+  'clients.pin.offer':
+    'Set a PIN of at least {min} digits to open your client records on this phone when there is no signal, instead of typing your password. Five wrong tries, PIN or password together, remove the records from this phone.',
+  'clients.pin.isSet':
+    'A PIN opens your client records on this phone when there is no signal. Five wrong tries, PIN or password together, remove the records from this phone.',
+  'clients.pin.set': 'Set a PIN for this phone',
+  'clients.pin.change': 'Change the PIN',
+  'clients.pin.remove': 'Remove the PIN',
+  'clients.pin.removed': 'PIN removed. Your password opens the client records on this phone.',
+  'clients.pin.saved': 'PIN saved. Use it to open your client records on this phone with no signal.',
+  'clients.pin.passwordHint': 'Your password, to show it is you.',
+  'clients.pin.newLabel': 'New PIN',
+  'clients.pin.hint': 'At least {min} digits; not a run like 123456 or one digit repeated.',
+  'clients.pin.againLabel': 'The same PIN again',
+  'clients.pin.mismatch': 'The two PINs are not the same',
+  'clients.pin.problem.length': 'A PIN has {min} to {max} digits',
+  'clients.pin.problem.digits': 'A PIN has digits only',
+  'clients.pin.problem.simple': 'Choose a PIN harder to guess than a run or one digit repeated',
+  'clients.pin.save': 'Save PIN',
+  'clients.pin.saving': 'Saving…',
+  'clients.pin.cancel': 'Cancel',
   'clients.sync.title': 'On this device',
   'clients.sync.copy': { one: '{shown} client kept on this device, encrypted.', other: '{shown} clients kept on this device, encrypted.' },
   'clients.sync.refreshedAt': 'Brought up to date {time}.',

@@ -899,6 +899,47 @@ export const mi: TranslatedCatalogue<
   'clients.unlock.wiped': draft(
     'I muri i ngā kupuhipa hē e rima, kua mukua ngā kōnae kiritaki me ngā huringa kāore anō kia tukuna i tēnei pūrere, ā, kua takiputaina koe. Kāore he mea i ngaro i te tūmau o te tarahiti, engari ngā huringa kāore anō kia tukuna. Takiuru anō ina he tohu, kia puritia he kape hou.',
   ),
+  'clients.pin.lead': draft(
+    'Kei tēnei pūrere tō rārangi kiritaki, he mea whakamuna. Tāurua te PIN i tautuhia e koe mō tēnei waea hei whakatuwhera. Ka arowhaingia i runga i tēnei pūrere, kāore e tukuna ki wāhi kē.',
+  ),
+  'clients.pin.label': draft('Tau PIN'),
+  'clients.pin.required': draft('Tāurua tō PIN'),
+  'clients.pin.wrong': draft({
+    one: 'Ehara tēnā i tō PIN. Kotahi anō te whakamātau i mua i te mukunga o ngā kōnae kiritaki i tēnei pūrere.',
+    other: 'Ehara tēnā i tō PIN. E {count} ngā whakamātau e toe ana i mua i te mukunga o ngā kōnae kiritaki i tēnei pūrere.',
+  }),
+  'clients.pin.tries': draft({
+    one: 'Ki te hē anō te PIN, te kupuhipa rānei, kotahi, ka mukua ngā kōnae kiritaki i tēnei pūrere hei haumaru.',
+    other: 'Ki te {count} ngā PIN, kupuhipa rānei hē, ka mukua ngā kōnae kiritaki i tēnei pūrere hei haumaru.',
+  }),
+  'clients.pin.usePassword': draft('Me whakamahi kē taku kupuhipa'),
+  'clients.pin.usePin': draft('Me whakamahi kē taku PIN'),
+  'clients.pin.wiped': draft(
+    'I muri i ngā PIN, kupuhipa rānei hē e rima, kua mukua ngā kōnae kiritaki me ngā huringa kāore anō kia tukuna i tēnei pūrere, ā, kua takiputaina koe. Kāore he mea i ngaro i te tūmau o te tarahiti, engari ngā huringa kāore anō kia tukuna. Takiuru anō ina he tohu, kia puritia he kape hou.',
+  ),
+  'clients.pin.title': draft('Whakatuwhera tere ki te PIN'),
+  'clients.pin.offer': draft(
+    'Tautuhia he PIN, kia {min} ōna mati neke atu, hei whakatuwhera i ō kōnae kiritaki i tēnei waea ina kāore he tohu, kaua e patopato i tō kupuhipa. Ki te rima ngā whakamātau hē, PIN, kupuhipa rānei, ka mukua ngā kōnae i tēnei waea.',
+  ),
+  'clients.pin.isSet': draft(
+    'Ka whakatuwhera tētahi PIN i ō kōnae kiritaki i tēnei waea ina kāore he tohu. Ki te rima ngā whakamātau hē, PIN, kupuhipa rānei, ka mukua ngā kōnae i tēnei waea.',
+  ),
+  'clients.pin.set': draft('Tautuhia he PIN mō tēnei waea'),
+  'clients.pin.change': draft('Panonitia te PIN'),
+  'clients.pin.remove': draft('Tangohia te PIN'),
+  'clients.pin.removed': draft('Kua tangohia te PIN. Mā tō kupuhipa e whakatuwhera ngā kōnae kiritaki i tēnei waea.'),
+  'clients.pin.saved': draft('Kua tiakina te PIN. Whakamahia hei whakatuwhera i ō kōnae kiritaki i tēnei waea ina kāore he tohu.'),
+  'clients.pin.passwordHint': draft('Tō kupuhipa, hei whakaatu ko koe tēnei.'),
+  'clients.pin.newLabel': draft('PIN hou'),
+  'clients.pin.hint': draft('Kia {min} ngā mati neke atu; kaua he raupapa pērā i te 123456, he mati kotahi rānei e tāruarua ana.'),
+  'clients.pin.againLabel': draft('Te PIN anō'),
+  'clients.pin.mismatch': draft('Kāore ngā PIN e rite ana'),
+  'clients.pin.problem.length': draft('Kei waenga i te {min} me te {max} ngā mati o te PIN'),
+  'clients.pin.problem.digits': draft('He mati anake kei te PIN'),
+  'clients.pin.problem.simple': draft('Kōwhiria he PIN uaua ake te matapae i tētahi raupapa, i tētahi mati tāruarua rānei'),
+  'clients.pin.save': draft('Tiakina te PIN'),
+  'clients.pin.saving': draft('E tiaki ana…'),
+  'clients.pin.cancel': draft('Whakakorea'),
   'clients.sync.title': draft('I tēnei pūrere'),
   'clients.sync.copy': draft({
     one: '{shown} kiritaki e puritia ana i tēnei pūrere, he mea whakamuna.',

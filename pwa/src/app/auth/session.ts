@@ -8,11 +8,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 import { spec } from '../../i18n/spec';
 import { announceSignedIn, getToken, maySignOut, setToken } from '../../lib/auth-token';
+import { revokeOrOwe } from '../../lib/owed-revocation';
 import { isProtectedPath, paths } from '../../lib/paths';
 import { dropStaffQueries } from '../../lib/staff-queries';
 import { openVaultAtSignIn, wipeVault } from '../../lib/vault/vault';
 import type { AlertType } from '../alerts/alerts-context';
-import { requestToken, revokeSession, revokeToken } from './api/log-in';
+import { requestToken } from './api/log-in';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
 
 export type SessionTools = { queryClient: QueryClient; navigate: NavigateFunction; setAlert: (msg: string, type: AlertType) => void };
@@ -42,7 +43,7 @@ export async function keepCopy({ queryClient }: SessionTools, user: CurrentUser,
   const { token } = await requestToken({ email: user.email, password });
   setToken(token);
   await queryClient.fetchQuery(currentUserQuery(token));
-  if (old) void revokeSession(old).catch(() => undefined);
+  if (old) void revokeOrOwe(old);
   openCopy(user._id, password);
 }
 
@@ -51,8 +52,9 @@ export async function keepCopy({ queryClient }: SessionTools, user: CurrentUser,
  * signed-out visitor ("You must log in"); then the person's copy is wiped when asked.
  */
 async function forget({ navigate }: SessionTools, to: string, wipeFor?: CurrentUser | null): Promise<void> {
-  // Revoke on the server when we can; with no signal the token is still forgotten here.
-  await revokeToken().catch(() => undefined);
+  // Revoke on the server now, or at the next contact (lib/owed-revocation.ts): the token is forgotten here either way.
+  const token = getToken();
+  if (token) await revokeOrOwe(token);
   if (isProtectedPath(window.location.pathname)) await navigate(to, { flushSync: true });
   if (wipeFor) await wipeVault(wipeFor._id).catch(() => undefined);
   forgetLastUser();
@@ -60,7 +62,7 @@ async function forget({ navigate }: SessionTools, to: string, wipeFor?: CurrentU
   dropStaffQueries();
 }
 
-/** Five wrong passwords on this device (the copy is already wiped): signed out here at once, revoked when there is signal. */
+/** Five wrong passwords or PINs on this device (the copy is already wiped): signed out here at once, revoked now or at the next contact. */
 export async function endSession(tools: SessionTools, message: string): Promise<void> {
   await forget(tools, paths.login);
   tools.setAlert(message, 'danger');

@@ -3,9 +3,10 @@
  * Deleting it whole is the wipe: at sign-out and after five wrong unlocks.
  *
  * What is stored where (nothing a person typed is in plain text):
- * - `vault`   — the data key wrapped by the password (salt, rounds, IV, ciphertext) and by the
- *               session's device secret (IV, ciphertext; the secret itself is never kept here),
- *               and the count of wrong unlocks.
+ * - `vault`   — the data key wrapped by the password (salt, rounds, IV, ciphertext), by the
+ *               session's device secret (IV, ciphertext; the secret itself is never kept here)
+ *               and, when the person set one, by their PIN (salt, rounds, IV, ciphertext), and the
+ *               one count of wrong unlocks (password and PIN together).
  * - `clients` — one row per client of the caseload: the client's id and the sealed client page
  *               (record, enrolments, case notes) as the server last sent it.
  * - `parts`   — the other parts of the copy, one row per record, keyed by the part's name and the
@@ -21,8 +22,8 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { Sealed } from '../staff-cipher';
 import type { DeviceWrappedKey, WrappedKey } from './vault-crypto';
 
-/** The data key wrapped by the password, and (while a session lasts) by its device secret. */
-export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; byDevice?: DeviceWrappedKey | null; failedTries: number };
+/** The data key wrapped by the password, (while a session lasts) by its device secret, and by the PIN set for this phone. */
+export type VaultKeyRow = { key: 'key'; wrapped: WrappedKey; byDevice?: DeviceWrappedKey | null; byPin?: WrappedKey | null; failedTries: number };
 export type SealedClientRow = { _id: string; sealed: Sealed };
 export type SealedPartRow = { part: string; _id: string; sealed: Sealed };
 export type StaffMetaRow =

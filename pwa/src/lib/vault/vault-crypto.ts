@@ -9,6 +9,9 @@
  * - the same data key also wrapped by the session's device secret (`GET /api/auth/device-key`, 256
  *   random-looking bits the server gives only to a valid token), so the app reopens with signal and
  *   a live session without the password; the secret is not kept on the device;
+ * - optionally the same data key wrapped once more by a key derived from a short PIN the person set
+ *   for this phone (the same PBKDF2 form as the password's, its own salt), for a quicker unlock with
+ *   no signal (decision 118);
  * - the unwrapped data key is non-extractable and lives in memory only.
  *
  * Every sealed value is AES-GCM with a fresh 12-byte IV and the owner's id as additional data,
@@ -37,8 +40,16 @@ async function deriveWrappingKey(password: string, salt: Uint8Array<ArrayBuffer>
   ]);
 }
 
-/** A data key opened with the password: ready to keep in memory, and wrappable once more for a session's device secret. */
-export type OpenedDataKey = { key: CryptoKey; wrapForDevice(deviceSecret: string): Promise<DeviceWrappedKey> };
+/**
+ * A data key opened with the password: ready to keep in memory, and wrappable once more for a
+ * session's device secret or for a PIN.
+ */
+export type OpenedDataKey = {
+  key: CryptoKey;
+  wrapForDevice(deviceSecret: string): Promise<DeviceWrappedKey>;
+  /** The key wrapped by one derived from `pin` (PBKDF2, its own salt): opened again with `unwrapDataKey(pin, …)`. */
+  wrapForPin(pin: string, iterations?: number): Promise<WrappedKey>;
+};
 
 function opened(key: CryptoKey, extractable: CryptoKey): OpenedDataKey {
   return {
@@ -46,6 +57,12 @@ function opened(key: CryptoKey, extractable: CryptoKey): OpenedDataKey {
     async wrapForDevice(deviceSecret) {
       const iv = randomBytes(12);
       return { iv, wrapped: await crypto.subtle.wrapKey('raw', extractable, await deviceWrappingKey(deviceSecret), { name: 'AES-GCM', iv }) };
+    },
+    async wrapForPin(pin, iterations = vaultIterations) {
+      const salt = randomBytes(16);
+      const iv = randomBytes(12);
+      const wrappingKey = await deriveWrappingKey(pin, salt, iterations);
+      return { salt, iterations, iv, wrapped: await crypto.subtle.wrapKey('raw', extractable, wrappingKey, { name: 'AES-GCM', iv }) };
     },
   };
 }
@@ -74,7 +91,7 @@ function unwrapDataKeyWith(wrappingKey: CryptoKey, stored: WrappedKey, extractab
   );
 }
 
-/** The data key, or null when the password is not the one the copy was made with. */
+/** The data key, or null when the password (or the PIN, for its own wrapping) is not the one it was wrapped with. */
 export async function unwrapDataKey(password: string, stored: WrappedKey): Promise<CryptoKey | null> {
   const wrappingKey = await deriveWrappingKey(password, new Uint8Array(stored.salt), stored.iterations);
   try {

@@ -14,6 +14,12 @@
  * - `unlocked` — the key is in memory and handed to the outbox (`setStaffCipher`).
  * Five wrong passwords in a row wipe the copy and the person's staff items in the outbox (and the
  * app signs them out: app/auth).
+ *
+ * A PIN (decision 118): the person may set a short PIN for this phone, a second wrapping of the
+ * same data key kept beside the password's. The unlock screen then asks for the PIN, with the
+ * password one tap away; wrong PINs and wrong passwords count together (one counter, five tries).
+ * The PIN goes with the copy: at sign-out, after five wrong tries, and when a changed password
+ * replaces the copy at the next sign-in.
  */
 import type { DeviceKey } from '@contract/auth';
 import { apiRequest } from '../api-client';
@@ -22,12 +28,24 @@ import { getLocalDb } from '../local-db';
 import { apiPaths } from '../paths';
 import { getStaffCipher, onStaffCipherChange, setStaffCipher } from '../staff-cipher';
 import { deleteStaffDb, getStaffDb, staffDbExists } from './staff-db';
-import { createCipher, createDataKey, openDataKey, unwrapDataKey, unwrapWithDevice } from './vault-crypto';
+import type { VaultKeyRow } from './staff-db';
+import { createCipher, createDataKey, openDataKey, unwrapDataKey, unwrapWithDevice, type WrappedKey } from './vault-crypto';
 
 export const maxUnlockTries = 5;
 
+/** The shortest PIN accepted (digits only): a million possibilities, behind the five-tries wipe. */
+export const minPinLength = 6;
+export const maxPinLength = 12;
+
 export type VaultState =
-  { status: 'unknown' } | { status: 'none' } | { status: 'making' } | { status: 'locked'; triesLeft: number; byDevice: boolean } | { status: 'unlocked' };
+  | { status: 'unknown' }
+  | { status: 'none' }
+  | { status: 'making' }
+  | { status: 'locked'; triesLeft: number; byDevice: boolean; hasPin: boolean }
+  | { status: 'unlocked' };
+
+/** What opens the copy on the unlock screen. */
+export type UnlockSecret = { password: string } | { pin: string };
 
 /** This session's device secret from the server; rejects with no signal or a dead session. */
 export type FetchDeviceSecret = () => Promise<string>;
@@ -73,9 +91,13 @@ export async function readVaultState(userId: string): Promise<VaultState> {
   // Looking must not make an empty database where a wipe left none.
   const row = (await staffDbExists(userId)) ? await getStaffDb(userId).vault.get('key') : undefined;
   if (makingFor === userId || getStaffCipher()?.userId === userId) return vaultStateOf(userId);
-  const value: VaultState = row ? { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - row.failedTries), byDevice: Boolean(row.byDevice) } : none;
+  const value: VaultState = row ? lockedState(row, row.failedTries) : none;
   publish(userId, value);
   return value;
+}
+
+function lockedState(row: VaultKeyRow, failedTries: number): VaultState {
+  return { status: 'locked', triesLeft: Math.max(0, maxUnlockTries - failedTries), byDevice: Boolean(row.byDevice), hasPin: Boolean(row.byPin) };
 }
 
 function unlockWith(userId: string, key: CryptoKey): void {
@@ -101,7 +123,9 @@ export function openVaultAtSignIn(userId: string, password: string, deviceSecret
       const made = row && existing ? { ...existing, stored: row.wrapped } : await createDataKey(password);
       const secret = await deviceSecret().catch(() => null);
       const byDevice = secret ? await made.wrapForDevice(secret) : null;
-      await getStaffDb(userId).vault.put({ key: 'key', wrapped: made.stored, byDevice, failedTries: 0 });
+      // The PIN stays with a copy this password still opens; a replaced copy had its PIN wiped with it.
+      const byPin = row && existing ? (row.byPin ?? null) : null;
+      await getStaffDb(userId).vault.put({ key: 'key', wrapped: made.stored, byDevice, byPin, failedTries: 0 });
       makingFor = null;
       unlockWith(userId, made.key);
     } finally {
@@ -129,10 +153,32 @@ export async function unlockWithDevice(userId: string, deviceSecret: FetchDevice
 }
 
 /**
- * The unlock screen: the password is checked against the wrapped key on this device. A wrong
- * try is counted before the check, so closing the tab mid-check still counts it.
+ * The unlock screen: the password, or the PIN set for this phone, is checked against its wrapping
+ * of the key on this device. Both count on the one counter of wrong tries; a wrong try is counted
+ * before the check, so closing the tab mid-check still counts it.
  */
-export async function unlockVault(userId: string, password: string): Promise<UnlockResult> {
+export async function unlockVault(userId: string, secret: string | UnlockSecret): Promise<UnlockResult> {
+  const given = typeof secret === 'string' ? { password: secret } : secret;
+  const checked = await countedTry(
+    userId,
+    (row) => ('pin' in given ? row.byPin : row.wrapped),
+    (wrapped) => unwrapDataKey('pin' in given ? given.pin : given.password, wrapped),
+  );
+  if (checked.ok) unlockWith(userId, checked.opened);
+  return checked.ok ? { ok: true } : checked;
+}
+
+type Refused = Exclude<UnlockResult, { ok: true }>;
+
+/**
+ * One try on the shared counter: what `open` makes of the wrapping `wrappedOf` picks, when the
+ * secret fits it; five wrong in a row wipe the copy.
+ */
+async function countedTry<T>(
+  userId: string,
+  wrappedOf: (row: VaultKeyRow) => WrappedKey | null | undefined,
+  open: (wrapped: WrappedKey) => Promise<T | null>,
+): Promise<{ ok: true; opened: T } | Refused> {
   const db = getStaffDb(userId);
   const row = (await staffDbExists(userId)) ? await db.vault.get('key') : undefined;
   if (!row) {
@@ -141,19 +187,62 @@ export async function unlockVault(userId: string, password: string): Promise<Unl
   }
   const tries = row.failedTries + 1;
   await db.vault.update('key', { failedTries: tries });
-  const key = await unwrapDataKey(password, row.wrapped);
-  if (key) {
+  const wrapped = wrappedOf(row);
+  const opened = wrapped ? await open(wrapped) : null;
+  if (opened) {
     await db.vault.update('key', { failedTries: 0 });
-    unlockWith(userId, key);
-    return { ok: true };
+    return { ok: true, opened };
   }
   if (tries >= maxUnlockTries) {
     await wipeVault(userId);
     return { ok: false, wiped: true };
   }
-  const triesLeft = maxUnlockTries - tries;
-  publish(userId, { status: 'locked', triesLeft, byDevice: Boolean(row.byDevice) });
-  return { ok: false, triesLeft };
+  const locked = lockedState(row, tries);
+  // Unlocked meanwhile (the PIN set up with the copy open): the count shows on the next lock.
+  if (getStaffCipher()?.userId !== userId) publish(userId, locked);
+  return { ok: false, triesLeft: maxUnlockTries - tries };
+}
+
+/** Why a PIN cannot be used, or null: digits only, 6 to 12 of them, not one digit repeated nor a run like 123456. */
+export function pinProblem(pin: string): 'length' | 'digits' | 'simple' | null {
+  if (!/^\d*$/.test(pin)) return 'digits';
+  if (pin.length < minPinLength || pin.length > maxPinLength) return 'length';
+  const steps = new Set([...pin].slice(1).map((digit, index) => (Number(digit) - Number(pin[index]) + 10) % 10));
+  const [step] = steps;
+  if (steps.size === 1 && step !== undefined && [0, 1, 9].includes(step)) return 'simple';
+  return null;
+}
+
+export type SetPinResult = { ok: true } | { ok: false; problem: 'length' | 'digits' | 'simple' } | Refused;
+
+/**
+ * Sets (or replaces) the PIN that opens this copy: the password is asked again, so a phone left
+ * open cannot be given a PIN someone else knows. A wrong password counts on the shared counter.
+ */
+export async function setVaultPin(userId: string, password: string, pin: string): Promise<SetPinResult> {
+  const problem = pinProblem(pin);
+  if (problem) return { ok: false, problem };
+  const checked = await countedTry(
+    userId,
+    (row) => row.wrapped,
+    (wrapped) => openDataKey(password, wrapped),
+  );
+  if (!checked.ok) return checked;
+  await getStaffDb(userId).vault.update('key', { byPin: await checked.opened.wrapForPin(pin) });
+  publish(userId, state.userId === userId ? state.value : unknown);
+  return { ok: true };
+}
+
+/** Removes the PIN of this copy: from now on only the password (or a live session) opens it. */
+export async function removeVaultPin(userId: string): Promise<void> {
+  if (await staffDbExists(userId)) await getStaffDb(userId).vault.update('key', { byPin: null });
+  publish(userId, state.userId === userId ? state.value : unknown);
+}
+
+/** Whether a PIN opens `userId`'s copy on this device. */
+export async function vaultHasPin(userId: string): Promise<boolean> {
+  if (!(await staffDbExists(userId))) return false;
+  return Boolean((await getStaffDb(userId).vault.get('key'))?.byPin);
 }
 
 /** Forgets the key (the copy stays, sealed). */

@@ -23,7 +23,8 @@ type CaseloadGateProps = {
  * every change is kept here before it is shown as made (DESIGN §6):
  * - being made (just signed in): says so until it is ready;
  * - locked (the app was reopened): with signal and a live session the session's device secret
- *   opens it, otherwise the password does (five wrong tries wipe it and sign the person out); the
+ *   opens it, otherwise the PIN set for this phone or the password does (five wrong tries, both
+ *   counted together, wipe it and sign the person out); the
  *   secret is tried again whenever the signal comes back, behind the password form;
  * - none (wiped, or signed in before it existed): the password makes one; with no signal the
  *   person is told plainly that nothing can be kept until then.
@@ -80,7 +81,15 @@ export function CaseloadGate({ user, onKeepCopy, onWiped, children }: CaseloadGa
   if (vault.status === 'making') return waiting(t('clients.copy.making'));
   if (vault.status === 'locked') {
     if (byDevice && online && triedFor !== user._id) return waiting(t('clients.unlock.opening'));
-    return <UnlockScreen userId={user._id} name={user.name} triesLeft={vault.triesLeft} onWiped={() => onWiped(t('clients.unlock.wiped'))} />;
+    return (
+      <UnlockScreen
+        userId={user._id}
+        name={user.name}
+        triesLeft={vault.triesLeft}
+        hasPin={vault.hasPin}
+        onWiped={() => onWiped(t(vault.hasPin ? 'clients.pin.wiped' : 'clients.unlock.wiped'))}
+      />
+    );
   }
   if (vault.status === 'none') return <KeepCopyScreen name={user.name} online={online} onKeepCopy={onKeepCopy} />;
   return <>{children}</>;

@@ -5,12 +5,14 @@ import { useT } from '../../../i18n/use-t';
 
 type PasswordFormProps = {
   submitLabel: string;
+  /** A PIN instead of the password: digits, the phone's number pad, nothing for a password manager to fill. */
+  pin?: boolean;
   /** Checks the password; resolves with the words to show beside the field when it is refused (undefined: accepted). */
   onPassword: (password: string) => Promise<string | undefined>;
 };
 
-/** The password asked for the copy on this device (to unlock it, or to keep one): one field, its error, one button. */
-export function PasswordForm({ submitLabel, onPassword }: PasswordFormProps) {
+/** The password (or PIN) asked for the copy on this device (to unlock it, or to keep one): one field, its error, one button. */
+export function PasswordForm({ submitLabel, pin = false, onPassword }: PasswordFormProps) {
   const t = useT();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -20,7 +22,7 @@ export function PasswordForm({ submitLabel, onPassword }: PasswordFormProps) {
     event.preventDefault();
     if (busy) return;
     if (!password) {
-      setError(t('clients.unlock.required'));
+      setError(t(pin ? 'clients.pin.required' : 'clients.unlock.required'));
       return;
     }
     setBusy(true);
@@ -39,10 +41,11 @@ export function PasswordForm({ submitLabel, onPassword }: PasswordFormProps) {
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="unlock__form">
       <TextField
-        label={t('clients.unlock.password')}
-        name="password"
+        label={t(pin ? 'clients.pin.label' : 'clients.unlock.password')}
+        name={pin ? 'pin' : 'password'}
         type="password"
-        autoComplete="current-password"
+        inputMode={pin ? 'numeric' : undefined}
+        autoComplete={pin ? 'off' : 'current-password'}
         required
         value={password}
         error={error}
