@@ -81,8 +81,13 @@ const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
  * server since `baseVersion` to another value answers 409 with the conflicts and the enrolment.
  */
 export async function updateEnrolment(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, transaction: Transaction): Promise<EnrolmentListItem> {
-  const enrolment = await Enrolment.findByPk(enrolmentId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  // Through need-to-know's where, so an archived person's enrolment is gone for kaimahi here too.
+  const enrolment = await Enrolment.findOne({
+    where: { [Op.and]: [{ id: enrolmentId }, visibleEnrolmentsWhere(actor)] },
+    transaction,
+    lock: transaction.LOCK.UPDATE,
+  });
+  if (!enrolment) throw notFound('Enrolment not found');
   const current = { status: enrolment.status, clientId: enrolment.clientId };
   const merge = mergeFields(enrolment, current, input.baseVersion, input.changes);
   const present = () => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
