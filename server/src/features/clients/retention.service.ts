@@ -210,14 +210,13 @@ export function forgetPersonIn(q: string, person: SearchedBy): string | null {
     .map((typed) => {
       const word = foldForSearch(typed);
       const digits = word.replace(/\D/g, '');
-      const kind =
-        person.emails.has(word) || [...person.emails].some((email) => email.includes('@') && word.includes('@') && email.startsWith(word))
+      const kind = [...person.names].some((name) => name === word || (word.length >= 3 && name.startsWith(word)))
+        ? '[name]'
+        : person.emails.has(word) || (word.includes('@') && [...person.emails].some((email) => email.includes('@') && email.startsWith(word)))
           ? '[email]'
           : /^[\d+\-()]+$/.test(word) && digits.length >= 4 && person.phones.some((phone) => phone.includes(digits))
             ? '[phone]'
-            : [...person.names].some((name) => name === word || (word.length >= 3 && name.startsWith(word)))
-              ? '[name]'
-              : null;
+            : null;
       if (kind) named = true;
       return kind ?? typed;
     })
