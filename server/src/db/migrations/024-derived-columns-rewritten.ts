@@ -24,7 +24,7 @@ async function rederiveClients(qi: QueryInterface): Promise<void> {
   for (let after = ''; ;) {
     const rows = await qi.sequelize.query<ClientRow & ClientKeys>(
       `SELECT id, "givenName", "familyName", "preferredName", phone, email, "givenKey", "familyKey", "sortName", "phoneKey", "emailKey"
-       FROM clients WHERE id > :after ORDER BY id LIMIT ${pageSize}`,
+       FROM clients ${after ? 'WHERE id > :after' : ''} ORDER BY id LIMIT ${pageSize}`,
       { type: QueryTypes.SELECT, replacements: { after } },
     );
     if (rows.length === 0) return;
@@ -65,7 +65,7 @@ type EnrolmentRow = { id: string; givenName: string; familyName: string; phone: 
 async function rederiveEnrolments(qi: QueryInterface): Promise<void> {
   for (let after = ''; ;) {
     const rows = await qi.sequelize.query<EnrolmentRow>(
-      `SELECT id, "givenName", "familyName", phone, email, "searchText" FROM enrolments WHERE id > :after ORDER BY id LIMIT ${pageSize}`,
+      `SELECT id, "givenName", "familyName", phone, email, "searchText" FROM enrolments ${after ? 'WHERE id > :after' : ''} ORDER BY id LIMIT ${pageSize}`,
       { type: QueryTypes.SELECT, replacements: { after } },
     );
     if (rows.length === 0) return;
