@@ -15,7 +15,7 @@ import { conflict, notFound } from './errors';
  *
  * | record | a kaimahi (access 1) sees it when | functions |
  * |---|---|---|
- * | enrolment | its service is one of theirs, and its client (if linked) is not archived | `canSeeEnrolment` (service only), `visibleEnrolmentsWhere`, `visibleEnrolmentsSql` |
+ * | enrolment | its service is one of theirs, and its client (if linked) is not archived | `visibleEnrolmentsWhere`, `visibleEnrolmentsSql`, `findVisibleEnrolment`; `canSeeEnrolment` (the service only: for enrolments of a client already visible) |
  * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
  * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
  * | whānau | one of its linked members is a client they see, or they created it and it has no member yet | `visibleWhanauSql`, `findVisibleWhanau` |
@@ -60,6 +60,17 @@ export function visibleEnrolmentsWhere(actor: Actor): WhereOptions<Enrolment> {
     serviceKey: { [Op.in]: [...visibleServices(actor)] },
     [Op.or]: [{ clientId: null }, { clientId: { [Op.notIn]: literal(`(${archivedClientIdsSql})`) } }],
   };
+}
+
+/** One enrolment the actor may see (`visibleEnrolmentsWhere`), or 404 `Enrolment not found`. Locked (PostgreSQL) when in a transaction. */
+export async function findVisibleEnrolment(actor: Actor, id: string, transaction?: Transaction): Promise<Enrolment> {
+  const enrolment = await Enrolment.findOne({
+    where: { [Op.and]: [{ id }, visibleEnrolmentsWhere(actor)] },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!enrolment) throw notFound('Enrolment not found');
+  return enrolment;
 }
 
 /** As `visibleEnrolmentsWhere`, SQL for an enrolments table aliased `alias` (or unaliased when left out). */

@@ -280,6 +280,8 @@ describe('an archived person leaves the kaimahi enrolment inbox (decision 089)',
       token: kaimahi.token,
       json: { _id: newId(), baseVersion: 1, changes: { status: 'contacted' } },
     });
-    expect(moved.status).toBe(404);
+    expect(moved.body).toEqual({ errors: [{ msg: 'Enrolment not found', code: 'not_found' }] });
+    expect((await api.get(`/api/clients/duplicates?enrolment=${person.enrolment.id}`, { token: kaimahi.token })).status).toBe(404);
+    expect((await api.get(`/api/clients/duplicates?enrolment=${person.enrolment.id}`, { token: manager.token })).status).toBe(200);
   });
 });
