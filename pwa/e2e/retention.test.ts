@@ -75,6 +75,28 @@ describe('the retention screen', () => {
     const toArchive = await createClient('Aroha', 'Quietwater');
     const toErase = await createClient('Hemi', 'Longago');
     const recent = await createClient('Tama', 'Recent');
+    // Hemi's whānau is named after him, and its notes name him: the erase dialog offers to rewrite both (decision 110).
+    const whanauId = randomUUID();
+    const linkId = randomUUID();
+    const made = await json<{ results: { status: string }[] }>(
+      await harness.api('/api/sync', {
+        method: 'POST',
+        token,
+        headers,
+        body: JSON.stringify({
+          mutations: [
+            {
+              _id: whanauId,
+              kind: 'whanau.create',
+              entityId: whanauId,
+              payload: { name: 'Te Whānau o Hemi Longago', notes: 'Hemi Longago is the one to ring.' },
+            },
+            { _id: linkId, kind: 'member.link', entityId: linkId, payload: { whanauId, clientId: toErase._id, relationship: 'parent' } },
+          ],
+        }),
+      }),
+    );
+    expect(made.results.map((result) => result.status)).toEqual(['applied', 'applied']);
     await makeQuiet([toArchive._id, toErase._id], eightYearsAgo);
 
     const listed = await json<ApiPage<RetentionCandidate>>(await harness.api('/api/clients/retention', { token }));
@@ -151,8 +173,17 @@ describe('the retention screen', () => {
     await hemi.getByRole('button', { name: 'Erase' }).click();
     await dialog.getByRole('heading', { name: 'Erase Hemi Longago?' }).waitFor();
     expect(await dialog.innerText()).toContain('This cannot be undone.');
+    const whanau = dialog.getByRole('region', { name: 'Whānau of Hemi Longago' });
+    const group = whanau.getByRole('group', { name: 'Te Whānau o Hemi Longago' });
+    expect(await group.getByLabel('Whānau name').inputValue()).toBe('Te Whānau o Hemi Longago');
+    expect(await group.getByLabel('Whānau notes').inputValue()).toBe('Hemi Longago is the one to ring.');
+    await group.getByLabel('Whānau name').fill('Te Whānau');
+    await group.getByLabel('Whānau notes').fill('');
     await checkA11y(desk);
     await screenshot(desk, 'retention-erase-dialog-1440', { fullPage: false });
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await screenshot(desk, 'retention-erase-dialog-390', { fullPage: false });
+    await desk.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Erase for good' }).click();
     await desk.getByRole('status').filter({ hasText: 'Hemi Longago’s details were erased on' }).waitFor();
     await list.getByText('No one has gone without contact that long.').waitFor();
@@ -164,6 +195,8 @@ describe('the retention screen', () => {
     const trail = await json<ApiPage<{ action: string; fields?: string[] }>>(await harness.api(`/api/clients/${toErase._id}/audit`, { token }));
     expect(trail.items.some((event) => event.action === 'update' && event.fields?.includes('givenName'))).toBe(true);
     expect((await json<ApiPage<RetentionCandidate>>(await harness.api('/api/clients/retention', { token }))).total).toBe(0);
+    const rewritten = await json<{ name: string; notes: string | null }>(await harness.api(`/api/whanau/${whanauId}`, { token }));
+    expect(rewritten).toMatchObject({ name: 'Te Whānau', notes: null });
     // The person with recent contact was never listed and is untouched.
     expect((await json<ClientDetail>(await harness.api(`/api/clients/${recent._id}`, { token }))).givenName).toBe('Tama');
 

@@ -16,7 +16,7 @@ import {
   type EnrolmentSource,
   type EnrolmentStatus,
 } from './enrolments';
-import type { ClientWhanau, ContactRecord, NoteCorrection } from './whanau';
+import { whanauLimits, type ClientWhanau, type ContactRecord, type NoteCorrection } from './whanau';
 
 /**
  * Client records, case notes and their searches (DESIGN §4b). Shared by the server and the app:
@@ -291,3 +291,32 @@ export type RetentionCandidate = { _id: string; givenName: string; familyName: s
 
 /** The 200 of `POST /api/clients/{id}/archive` and `/erase`: `erasedAt` is null for an archive. */
 export type RetentionOutcome = { _id: string; archivedAt: string; erasedAt: string | null };
+
+/** A whānau the person belongs to, whose own texts may name them: reviewed before an erasure (issue 32). */
+export type ErasureWhanau = { _id: string; name: string; notes: string | null };
+
+/** `GET /api/clients/{id}/erasure-review` (managers): what names the person outside their own records. */
+export type ErasureReview = { whanau: ErasureWhanau[] };
+
+/**
+ * The optional body of `POST /api/clients/{id}/erase`: the manager's new texts for whānau of the
+ * person (rewritten to leave them out; `notes: null` clears the notes). Only whānau the person
+ * belongs to; each one changed is an audited `update` of that whānau (decision 110).
+ */
+export const EraseClientSchema = z.object(
+  {
+    whanau: z
+      .array(
+        z.object({
+          _id: IdSchema,
+          name: requiredText('Whānau name', whanauLimits.nameMax),
+          notes: requiredText('Notes', whanauLimits.notesMax, { lines: true }).nullable(),
+        }),
+        { error: 'Whānau must be a list' },
+      )
+      .max(50, { error: 'At most 50 whānau' })
+      .default([]),
+  },
+  { error: 'Body must be an object' },
+);
+export type EraseClientInput = z.infer<typeof EraseClientSchema>;

@@ -57,6 +57,7 @@ const protectedRoutes: Route[] = [
   { method: 'GET', path: () => '/api/clients/retention', level: 2 },
   { method: 'POST', path: () => `/api/clients/${someId()}/archive`, level: 2 },
   { method: 'POST', path: () => `/api/clients/${someId()}/erase`, level: 2 },
+  { method: 'GET', path: () => `/api/clients/${someId()}/erasure-review`, level: 2 },
   { method: 'POST', path: () => `/api/clients/${someId()}/notes/${someId()}/share`, level: 1 },
   { method: 'GET', path: () => '/api/services/raised_gardens/staff', level: 1 },
   { method: 'GET', path: () => '/api/dashboard', level: 1 },

@@ -88,6 +88,13 @@ export const enManage = {
     'This cannot be undone. Everything that says who {name} is (names, date of birth, contact details, address, iwi and hapū, notes) will be removed from the record and its enrolments, and the case notes deleted. Only a tombstone of the record and its audit trail are kept.',
   'retention.archived': '{name} was archived on {date}: the record is read-only and out of every caseload.',
   'retention.erased': '{name}’s details were erased on {date}. A tombstone and the audit trail are kept.',
+  'retention.whanauTitle': 'Whānau of {name}',
+  'retention.whanauLead':
+    'A whānau keeps its name and notes after the erasure. Rewrite here what names {name}; what you leave stays as it is. Each change is recorded on the whānau’s audit trail.',
+  'retention.whanauName': 'Whānau name',
+  'retention.whanauNotes': 'Whānau notes',
+  'retention.whanauLoading': 'Looking for the whānau of {name}…',
+  'retention.whanauFailed': 'The whānau of {name} could not be read, so nothing can be erased yet. Close this and try again.',
   'retention.pages': 'Pages of people with no recent contact',
   'retention.previous': 'Previous page',
   'retention.next': 'Next page',

@@ -82,6 +82,7 @@ export const staffApiPaths = {
   clientsRetention: '/api/clients/retention',
   clientArchive: (id: string) => `/api/clients/${segment(id)}/archive`,
   clientErase: (id: string) => `/api/clients/${segment(id)}/erase`,
+  clientErasureReview: (id: string) => `/api/clients/${segment(id)}/erasure-review`,
   sync: '/api/sync',
   dashboard: '/api/dashboard',
   users: '/api/users',

@@ -18,6 +18,7 @@ import * as phoneLastDigits from './migrations/018-phone-last-digits';
 import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
 import * as reportTables from './migrations/023-report-tables';
+import * as derivedColumns from './migrations/024-derived-columns-rewritten';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import { enableWal, sequelize } from './sequelize';
 
@@ -43,6 +44,7 @@ const migrations: [string, Migration][] = [
   ['020-public-texts', publicTexts],
   ['022-reports', reports],
   ['023-report-tables', reportTables],
+  ['024-derived-columns-rewritten', derivedColumns],
   ['032-revision-authors', revisionAuthors],
 ];
 

@@ -21,8 +21,9 @@ function run(connection: SqliteConnection, sql: string): Promise<void> {
  * file, read the schema) and closes it after, and runs no connect hook. Here every transaction
  * uses one kept connection instead, which is safe because this process runs its SQLite
  * transactions one at a time (queueSqliteTransactions). Each connection is prepared on first use:
- * a busy timeout so writers queue rather than fail, and synchronous=FULL so an acknowledged write
- * survives a crash.
+ * a busy timeout so writers queue rather than fail, synchronous=FULL so an acknowledged write
+ * survives a crash, and secure_delete so what is deleted or overwritten (an erased person) is
+ * zeroed in the file rather than left in free pages (decision 110).
  */
 function prepareSqliteConnections(sequelize: Sequelize): void {
   const manager = sequelize.connectionManager as unknown as SqliteConnectionManager;
@@ -38,6 +39,7 @@ function prepareSqliteConnections(sequelize: Sequelize): void {
       prepared.add(connection);
       connection.configure('busyTimeout', busyTimeoutMs);
       await run(connection, 'PRAGMA synchronous=FULL');
+      await run(connection, 'PRAGMA secure_delete=ON');
     }
     if (forTransaction) transactions = connection;
     return connection;
@@ -85,6 +87,14 @@ function queueSqliteTransactions(sequelize: Sequelize): void {
     tail = turn.catch(() => undefined);
     return turn;
   };
+}
+
+/**
+ * Copies the write-ahead log into the database file and empties the log, so the old page images
+ * it holds (an erased person's details, decision 110) leave the disk. No-op on PostgreSQL.
+ */
+export async function checkpointWal(sequelize: Sequelize): Promise<void> {
+  if (sequelize.getDialect() === 'sqlite') await sequelize.query('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
 /** WAL lets readers carry on while one writer commits; the mode is kept in the database file. */

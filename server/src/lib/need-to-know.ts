@@ -15,7 +15,7 @@ import { conflict, notFound } from './errors';
  *
  * | record | a kaimahi (access 1) sees it when | functions |
  * |---|---|---|
- * | enrolment | its service is one of theirs | `canSeeEnrolment`, `visibleEnrolmentsWhere`, `visibleServicesSql` |
+ * | enrolment | its service is one of theirs, and its client (if linked) is not archived | `visibleEnrolmentsWhere`, `visibleEnrolmentsSql`, `findVisibleEnrolment`; `canSeeEnrolment` (the service only: for enrolments of a client already visible) |
  * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
  * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
  * | whānau | one of its linked members is a client they see, or they created it and it has no member yet | `visibleWhanauSql`, `findVisibleWhanau` |
@@ -47,9 +47,37 @@ export function canSeeEnrolment(actor: Actor, enrolment: Pick<Enrolment, 'servic
   return visibleServices(actor).includes(enrolment.serviceKey);
 }
 
-/** A where clause on enrolments for what the actor sees. */
+/** The ids of archived clients, as a subquery: few, read from the `archivedAt` index (decision 089). */
+const archivedClientIdsSql = 'SELECT ac.id FROM clients ac WHERE ac."archivedAt" IS NOT NULL';
+
+/**
+ * A where clause on enrolments for what the actor sees: of their services, and not of an archived
+ * client, whose enrolments leave every kaimahi list and search with them (decision 089, 110).
+ */
 export function visibleEnrolmentsWhere(actor: Actor): WhereOptions<Enrolment> {
-  return seesEverything(actor) ? {} : { serviceKey: { [Op.in]: [...visibleServices(actor)] } };
+  if (seesEverything(actor)) return {};
+  return {
+    serviceKey: { [Op.in]: [...visibleServices(actor)] },
+    [Op.or]: [{ clientId: null }, { clientId: { [Op.notIn]: literal(`(${archivedClientIdsSql})`) } }],
+  };
+}
+
+/** One enrolment the actor may see (`visibleEnrolmentsWhere`), or 404 `Enrolment not found`. Locked (PostgreSQL) when in a transaction. */
+export async function findVisibleEnrolment(actor: Actor, id: string, transaction?: Transaction): Promise<Enrolment> {
+  const enrolment = await Enrolment.findOne({
+    where: { [Op.and]: [{ id }, visibleEnrolmentsWhere(actor)] },
+    transaction,
+    ...(transaction ? { lock: transaction.LOCK.UPDATE } : {}),
+  });
+  if (!enrolment) throw notFound('Enrolment not found');
+  return enrolment;
+}
+
+/** As `visibleEnrolmentsWhere`, SQL for an enrolments table aliased `alias` (or unaliased when left out). */
+export function visibleEnrolmentsSql(actor: Actor, alias?: string): string {
+  if (seesEverything(actor)) return '1=1';
+  const column = (name: string) => (alias ? `${alias}."${name}"` : `"${name}"`);
+  return `(${visibleServicesSql(actor, column('serviceKey'))} AND (${column('clientId')} IS NULL OR ${column('clientId')} NOT IN (${archivedClientIdsSql})))`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { useT } from '../../i18n/use-t';
 
@@ -8,6 +8,10 @@ type ConfirmDialogProps = {
   message: string;
   confirmLabel: string;
   busy?: boolean;
+  /** Holds the confirm button back (e.g. while what the dialog shows is loading); Cancel stays. */
+  confirmDisabled?: boolean;
+  /** More to read or choose before confirming, between the message and the buttons. */
+  children?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -17,7 +21,17 @@ type ConfirmDialogProps = {
  * cancels, and focus goes back to the button that opened it. Cancel comes first, so it has focus:
  * a stray Enter never deletes anything.
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  confirmDisabled = false,
+  children,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -46,11 +60,12 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy = false
         {title}
       </h2>
       <p id={messageId}>{message}</p>
+      {children}
       <div className="manage-dialog__actions">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
           {t('manage.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant="danger" onClick={onConfirm} disabled={busy || confirmDisabled}>
           {confirmLabel}
         </Button>
       </div>

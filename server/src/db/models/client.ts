@@ -3,6 +3,7 @@ import { phoneSuffixTerm } from '../../../contract/client-search';
 import { foldForSearch, type ConsentMethod } from '../../../contract/clients';
 import { sequelize } from '../sequelize';
 import { ClientSearchTerm } from './client-search-term';
+import { hasLoaded, saveDerivedColumns } from './derived-columns';
 
 /**
  * A person the trust works with. Its id is made on the device that created it. `version`
@@ -82,15 +83,31 @@ export function phoneKeyOf(phone: string | null): string | null {
   return digits?.startsWith('64') ? `0${digits.slice(2)}` : digits;
 }
 
-/** Sets the derived columns from the fields people edit. */
-export function deriveClientKeys(client: Client): void {
-  // A bulk `Client.update` validates a partial row; the records it changes must be saved one by one.
-  if (client.givenName === undefined || client.familyName === undefined) return;
-  client.givenKey = foldForSearch(client.givenName).trim();
-  client.familyKey = foldForSearch(client.familyName).trim();
-  client.sortName = `${client.familyKey} ${client.givenKey}`.slice(0, 420);
-  client.phoneKey = phoneKeyOf(client.phone);
-  client.emailKey = client.email ? client.email.toLowerCase() : null;
+const derivedFrom = ['givenName', 'familyName', 'phone', 'email'] as const;
+const derivedColumns = ['givenKey', 'familyKey', 'sortName', 'phoneKey', 'emailKey'] as const;
+
+/**
+ * Sets the derived columns from the fields people edit; false when the row is not loaded whole
+ * (a bulk `Client.update` validates a partial row: the records it changes must be saved one by one).
+ */
+export function deriveClientKeys(client: Client): boolean {
+  if (client.givenName === undefined || client.familyName === undefined) return false;
+  if (!client.isNewRecord && !hasLoaded(client.dataValues, derivedFrom)) return false;
+  Object.assign(client, deriveClientKeysOf(client));
+  return true;
+}
+
+/** The derived columns of a client's fields (also used by migration 024). */
+export function deriveClientKeysOf(client: Pick<Client, (typeof derivedFrom)[number]>) {
+  const givenKey = foldForSearch(client.givenName).trim();
+  const familyKey = foldForSearch(client.familyName).trim();
+  return {
+    givenKey,
+    familyKey,
+    sortName: `${familyKey} ${givenKey}`.slice(0, 420),
+    phoneKey: phoneKeyOf(client.phone),
+    emailKey: client.email ? client.email.toLowerCase() : null,
+  };
 }
 
 async function replaceSearchTerms(client: Client, transaction: Transaction | null | undefined): Promise<void> {
@@ -137,9 +154,18 @@ Client.init(
     sequelize,
     tableName: 'clients',
     hooks: {
-      beforeValidate: (client) => deriveClientKeys(client),
+      // Before validation so a new row has its required keys; before every save so an edit,
+      // an archive and an erasure write them too, whichever keys the save was given.
+      beforeValidate: (client) => {
+        deriveClientKeys(client);
+      },
+      beforeSave: (client, options) => {
+        if (deriveClientKeys(client)) saveDerivedColumns(options, derivedColumns);
+      },
       afterCreate: (client, options) => replaceSearchTerms(client, options.transaction),
-      afterUpdate: (client, options) => replaceSearchTerms(client, options.transaction),
+      afterUpdate: async (client, options) => {
+        if (hasLoaded(client.dataValues, [...derivedFrom, 'preferredName'])) await replaceSearchTerms(client, options.transaction);
+      },
     },
   },
 );

@@ -2,6 +2,7 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import { foldForSearch } from '../../../contract/clients';
 import type { ContactMethod, EnrolmentSource, EnrolmentStatus } from '../../../contract/enrolments';
 import { sequelize } from '../sequelize';
+import { hasLoaded, saveDerivedColumns } from './derived-columns';
 
 /**
  * One person's enrolment in a service. Its id is made on the device that sent it, so a resend
@@ -47,6 +48,8 @@ export function enrolmentSearchText(enrolment: { givenName: string; familyName: 
   ].join(' ');
 }
 
+const searchedColumns = ['givenName', 'familyName', 'phone', 'email'];
+
 const optionalText = (length = 200) => ({ type: DataTypes.STRING(length), allowNull: true });
 
 Enrolment.init(
@@ -79,8 +82,14 @@ Enrolment.init(
     sequelize,
     tableName: 'enrolments',
     hooks: {
+      // On validation (a new row) and on every save, so an edit or an erasure rewrites it too (decision 110).
       beforeValidate: (enrolment) => {
+        if (enrolment.isNewRecord || hasLoaded(enrolment.dataValues, searchedColumns)) enrolment.searchText = enrolmentSearchText(enrolment);
+      },
+      beforeSave: (enrolment, options) => {
+        if (!enrolment.isNewRecord && !hasLoaded(enrolment.dataValues, searchedColumns)) return;
         enrolment.searchText = enrolmentSearchText(enrolment);
+        saveDerivedColumns(options, ['searchText']);
       },
     },
   },

@@ -2,6 +2,7 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 import { foldForSearch } from '../../../contract/clients';
 import type { ContactKind, GoalArea, GoalStatus, Relationship } from '../../../contract/whanau';
 import { sequelize } from '../sequelize';
+import { saveDerivedColumns } from './derived-columns';
 
 /**
  * Whānau-centred case work (DESIGN §4c, migration 016). Every id is made on the device that
@@ -23,6 +24,9 @@ export class Whanau extends Model<InferAttributes<Whanau>, InferCreationAttribut
   declare updatedAt: CreationOptional<Date>;
 }
 
+/** The folded name whānau search matches. */
+export const nameKeyOf = (name: string) => foldForSearch(name).trim().slice(0, 200);
+
 Whanau.init(
   {
     id: { type: DataTypes.UUID, primaryKey: true },
@@ -42,7 +46,13 @@ Whanau.init(
     tableName: 'whanau',
     hooks: {
       beforeValidate: (whanau) => {
-        if (whanau.name !== undefined) whanau.nameKey = foldForSearch(whanau.name).trim().slice(0, 200);
+        if (whanau.name !== undefined) whanau.nameKey = nameKeyOf(whanau.name);
+      },
+      // Every save, so a rename by `update` rewrites the key too (decision 110).
+      beforeSave: (whanau, options) => {
+        if (whanau.name === undefined) return;
+        whanau.nameKey = nameKeyOf(whanau.name);
+        saveDerivedColumns(options, ['nameKey']);
       },
     },
   },

@@ -7,6 +7,7 @@ import {
   EnrolmentDuplicatesQuerySchema,
   ExportQuerySchema,
   FromEnrolmentQuerySchema,
+  EraseClientSchema,
   ListClientsQuerySchema,
   UpdateClientSchema,
 } from '../../../contract/clients';
@@ -18,7 +19,7 @@ import { authenticate, requireAccess } from '../../lib/auth';
 import { requirePublishedStatement } from '../../lib/statement-versions';
 import { validate } from '../../lib/validate';
 import { caseloadChanges } from './caseload.service';
-import { archiveClient, eraseClient, listRetentionCandidates } from './retention.service';
+import { archiveClient, eraseClient, listRetentionCandidates, reviewErasure } from './retention.service';
 import {
   addNoteOnce,
   createClientOnce,
@@ -138,11 +139,19 @@ clientsRouter.post(
   }),
 );
 
+clientsRouter.get(
+  '/:id/erasure-review',
+  managersOnly,
+  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
+    ctx.body = await reviewErasure(actorFromContext(ctx), params.id);
+  }),
+);
+
 clientsRouter.post(
   '/:id/erase',
   managersOnly,
-  validate({ params: IdParamsSchema }, async (ctx, { params }) => {
-    ctx.body = await eraseClient(actorFromContext(ctx), params.id);
+  validate({ params: IdParamsSchema, body: EraseClientSchema }, async (ctx, { params, body }) => {
+    ctx.body = await eraseClient(actorFromContext(ctx), params.id, body);
   }),
 );
 

@@ -34,6 +34,7 @@ import {
   assertWritable,
   canSeeEnrolment,
   findVisibleClient,
+  findVisibleEnrolment,
   noteServiceFor,
   visibleClientsSql,
   visibleClientsWhere,
@@ -117,14 +118,6 @@ export async function caseWorkOf(
   const [whanau, contacts] = await Promise.all([readClientWhanau(clientId, transaction), readContacts(actor, { clientId }, transaction)]);
   const corrections = await readCorrections([...notes.map((note) => note.id), ...contacts.map((contact) => contact._id)], transaction);
   return { whanau, contacts, corrections };
-}
-
-/** An enrolment the actor may see, or 404. */
-async function findVisibleEnrolment(actor: Actor, id: string, transaction: Transaction, param?: string): Promise<Enrolment> {
-  const enrolment = await Enrolment.findByPk(id, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
-  void param;
-  return enrolment;
 }
 
 /**
@@ -456,8 +449,7 @@ export async function findClientDuplicates(actor: Actor, clientId: string): Prom
 
 /** `GET /api/clients/duplicates?enrolment=ID`: clients that may be the person who sent an enrolment. */
 export async function findEnrolmentDuplicates(actor: Actor, enrolmentId: string): Promise<DuplicateCandidate[]> {
-  const enrolment = await Enrolment.findByPk(enrolmentId);
-  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  const enrolment = await findVisibleEnrolment(actor, enrolmentId);
   const { dateOfBirth, givenName, familyName, phone, email } = enrolment;
   const found = await findDuplicatesOf(actor, { dateOfBirth, givenName, familyName, phone, email });
   await recordBulkRead(actor, 'list', 'clients', { duplicatesOfEnrolment: enrolmentId, count: found.length });

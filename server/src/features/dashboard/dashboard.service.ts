@@ -9,10 +9,10 @@ import {
   countVisibleClientsSql,
   seesEverything,
   visibleClientSqlPerRow,
+  visibleEnrolmentsSql,
   visibleEnrolmentsWhere,
   visibleNotesSql,
   visibleServices,
-  visibleServicesSql,
 } from '../../lib/need-to-know';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -86,7 +86,7 @@ async function weeklyCounts(actor: Actor, weekStarts: Date[], now: Date): Promis
     replacements[`end${index}`] = weekStarts[index + 1] ?? now;
     return `SUM(CASE WHEN "receivedAt" >= :start${index} AND "receivedAt" < :end${index} THEN 1 ELSE 0 END) AS week${index}`;
   });
-  const byService = seesEverything(actor) ? '' : ` AND ${visibleServicesSql(actor, '"serviceKey"')}`;
+  const byService = seesEverything(actor) ? '' : ` AND ${visibleEnrolmentsSql(actor)}`;
   const [row] = await sequelize.query<Record<string, number | string | null>>(
     `SELECT ${sums.join(', ')} FROM enrolments WHERE "receivedAt" >= :from AND "receivedAt" < :to${byService}`,
     { type: QueryTypes.SELECT, replacements },

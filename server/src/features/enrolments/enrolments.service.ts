@@ -13,9 +13,9 @@ import {
 } from '../../../contract/enrolments';
 import { Enrolment } from '../../db/models/enrolment';
 import { recordAudit, recordBulkRead, type Actor } from '../../lib/audit';
-import { conflict, editConflict, notFound } from '../../lib/errors';
+import { conflict, editConflict } from '../../lib/errors';
 import { mergeFields } from '../../lib/field-versions';
-import { assertWritable, canSeeEnrolment, findVisibleClient, visibleEnrolmentsWhere } from '../../lib/need-to-know';
+import { assertWritable, findVisibleClient, findVisibleEnrolment, visibleEnrolmentsWhere } from '../../lib/need-to-know';
 import { keepIds, runOnce, type OnceOutcome } from '../../lib/idempotency';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { writeEnrolment } from './enrolment-writer';
@@ -81,8 +81,7 @@ const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
  * server since `baseVersion` to another value answers 409 with the conflicts and the enrolment.
  */
 export async function updateEnrolment(actor: Actor, enrolmentId: string, input: UpdateEnrolmentInput, transaction: Transaction): Promise<EnrolmentListItem> {
-  const enrolment = await Enrolment.findByPk(enrolmentId, { transaction, lock: transaction.LOCK.UPDATE });
-  if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+  const enrolment = await findVisibleEnrolment(actor, enrolmentId, transaction);
   const current = { status: enrolment.status, clientId: enrolment.clientId };
   const merge = mergeFields(enrolment, current, input.baseVersion, input.changes);
   const present = () => presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
@@ -132,8 +131,7 @@ export function updateEnrolmentOnce(
     {
       keep: keepIds,
       reread: async (kept, transaction) => {
-        const enrolment = await Enrolment.findByPk(kept.id, { transaction });
-        if (!enrolment || !canSeeEnrolment(actor, enrolment)) throw notFound('Enrolment not found');
+        const enrolment = await findVisibleEnrolment(actor, kept.id, transaction);
         return presentEnrolment(enrolment, serviceTitle(enrolment.serviceKey));
       },
     },

@@ -1,6 +1,7 @@
 import { Op, type Transaction } from 'sequelize';
 import type { GoalCreatePayload, GoalRecord, GoalUpdatePayload, TaskCreatePayload, TaskRecord, TaskUpdatePayload } from '../../../contract/whanau';
 import { Goal, Task, WhanauMember } from '../../db/models/whanau';
+import { Client } from '../../db/models/client';
 import { Enrolment } from '../../db/models/enrolment';
 import { User } from '../../db/models/user';
 import { actorOf, recordAudit, type Actor } from '../../lib/audit';
@@ -23,6 +24,13 @@ export async function assertMembers(whanauId: string, clientIds: string[], field
 
 function assertService(actor: Actor, serviceKey: string): void {
   if (!canWorkUnder(actor, serviceKey)) throw payloadProblem('You do not work on that service', 'serviceKey');
+}
+
+/** A goal or follow-up of an archived or erased person is read-only like their record: the same 409 (decisions 089, 110). */
+async function assertPersonWritable(clientId: string | null, transaction: Transaction): Promise<void> {
+  if (!clientId) return;
+  const client = await Client.findByPk(clientId, { attributes: ['id', 'archivedAt'], transaction });
+  if (client) assertWritable(client);
 }
 
 /* ---------- goals ---------- */
@@ -67,6 +75,7 @@ const goalValues = (goal: Goal) => ({
 /** The effect of `goal.update`: a field-level edit from `baseVersion`; a clash (someone changed the status meanwhile) writes nothing. */
 export async function updateGoal(actor: Actor, id: string, baseVersion: number, changes: GoalUpdatePayload, transaction: Transaction): Promise<GoalRecord> {
   const goal = await findVisibleGoal(actor, id, transaction);
+  await assertPersonWritable(goal.clientId, transaction);
   const current = goalValues(goal);
   const merge = mergeFields(goal, current, baseVersion, changes);
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, presentGoal(goal));
@@ -216,6 +225,7 @@ const taskValues = (task: Task) => ({
 /** The effect of `task.update`: a field-level edit; ticking done sends `doneAt`, `null` opens it again. */
 export async function updateTask(actor: Actor, id: string, baseVersion: number, changes: TaskUpdatePayload, transaction: Transaction): Promise<TaskRecord> {
   const task = await findVisibleTask(actor, id, transaction);
+  await assertPersonWritable(task.clientId, transaction);
   const current = taskValues(task);
   const sent = { ...changes, ...(changes.doneAt ? { doneAt: new Date(changes.doneAt).toISOString() } : {}) };
   const merge = mergeFields(task, current, baseVersion, sent);

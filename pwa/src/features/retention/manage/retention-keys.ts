@@ -2,4 +2,5 @@
 export const retentionKeys = {
   all: () => ['retention'] as const,
   page: (page: number) => ['retention', 'page', page] as const,
+  erasureReview: (id: string) => ['retention', 'erasure-review', id] as const,
 };
