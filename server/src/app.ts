@@ -25,6 +25,7 @@ import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
+import { limitAnonymousBodyTime, limitRequestsPerAddress } from './lib/request-limits';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { chooseLanguage, renderPages } from './lib/render-page';
@@ -77,7 +78,10 @@ export function createApp(): Koa<AppState> {
       deflate: false,
     }),
   );
+  // Behind a proxy every connection is the proxy's: one visitor's requests at once are capped here (decision 112).
+  if (config.proxyHops > 0) app.use(limitRequestsPerAddress(config.http.maxConnectionsPerAddress));
   app.use(authenticateBeforeBody(routers));
+  app.use(limitAnonymousBodyTime(config.http.anonymousBodyTimeoutMs));
   app.use(
     koaBody({
       json: true,
