@@ -62,10 +62,12 @@ export function createApp(): Koa<AppState> {
 
   // Outermost, so every API request is logged once with the status it finally got, failures included.
   app.use(logRequests);
-  // A write to the API may change a public page the server keeps rendered (decision 097); outside
-  // the error handler, it sees the status the caller gets.
-  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs, staleForMs: config.renderedPageStaleMs });
-  app.use(publicPages.forgetOnWrite);
+  // Public pages the server keeps rendered are forgotten when the public content changes (decisions 097, 112).
+  const publicPages = renderPages(config.pwaDist, {
+    keepForMs: config.renderedPageMs,
+    staleForMs: config.renderedPageStaleMs,
+    queueMax: config.renderQueueMax,
+  });
   app.use(handleErrors);
   app.use(securityHeaders);
   app.use(cors);

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   RENDERED_PAGE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** How much longer a rendered page is sent while it is rendered again behind it (decision 097). */
   RENDERED_PAGE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** Renders waiting or under way at most; past it a public page gets the shell, which renders in the browser (decision 112). */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
   PWA_DIST: z.string().optional(),
@@ -157,6 +159,8 @@ export type Config = {
   /** A rendered public page is sent again for this long, until a write to the API (decision 097). */
   renderedPageMs: number;
   renderedPageStaleMs: number;
+  /** Renders waiting or under way at most (decision 112). */
+  renderQueueMax: number;
   logLevel: string;
   pwaDist: string;
   corsOrigins: string[];
@@ -217,6 +221,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     syncTimeBudgetMs: vars.SYNC_TIME_BUDGET_MS,
     renderedPageMs: vars.RENDERED_PAGE_MS,
     renderedPageStaleMs: vars.RENDERED_PAGE_STALE_MS,
+    renderQueueMax: vars.RENDER_QUEUE_MAX,
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',')
