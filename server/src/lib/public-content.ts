@@ -29,11 +29,13 @@ export function publicContentChanged(): void {
 
 async function readStamp(changes: number): Promise<string> {
   if (tables.size === 0) return String(changes);
-  const rows = await sequelize.query<{ n: number | string; m: Date | string | null }>(
-    [...tables].map((table) => `SELECT COUNT(*) AS n, MAX("updatedAt") AS m FROM "${table}"`).join(' UNION ALL '),
+  const rows = await sequelize.query<{ t: string; n: number | string; m: Date | string | null }>(
+    [...tables].map((table) => `SELECT '${table}' AS t, COUNT(*) AS n, MAX("updatedAt") AS m FROM "${table}"`).join(' UNION ALL '),
     { type: QueryTypes.SELECT },
   );
-  return [changes, ...rows.map((row) => `${row.n}:${row.m instanceof Date ? row.m.toISOString() : String(row.m)}`)].join('|');
+  // By table name: a UNION ALL promises no order.
+  const stamps = rows.map((row) => `${row.t}:${row.n}:${row.m instanceof Date ? row.m.toISOString() : String(row.m)}`).sort();
+  return [changes, ...stamps].join('|');
 }
 
 /**
