@@ -89,7 +89,7 @@ describe('kept rendered pages', () => {
     expect(mi.text).toContain('<p>/about in mi</p>');
   });
 
-  it('are kept through an enrolment, and forgotten at once when public content is written', async () => {
+  it('are kept through an enrolment and case work, and forgotten at once when public content is written', async () => {
     await api.get('/');
     expect(made(await api.get('/'))).toBe('kept');
     const enrolment = await api.post('/api/enrolments', {
@@ -105,6 +105,15 @@ describe('kept rendered pages', () => {
       },
     });
     expect(enrolment.status).toBe(201);
+    expect(made(await api.get('/'))).toBe('kept');
+    // Nor does a kaimahi's case work.
+    const kaimahi = await buildUser({ access: 1, services: ['whanau_ora_support'] });
+    const id = crypto.randomUUID();
+    const work = await api.post('/api/sync', {
+      token: kaimahi.token,
+      json: { mutations: [{ _id: id, kind: 'whanau.create', entityId: id, payload: { name: 'Te Whānau o Rewi' } }] },
+    });
+    expect(work.body.results[0].status).toBe('applied');
     expect(made(await api.get('/'))).toBe('kept');
 
     const edit = await api.patch('/api/site', { token: manager.token, json: { hours: 'Monday to Friday, 9 to 5' } });
