@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IdSchema, PageQuerySchema, requiredText } from './common';
+import { issueCode } from './errors';
 import type { CaseNote } from './clients';
 import { blankToAbsent, optional, serviceKeys } from './enrolments';
+import { nextDay, nzToday } from './nz-days';
 
 /**
  * Whānau-centred case work (DESIGN §4c): the whānau as the unit, its plan of goals, follow-ups,
@@ -37,8 +39,15 @@ export const whanauLimits = {
   outputsMax: 20,
   outputKindMax: 64,
   outputUnitMax: 32,
-  outputQuantityMax: 1_000_000,
-  outputValueMax: 10_000_000,
+  /**
+   * How many or how much of one output at one contact: a generous day's work (10,000 kg of kai,
+   * parcels or hours), not a typo's millions in the public counters (issue 32, decision 113).
+   */
+  outputQuantityMax: 10_000,
+  /** Dollars of one output at one contact. */
+  outputValueMax: 100_000,
+  /** The earliest date a contact can have: the trust's records start after it. */
+  contactOnMin: '2000-01-01',
 } as const;
 
 /** A record's id in a payload, lower-cased as the server stores ids. */
@@ -55,6 +64,15 @@ const clearable = <T extends z.ZodType>(schema: T) =>
 
 /** A calendar date, YYYY-MM-DD (New Zealand dates: the device's day, not UTC's). */
 export const calendarDate = (label: string) => z.iso.date({ error: `${label} must be a date like 2026-12-02` });
+
+/**
+ * The day a contact happened: from 2000 to tomorrow in New Zealand (a visit written up the
+ * evening before, on a device a day ahead), never 9999-12-31 counted into the public figures.
+ */
+const contactDate = calendarDate('Date').superRefine((date, ctx) => {
+  if (date < whanauLimits.contactOnMin) ctx.addIssue({ code: 'custom', message: 'Date cannot be before 2000', params: issueCode('invalid_date') });
+  else if (date > nextDay(nzToday())) ctx.addIssue({ code: 'custom', message: 'Date cannot be after tomorrow', params: issueCode('invalid_date') });
+});
 
 const serviceKeyField = z.string({ error: 'Service must be a service key' }).refine((key) => serviceKeys.includes(key), { error: 'No service has that key' });
 
@@ -232,7 +250,7 @@ export const ContactCreatePayloadSchema = z
     {
       clientId: optional(idField('client')),
       whanauId: optional(idField('whānau')),
-      on: calendarDate('Date'),
+      on: contactDate,
       kind: z.enum(contactKinds, { error: `Kind must be one of: ${contactKinds.join(', ')}` }),
       minutes: z
         .number({ error: 'Minutes must be a number' })

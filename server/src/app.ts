@@ -25,6 +25,7 @@ import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
+import { limitAnonymousBodyTime, limitRequestsPerAddress } from './lib/request-limits';
 import { logRequests, logResponseFailure } from './lib/request-log';
 import { cors, securityHeaders } from './lib/security-headers';
 import { chooseLanguage, renderPages } from './lib/render-page';
@@ -61,10 +62,12 @@ export function createApp(): Koa<AppState> {
 
   // Outermost, so every API request is logged once with the status it finally got, failures included.
   app.use(logRequests);
-  // A write to the API may change a public page the server keeps rendered (decision 097); outside
-  // the error handler, it sees the status the caller gets.
-  const publicPages = renderPages(config.pwaDist, { keepForMs: config.renderedPageMs, staleForMs: config.renderedPageStaleMs });
-  app.use(publicPages.forgetOnWrite);
+  // Public pages the server keeps rendered are forgotten when the public content changes (decisions 097, 112).
+  const publicPages = renderPages(config.pwaDist, {
+    keepForMs: config.renderedPageMs,
+    staleForMs: config.renderedPageStaleMs,
+    queueMax: config.renderQueueMax,
+  });
   app.use(handleErrors);
   app.use(securityHeaders);
   app.use(cors);
@@ -77,7 +80,10 @@ export function createApp(): Koa<AppState> {
       deflate: false,
     }),
   );
+  // Behind a proxy every connection is the proxy's: one visitor's requests at once are capped here (decision 112).
+  if (config.proxyHops > 0) app.use(limitRequestsPerAddress(config.http.maxConnectionsPerAddress));
   app.use(authenticateBeforeBody(routers));
+  app.use(limitAnonymousBodyTime(config.http.anonymousBodyTimeoutMs));
   app.use(
     koaBody({
       json: true,

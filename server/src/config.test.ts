@@ -20,24 +20,48 @@ describe('parseConfig', () => {
       keepAliveTimeoutMs: 5_000,
       maxRequestsPerSocket: 1_000,
       maxConnections: 1_000,
+      maxConnectionsPerAddress: 100,
+      anonymousBodyTimeoutMs: 10_000,
     });
     expect(parseConfig({}).storedAnswerDays).toBe(30);
-    expect(parseConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '30000', MAX_CONNECTIONS: '200' }).http).toMatchObject({
+    expect(
+      parseConfig({
+        HEADERS_TIMEOUT_MS: '5000',
+        REQUEST_TIMEOUT_MS: '30000',
+        MAX_CONNECTIONS: '200',
+        MAX_CONNECTIONS_PER_ADDRESS: '20',
+        ANONYMOUS_BODY_TIMEOUT_MS: '5000',
+      }).http,
+    ).toMatchObject({
       headersTimeoutMs: 5_000,
       requestTimeoutMs: 30_000,
       maxConnections: 200,
+      maxConnectionsPerAddress: 20,
+      anonymousBodyTimeoutMs: 5_000,
     });
+    expect(parseConfig({}).renderQueueMax).toBe(8);
     let error: unknown;
     try {
-      parseConfig({ HEADERS_TIMEOUT_MS: 'soon', MAX_CONNECTIONS: '0', KEEP_ALIVE_TIMEOUT_MS: '-1', STORED_ANSWER_DAYS: '0' });
+      parseConfig({
+        HEADERS_TIMEOUT_MS: 'soon',
+        MAX_CONNECTIONS: '0',
+        KEEP_ALIVE_TIMEOUT_MS: '-1',
+        STORED_ANSWER_DAYS: '0',
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
+        ANONYMOUS_BODY_TIMEOUT_MS: 'never',
+        RENDER_QUEUE_MAX: '0',
+      });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'ANONYMOUS_BODY_TIMEOUT_MS',
       'HEADERS_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS',
       'MAX_CONNECTIONS',
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      'RENDER_QUEUE_MAX',
       'STORED_ANSWER_DAYS',
     ]);
   });

@@ -33,6 +33,13 @@ const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   MAX_REQUESTS_PER_SOCKET: z.coerce.number().int().min(0).max(1_000_000).default(1_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /**
+   * Connections open at once from one address (decision 112); behind a proxy (TRUST_PROXY), the
+   * requests in progress from one visitor's address, since every connection is the proxy's.
+   */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** The body of a request without a valid token (an enrolment, a sign-in) must arrive within this (decision 112). */
+  ANONYMOUS_BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Years without contact after which a client is listed for archiving or erasure (decision 089). */
   RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(7),
   /** Days the answer record of a staff write is kept for resends (decision 087). */
@@ -47,6 +54,8 @@ const EnvSchema = z.object({
   RENDERED_PAGE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** How much longer a rendered page is sent while it is rendered again behind it (decision 097). */
   RENDERED_PAGE_STALE_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** Renders waiting or under way at most; past it a public page gets the shell, which renders in the browser (decision 112). */
+  RENDER_QUEUE_MAX: z.coerce.number().int().min(1).max(1000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built app lives; empty when only the API is served. */
   PWA_DIST: z.string().optional(),
@@ -134,13 +143,24 @@ export type Config = {
   storedAnswerDays: number;
   retentionYears: number;
   /** Node HTTP server limits against slow or too many clients (decision 088). */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; maxRequestsPerSocket: number; maxConnections: number };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxRequestsPerSocket: number;
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+    /** The body of a request without a valid token arrives within this, else 408 (decision 112). */
+    anonymousBodyTimeoutMs: number;
+  };
   rateLimits: boolean;
   /** `POST /api/sync` starts no mutation after this many ms (the first always runs). */
   syncTimeBudgetMs: number;
   /** A rendered public page is sent again for this long, until a write to the API (decision 097). */
   renderedPageMs: number;
   renderedPageStaleMs: number;
+  /** Renders waiting or under way at most (decision 112). */
+  renderQueueMax: number;
   logLevel: string;
   pwaDist: string;
   corsOrigins: string[];
@@ -194,11 +214,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       keepAliveTimeoutMs: vars.KEEP_ALIVE_TIMEOUT_MS,
       maxRequestsPerSocket: vars.MAX_REQUESTS_PER_SOCKET,
       maxConnections: vars.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: vars.MAX_CONNECTIONS_PER_ADDRESS,
+      anonymousBodyTimeoutMs: vars.ANONYMOUS_BODY_TIMEOUT_MS,
     },
     rateLimits: vars.RATE_LIMITS === 'on',
     syncTimeBudgetMs: vars.SYNC_TIME_BUDGET_MS,
     renderedPageMs: vars.RENDERED_PAGE_MS,
     renderedPageStaleMs: vars.RENDERED_PAGE_STALE_MS,
+    renderQueueMax: vars.RENDER_QUEUE_MAX,
     logLevel: vars.LOG_LEVEL,
     pwaDist: vars.PWA_DIST ? path.resolve(base, vars.PWA_DIST) : path.resolve(serverRoot, '../pwa/dist'),
     corsOrigins: vars.CORS_ORIGINS.split(',')

@@ -36,7 +36,7 @@ export async function startServer(): Promise<http.Server> {
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();
-  const server = createHttpServer(createApp().callback(), config.http);
+  const server = createHttpServer(createApp().callback(), config.http, { behindProxy: config.proxyHops > 0 });
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ port: config.port, database: config.database.dialect }, 'listening');
   // Staff notices of new enrolments by email, when SMTP_URL is set; sends what waited through a restart.

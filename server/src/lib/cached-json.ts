@@ -4,6 +4,7 @@ import { QueryTypes } from 'sequelize';
 import type { AppContext } from './app-context';
 import { sequelize } from '../db/sequelize';
 import { now as clockNow } from './clock';
+import { publicContentChanged, watchPublicTable } from './public-content';
 
 type Cached = { stamp: string; json: string; etag: string; br?: Buffer; gzip?: Buffer };
 
@@ -22,6 +23,8 @@ const recheckMs = 1000;
  * not compressed again on every request (decision 068).
  */
 export function cachedList(table: string, build: () => Promise<unknown>, { publishedFrom }: { publishedFrom?: string } = {}) {
+  // The public pages the server renders are built from the same tables (decision 112).
+  watchPublicTable(table);
   let cached: Cached | undefined;
   let localWrites = 0;
   let stamp: Promise<string> | undefined;
@@ -89,6 +92,7 @@ export function cachedList(table: string, build: () => Promise<unknown>, { publi
     invalidate(): void {
       localWrites += 1;
       stamp = undefined;
+      publicContentChanged();
     },
   };
 }

@@ -11,7 +11,15 @@ beforeAll(async () => {
   await seedServices();
 });
 
-const tight = { headersTimeoutMs: 600, requestTimeoutMs: 1_500, keepAliveTimeoutMs: 400, maxRequestsPerSocket: 3, maxConnections: 1_000 };
+const tight = {
+  headersTimeoutMs: 600,
+  requestTimeoutMs: 1_500,
+  keepAliveTimeoutMs: 400,
+  maxRequestsPerSocket: 3,
+  maxConnections: 1_000,
+  maxConnectionsPerAddress: 1_000,
+  anonymousBodyTimeoutMs: 10_000,
+};
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await close?.();

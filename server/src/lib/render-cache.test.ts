@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setClock } from './clock';
-import { createRenderCache } from './render-cache';
+import { createRenderCache, keptPageOf } from './render-cache';
 
 afterEach(() => setClock());
 
@@ -52,8 +52,8 @@ describe('createRenderCache', () => {
     const cache = createRenderCache<string>({ ttlMs: 10_000, maxPages: 10 });
     const page = counted('home');
     const [first, second] = await Promise.all([cache.get('en /', page.render), cache.get('en /', page.render)]);
-    expect(first.page).toBe('home #1');
-    expect(second.page).toBe('home #1');
+    expect(first?.page).toBe('home #1');
+    expect(second?.page).toBe('home #1');
     expect(page.count()).toBe(1);
 
     await expect(cache.get('en /blog', () => Promise.reject(new Error('API down')))).rejects.toThrow('API down');
@@ -65,8 +65,8 @@ describe('createRenderCache', () => {
     await cache.get('a', () => Promise.resolve('a'));
     await cache.get('b', () => Promise.resolve('b'));
     await cache.get('c', () => Promise.resolve('c'));
-    expect((await cache.get('b', () => Promise.resolve('b again'))).cached).toBe(true);
-    expect((await cache.get('c', () => Promise.resolve('c again'))).cached).toBe(true);
+    expect((await cache.get('b', () => Promise.resolve('b again')))?.cached).toBe(true);
+    expect((await cache.get('c', () => Promise.resolve('c again')))?.cached).toBe(true);
     expect(await cache.get('a', () => Promise.resolve('a again'))).toEqual({ page: 'a again', cached: false });
   });
 
@@ -118,5 +118,67 @@ describe('createRenderCache', () => {
     const about = counted('about');
     await cache.get('en /about', about.render);
     expect(await cache.get('en /about', about.render)).toEqual({ page: 'about #2', cached: false });
+  });
+
+  it('starts no render past maxRendering (undefined: the caller sends the shell), still sends kept pages, and starts again once one ends', async () => {
+    let time = 1_000_000;
+    setClock(() => time);
+    const cache = createRenderCache<string>({ ttlMs: 10_000, staleMs: 60_000, maxPages: 10, maxRendering: 2 });
+    await cache.get('en /', () => Promise.resolve('home #1'));
+    const finishes: ((page: string) => void)[] = [];
+    const held = () => new Promise<string>((resolve) => finishes.push(resolve));
+    const a = cache.get('en /a', held);
+    const b = cache.get('en /b', held);
+    expect(await cache.get('en /c', () => Promise.resolve('c'))).toBeUndefined();
+    // Visitors asking for a page being rendered share it; a kept page is sent, stale or not, with no render behind it.
+    expect(finishes).toHaveLength(2);
+    expect(await cache.get('en /', () => Promise.resolve('not asked'))).toEqual({ page: 'home #1', cached: true });
+    time += 20_000;
+    expect(await cache.get('en /', () => Promise.resolve('not asked either'))).toEqual({ page: 'home #1', cached: true });
+    finishes[0]?.('a');
+    finishes[1]?.('b');
+    expect(await a).toEqual({ page: 'a', cached: false });
+    expect(await b).toEqual({ page: 'b', cached: false });
+    expect(await cache.get('en /c', () => Promise.resolve('c'))).toEqual({ page: 'c', cached: false });
+  });
+
+  it('when full, lets a page evictFirst names go before older pages (made-up addresses push no real page out)', async () => {
+    const cache = createRenderCache<string>({ ttlMs: 10_000, maxPages: 3, evictFirst: (page) => page.startsWith('404') });
+    await cache.get('en /', () => Promise.resolve('home'));
+    await cache.get('en /about', () => Promise.resolve('about'));
+    for (const n of [1, 2, 3, 4, 5]) await cache.get(`en /blog/made-up-${n}`, () => Promise.resolve(`404 ${n}`));
+    expect(await cache.get('en /', () => Promise.resolve('home again'))).toEqual({ page: 'home', cached: true });
+    expect(await cache.get('en /about', () => Promise.resolve('about again'))).toEqual({ page: 'about', cached: true });
+  });
+
+  it('forgets every page when the content stamp changes, and reads it afresh before each render', async () => {
+    let stamp = 'one';
+    const asked: boolean[] = [];
+    const cache = createRenderCache<string>({
+      ttlMs: 10_000,
+      maxPages: 10,
+      contentStamp: (fresh) => {
+        asked.push(fresh);
+        return Promise.resolve(stamp);
+      },
+    });
+    const about = counted('about');
+    expect(await cache.get('en /about', about.render)).toEqual({ page: 'about #1', cached: false });
+    expect(asked).toEqual([false, true]);
+    expect(await cache.get('en /about', about.render)).toEqual({ page: 'about #1', cached: true });
+    stamp = 'two';
+    expect(await cache.get('en /about', about.render)).toEqual({ page: 'about #2', cached: false });
+  });
+});
+
+describe('keptPageOf', () => {
+  it('keys a page by its path, the parameters it reads as it reads them, and en or mi', () => {
+    expect(keptPageOf('/about', 'utm_source=x', undefined)).toEqual({ key: 'en /about', url: '/about', language: 'en' });
+    expect(keptPageOf('/about/', '', 'zz')).toEqual({ key: 'en /about', url: '/about', language: 'en' });
+    expect(keptPageOf('/', 'a=1', 'mi')).toEqual({ key: 'mi /', url: '/', language: 'mi' });
+    expect(keptPageOf('/blog', 'page=02&x=1', 'en').url).toBe('/blog?page=2');
+    for (const page of ['1', '0', '-2', 'abc', '1.5', '']) expect(keptPageOf('/blog', `page=${page}`, 'en').url).toBe('/blog');
+    // Parameters of other pages are not this page's.
+    expect(keptPageOf('/blog/abc', 'page=2', 'en').url).toBe('/blog/abc');
   });
 });

@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { Context, Middleware, Next } from 'koa';
 import { badRequest } from './errors';
 import { logger } from './logger';
-import { createRenderCache } from './render-cache';
+import { publicContentStamp } from './public-content';
+import { createRenderCache, keptPageOf } from './render-cache';
 import { policyWithInline } from './security-headers';
 
 /** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
@@ -103,9 +104,6 @@ export function startAfterFirstPaint(template: string): { html: string; loaderSh
 /** How many rendered pages are kept at most (decision 097). */
 const maxKeptPages = 100;
 
-/** Methods that may change what a public page shows. */
-const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * The public pages rendered on the server (DESIGN §10, decision 096): `/`, `/services`, a
  * service, the blog and its posts, `/team`, `/contact`, `/about`, `/former_services`, `/enrol/…`
@@ -113,8 +111,8 @@ const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Every other path, and every page when the app has no server build, gets the shell (serveApp).
  * A render that fails also falls back to the shell, which renders the page in the browser.
  *
- * `render` answers the pages, after the API; `forgetOnWrite` goes outside the error handler: a
- * rendered page is kept for a few seconds (decision 097) until a request that may have written.
+ * `render` answers the pages, after the API: a rendered page is kept for a few seconds (decision
+ * 097) until the public content changes, on this instance or another (decision 112).
  */
 export function renderPages(
   dist: string,
@@ -122,8 +120,9 @@ export function renderPages(
     keepForMs,
     staleForMs = 0,
     ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr'),
-  }: { keepForMs: number; staleForMs?: number; ssrDist?: string },
-): { render: Middleware; forgetOnWrite: Middleware } {
+    queueMax = Number.POSITIVE_INFINITY,
+  }: { keepForMs: number; staleForMs?: number; ssrDist?: string; queueMax?: number },
+): { render: Middleware } {
   const entry = path.join(ssrDist, 'entry-server.js');
   const template = path.join(dist, 'index.html');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -225,33 +224,34 @@ export function renderPages(
   }
 
   type Sent = Awaited<ReturnType<typeof renderPage>>;
-  const kept = createRenderCache<Sent>({ ttlMs: keepForMs, staleMs: staleForMs, maxPages: maxKeptPages });
+  // Forgotten when the public content changes, as the API's public lists are (decision 112).
+  const kept = createRenderCache<Sent>({
+    ttlMs: keepForMs,
+    staleMs: staleForMs,
+    maxPages: maxKeptPages,
+    maxRendering: queueMax,
+    evictFirst: (page) => page.status === 404,
+    contentStamp: publicContentStamp,
+  });
 
   return {
-    async forgetOnWrite(ctx: Context, next: Next): Promise<void> {
-      if (!writeMethods.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
-      // Outside the error handler, so the status is the one the caller gets: a refusal (4xx)
-      // changed nothing; anything else, a failure included, may have.
-      let refused = false;
-      try {
-        await next();
-        refused = ctx.status >= 400 && ctx.status < 500;
-      } finally {
-        if (!refused) kept.contentChanged();
-      }
-    },
     async render(ctx: Context, next: Next): Promise<void> {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       const app = await load();
       // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
       if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
-      const language = languageCookie(ctx.get('cookie'));
+      const { key, url, language } = keptPageOf(ctx.path, ctx.querystring, languageCookie(ctx.get('cookie')));
       const started = performance.now();
-      let sent: { page: Sent; cached: boolean };
+      let sent: { page: Sent; cached: boolean } | undefined;
       try {
-        sent = await kept.get(`${language ?? ''} ${ctx.url}`, () => renderPage(app, ctx.url, ctx.path, language, ownOrigin(ctx)));
+        sent = await kept.get(key, () => renderPage(app, url, ctx.path, language, ownOrigin(ctx)));
       } catch (error) {
         logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
+        return next();
+      }
+      if (!sent) {
+        // As many renders wait as may (decision 112): the shell, which renders in the browser.
+        ctx.set('Server-Timing', 'render;desc="busy"');
         return next();
       }
       // How the page was made, for the browser's developer tools and the tests: kept, or rendered now.

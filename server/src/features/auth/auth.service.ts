@@ -4,7 +4,7 @@ import { RevokedToken } from '../../db/models/revoked-token';
 import { User } from '../../db/models/user';
 import type { TokenClaims } from '../../lib/app-context';
 import { now } from '../../lib/clock';
-import { badRequest } from '../../lib/errors';
+import { badRequest, tooManyRequests } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createThrottle } from '../../lib/rate-limit';
@@ -16,6 +16,7 @@ const failuresByAccountAndIp = createThrottle({ ...delays, free: limits.loginFre
 /**
  * One address trying many accounts; generous, since a whole office or marae can share it. A pair
  * (email, address) that signed in lately skips it (decision 085): only account + address holds it.
+ * A right password passes its wait (decision 113); a wrong one is refused as while waiting.
  */
 const failuresByIp = createThrottle({ ...delays, free: limits.loginFreeFailuresPerIp });
 /** Many addresses at one account; applies only where the account has not signed in before. */
@@ -50,18 +51,43 @@ function logRefusal(email: string, ip: string, at: number): void {
   logger.warn({ ip, account: email }, 'sign-in refused: too many failures, must wait');
 }
 
-/** Refuses (429) an attempt that must wait; nothing is checked against a password first. */
-function checkThrottles(email: string, ip: string, at: number): void {
+/**
+ * Refuses (429) an attempt the account's keys hold back, before any password check. Answers how
+ * long the address must still wait: only a right password passes that wait (decision 113), so
+ * strangers' failures on an office's address keep no colleague out, while guesses at an account
+ * stay bounded by its own keys.
+ */
+function checkThrottles(email: string, ip: string, at: number): number {
   try {
     failuresByAccountAndIp.check(pairKey(email, ip), at);
     // Someone who signed in here before is not kept out by strangers' failures at the same address.
-    if (isKnownAddress(email, ip, at)) return;
-    failuresByIp.check(ip, at);
+    if (isKnownAddress(email, ip, at)) return 0;
     failuresByAccount.check(email, at);
   } catch (error) {
     logRefusal(email, ip, at);
     throw error;
   }
+  return failuresByIp.remainingMs(ip, at);
+}
+
+/** The address must wait and the password was not the right one: refused as before the check. */
+function refuseWaitingAddress(email: string, ip: string, waitMs: number): never {
+  logRefusal(email, ip, now());
+  throw tooManyRequests(Math.ceil(waitMs / 1000));
+}
+
+/**
+ * About how long a password check takes (a running average), spent instead of one on an unknown
+ * or inactive account while its address waits: no hashing for a stream of made-up emails, and
+ * no quicker answer that would tell an email is unknown.
+ */
+let usualCheckMs = 50;
+
+async function timedVerify(passwordHash: string | undefined, password: string): Promise<boolean> {
+  const started = performance.now();
+  const matches = await verifyPassword(passwordHash, password);
+  usualCheckMs = 0.8 * usualCheckMs + 0.2 * (performance.now() - started);
+  return matches;
 }
 
 function recordFailure(email: string, ip: string, at: number): void {
@@ -77,12 +103,17 @@ function recordFailure(email: string, ip: string, at: number): void {
  * the same answer in about the same time; failures slow down further tries (see `limits`).
  */
 export async function logIn(email: string, password: string, ip: string): Promise<string> {
-  checkThrottles(email, ip, now());
+  const addressWaitMs = checkThrottles(email, ip, now());
   const user = await User.findOne({ where: { email } });
-  const matches = await verifyPassword(user?.passwordHash, password);
+  if (addressWaitMs > 0 && !user?.active) {
+    await new Promise((resolve) => setTimeout(resolve, usualCheckMs));
+    refuseWaitingAddress(email, ip, addressWaitMs);
+  }
+  const matches = await timedVerify(user?.passwordHash, password);
   const at = now();
   if (!user || !matches || !user.active) {
     recordFailure(email, ip, at);
+    if (addressWaitMs > 0) refuseWaitingAddress(email, ip, addressWaitMs);
     throw badRequest('Invalid credentials', undefined, 'invalid_credentials');
   }
   failuresByAccountAndIp.clear(pairKey(email, ip));
@@ -96,9 +127,10 @@ export async function logIn(email: string, password: string, ip: string): Promis
  * keeps this session going.
  */
 export async function changeOwnPassword(user: User, currentPassword: string, newPassword: string, ip: string): Promise<string> {
-  checkThrottles(user.email, ip, now());
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+  const addressWaitMs = checkThrottles(user.email, ip, now());
+  if (!(await timedVerify(user.passwordHash, currentPassword))) {
     recordFailure(user.email, ip, now());
+    if (addressWaitMs > 0) refuseWaitingAddress(user.email, ip, addressWaitMs);
     throw badRequest('Your current password is not right', 'currentPassword', 'invalid_credentials');
   }
   const passwordHash = await hashPassword(newPassword);

@@ -85,12 +85,12 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
     }
     const last = people[10]!;
     expect((await signIn(last.user.email, 'one more typo', '203.0.113.30')).status).toBe(400);
-    const slowed = await signIn(last.user.email, last.password, '203.0.113.30');
+    const slowed = await signIn(last.user.email, 'and another', '203.0.113.30');
     expect(slowed.status).toBe(429);
     expect(slowed.body.errors).toEqual(tooMany);
+    expect((await signIn('nobody-30@example.org', 'guess', '203.0.113.30')).status).toBe(429);
     expect((await signIn(last.user.email, last.password, '198.51.100.30')).status).toBe(200);
-
-    wait(1000);
+    // The right password passes the address's wait (decision 113).
     expect((await signIn(last.user.email, last.password, '203.0.113.30')).status).toBe(200);
   }, 120_000);
 
@@ -124,10 +124,34 @@ describe('failed sign-ins slow the guesser, not the owner', () => {
       expect((await signIn(user.email, password, '203.0.113.50')).status, `round ${round}`).toBe(200);
       await signIn(`again-${round}@example.org`, 'guess', '203.0.113.50');
     }
-    // Someone who never signed in there still waits for the address, as before.
-    const stranger = await signIn(newcomer.user.email, newcomer.password, '203.0.113.50');
-    expect(stranger.status).toBe(429);
-    expect(stranger.body.errors).toEqual(tooMany);
+    // Someone who never signed in there gets in with the right password (decision 113).
+    expect((await signIn(newcomer.user.email, newcomer.password, '203.0.113.50')).status).toBe(200);
+  }, 120_000);
+
+  it('lets colleagues new to an office’s address in with the right password while a stranger sprays wrong ones there', async () => {
+    const office = '203.0.113.55';
+    const colleagues = await Promise.all(Array.from({ length: 10 }, () => buildUser()));
+    for (let attempt = 1; attempt <= 60; attempt += 1) await signIn(`spray-${attempt}@example.org`, 'Password1', office);
+    const answers = [];
+    for (const [round, colleague] of colleagues.entries()) {
+      // The stranger keeps at it, at made-up emails and at this colleague's account.
+      expect((await signIn(`spray-again-${round}@example.org`, 'Password1', office)).status).toBe(429);
+      const wrong = await signIn(colleague.user.email, 'Password1', office);
+      expect(wrong.status).toBe(429);
+      expect(wrong.body.errors).toEqual(tooMany);
+      answers.push((await signIn(colleague.user.email, colleague.password, office)).status);
+    }
+    // 0 of 10 before.
+    expect(answers).toEqual(Array(10).fill(200));
+  }, 120_000);
+
+  it('still holds an account past its own limit at an address that waits, right password or not', async () => {
+    const { user, password } = await buildUser();
+    for (let attempt = 1; attempt <= 101; attempt += 1) await signIn(user.email, `guess ${attempt}`, `192.0.2.${attempt}`);
+    for (let attempt = 1; attempt <= 60; attempt += 1) await signIn(`spray-${attempt}@example.org`, 'guess', '203.0.113.56');
+    const held = await signIn(user.email, password, '203.0.113.56');
+    expect(held.status).toBe(429);
+    expect(held.body.errors).toEqual(tooMany);
   }, 120_000);
 
   it('still holds a known (email, address) pair to its own five free failures', async () => {

@@ -92,7 +92,7 @@ describe('erasing a client', () => {
     });
     const contact = create('contact.create', {
       clientId: client.id,
-      on: '2026-12-01',
+      on: '2026-11-25',
       kind: 'phone',
       minutes: 10,
       serviceKey: 'whanau_ora_support',

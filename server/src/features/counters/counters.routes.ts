@@ -12,7 +12,8 @@ export const countersRouter = new Router<AppState>({ prefix: '/api/counters' });
 
 /**
  * Anyone: eight numbers, nothing personal. Revalidated like the public lists (ETag, `no-cache`,
- * decision 004); worked out each time (eight sums over an index range), as a new contact adds to them.
+ * decision 004). Each figure moves once a day, to what was recorded before the day began
+ * (decision 113); a manager's change of a setting shows at once.
  */
 countersRouter.get('/', async (ctx) => {
   const json = JSON.stringify(await listPublicCounters());

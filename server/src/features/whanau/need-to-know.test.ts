@@ -42,7 +42,7 @@ async function sharedWhanau() {
   const hemiGoal = create('goal.create', { whanauId: whanau._id, area: 'housing', text: 'Warm home', serviceKey: 'whanau_ora_support' });
   const hemiContact = create('contact.create', {
     whanauId: whanau._id,
-    on: '2026-12-01',
+    on: '2026-11-25',
     kind: 'home visit',
     minutes: 30,
     serviceKey: 'whanau_ora_support',
@@ -57,7 +57,7 @@ async function sharedWhanau() {
   const aniContact = create('contact.create', {
     whanauId: whanau._id,
     clientId: mereAna.id,
-    on: '2026-12-02',
+    on: '2026-11-26',
     kind: 'marae',
     minutes: 60,
     serviceKey: 'raised_gardens',

@@ -79,7 +79,7 @@ describe('whānau kinds through POST /api/sync', () => {
     const contact = create('contact.create', {
       whanauId: whanau._id,
       clientId: tama.id,
-      on: '2026-12-02',
+      on: '2026-11-26',
       kind: 'home visit',
       minutes: 45,
       serviceKey: 'whanau_ora_support',
@@ -151,7 +151,7 @@ describe('whānau kinds through POST /api/sync', () => {
     expect(await Task.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await Contact.count({ where: { whanauId: whanau._id } })).toBe(1);
     expect(await ContactOutputRow.findAll({ where: { contactId: contact._id } })).toEqual([
-      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-12-02', kind: kaiParcel, quantity: 2 }),
+      expect.objectContaining({ serviceKey: 'whanau_ora_support', on: '2026-11-26', kind: kaiParcel, quantity: 2 }),
     ]);
     expect(await NoteCorrection.count({ where: { correctsNoteId: contact._id } })).toBe(1);
 
@@ -209,7 +209,7 @@ describe('each kind', () => {
     const task = create('task.create', { whanauId, text: 'Book it', dueOn: '2026-12-20' });
     const contact = create('contact.create', {
       clientId: client.id,
-      on: '2026-12-01',
+      on: '2026-11-25',
       kind: 'phone',
       minutes: 5,
       serviceKey: 'whanau_ora_support',
@@ -225,7 +225,7 @@ describe('each kind', () => {
       edit('goal.update', goal._id, 1, { text: 'Health check at the marae clinic' }),
       create('task.create', { whanauId, text: 'Text reminder', dueOn: '2026-12-21' }),
       edit('task.update', task._id, 1, { dueOn: '2026-12-22' }),
-      create('contact.create', { whanauId, on: '2026-12-02', kind: 'online', minutes: 20, serviceKey: 'whanau_ora_support', summary: 'Zoom hui' }),
+      create('contact.create', { whanauId, on: '2026-11-26', kind: 'online', minutes: 20, serviceKey: 'whanau_ora_support', summary: 'Zoom hui' }),
       create('note.correct', { correctsNoteId: contact._id, text: 'Rang twice', reason: 'Missed one' }),
     ];
     expect(statuses((await sync(good)).body.results)).toEqual(Array(10).fill('applied'));
@@ -242,7 +242,7 @@ describe('each kind', () => {
       edit('goal.update', goal._id, 2, { targetDate: '2026-02-30' }),
       create('task.create', { text: 'x', dueOn: '2026-12-01' }),
       edit('task.update', task._id, 2, { doneAt: 'yesterday' }),
-      create('contact.create', { clientId: client.id, on: '2026-12-01', kind: 'phone', minutes: -1, serviceKey: 'whanau_ora_support', summary: 'x' }),
+      create('contact.create', { clientId: client.id, on: '2026-11-25', kind: 'phone', minutes: -1, serviceKey: 'whanau_ora_support', summary: 'x' }),
       create('note.correct', { correctsNoteId: contact._id, text: 'x' }),
     ]);
     expect(bad.body.results.map((result: { status: string; errors: { param?: string }[] }) => [result.status, result.errors?.[0]?.param])).toEqual([

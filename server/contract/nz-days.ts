@@ -1,0 +1,33 @@
+/**
+ * New Zealand calendar days (Pacific/Auckland): the day a record is dated by, whatever the
+ * device's or the server's time zone. Shared by the server and the app: no Node-only imports.
+ */
+
+const nzTimeZone = 'Pacific/Auckland';
+
+/** Minutes east of UTC in New Zealand at this instant (NZST +720, NZDT +780). */
+function nzOffsetMinutes(at: number): number {
+  const name =
+    new Intl.DateTimeFormat('en-NZ', { timeZone: nzTimeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')
+      ?.value ?? '';
+  const match = /GMT([+-])(\d{1,2}):?(\d{2})?/.exec(name);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** The instant a New Zealand calendar day begins (its midnight, in NZST or NZDT as in force then). */
+export function nzDayStart(date: string): Date {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  const first = nzOffsetMinutes(wall - nzOffsetMinutes(wall) * 60_000);
+  return new Date(wall - nzOffsetMinutes(wall - first * 60_000) * 60_000);
+}
+
+/** The calendar day after `date`. */
+export function nextDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Today's date in New Zealand. */
+export function nzToday(at: number = Date.now()): string {
+  return new Date(at + nzOffsetMinutes(at) * 60_000).toISOString().slice(0, 10);
+}
