@@ -613,6 +613,8 @@ export const mi: TranslatedCatalogue<
   'error.conflict': draft('Ka taupatupatu tēnā ki ngā mea kua tiakina kē. Me uta anō, ka ngana anō.'),
   'error.edit_conflict': draft('Kua whakarerekētia tēnei kōnae e tētahi atu mai i tō whakatuwheratanga.'),
   'error.last_owner': draft('Ko tēnei te rangatira hohe whakamutunga: hoatu te mana rangatira ki tētahi atu pūkete i te tuatahi.'),
+  'error.written_in_future': draft('Kei te anamata te wā i tuhia ai tēnei: tirohia te rā me te wā o tēnei waea, ka tuku anō.'),
+  'error.written_too_long_ago': draft('He roa rawa te wā mai i te tuhinga o tēnei kia riro mā te tūmau. Tāruatia ōna kupu, whakakorea, ka tāuru anō.'),
   'error.already_in_use': draft('Kei te whakamahia kētia tēnā.'),
   'error.last_manager': draft('Ko tēnei te kaiwhakahaere hohe whakamutunga: hoatu te mana kaiwhakahaere ki tētahi atu pūkete i te tuatahi.'),
   'error.service_closed': draft('Kāore tēnei ratonga i te whakauru tāngata i tēnei wā.'),

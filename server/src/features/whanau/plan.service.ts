@@ -12,6 +12,7 @@ import { assertWritable, canWorkUnder, findVisibleClient, findVisibleWhanau, wor
 import { once, payloadProblem } from './effects';
 import { presentGoal } from './whanau.presenter';
 import { findVisibleGoal, findVisibleTask, presentTasks, visibleTasks } from './whanau.reads';
+import { writtenAtOf } from '../../lib/written-at';
 
 /** A member named in a goal or a contact must be linked to its whānau now. */
 export async function assertMembers(whanauId: string, clientIds: string[], field: string, transaction: Transaction): Promise<void> {
@@ -44,6 +45,7 @@ export async function createGoal(actor: Actor, id: string, payload: GoalCreatePa
       serviceKey: payload.serviceKey,
       createdBy: actor.id,
       updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );
@@ -194,6 +196,7 @@ export async function createTask(actor: Actor, id: string, payload: TaskCreatePa
       doneAt: null,
       createdBy: actor.id,
       updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );
