@@ -131,6 +131,7 @@ export const enClients = {
   'clients.notes.added': 'Note added.',
   'clients.notes.none': 'No case notes yet.',
   'clients.notes.by': '{author}, {time}',
+  'record.writtenReceived': '{written} · received {received}',
   'clients.duplicates.title': 'Possible duplicates',
   'clients.duplicates.lead': 'These records may be the same person.',
   'clients.export.title': "Export this person's data",

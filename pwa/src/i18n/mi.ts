@@ -778,6 +778,7 @@ export const mi: TranslatedCatalogue<
   'clients.notes.added': draft('Kua tāpiritia te tuhipoka.'),
   'clients.notes.none': draft('Kāore anō he tuhipoka take.'),
   'clients.notes.by': draft('Nā {author}, {time}'),
+  'record.writtenReceived': draft('{written} · i tae mai {received}'),
   'clients.duplicates.title': draft('Tērā pea he kōnae tārua'),
   'clients.duplicates.lead': draft('Tērā pea ko te tangata kotahi ēnei kōnae.'),
   'clients.export.title': draft('Kaweake i ngā raraunga o tēnei tangata'),
