@@ -352,7 +352,13 @@ describe('clashes', () => {
   it('an edit on version 0 with no create of that record waiting is refused: nothing is queued', async () => {
     const { outbox, db, user } = await setUp();
     await expect(
-      outbox.enqueue(kindOf('client.update'), { userId: user, label: 'Client edit', entityId: crypto.randomUUID(), baseVersion: 0, payload: { suburb: 'Aranui' } }),
+      outbox.enqueue(kindOf('client.update'), {
+        userId: user,
+        label: 'Client edit',
+        entityId: crypto.randomUUID(),
+        baseVersion: 0,
+        payload: { suburb: 'Aranui' },
+      }),
     ).rejects.toThrow(OutboxStateError);
     expect(await db.outbox.count()).toBe(0);
   });

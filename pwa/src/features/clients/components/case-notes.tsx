@@ -114,6 +114,9 @@ export function CaseNotes({
                 <span className="sync-badge">{note.state}</span> {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </p>
               <p className="note__text">{note.text}</p>
+              {/* A note still waiting to be sent can be corrected too: the correction goes after it. */}
+              <CorrectionsOf corrections={[]} waiting={waitingCorrections.filter((correction) => correction.correctsNoteId === note._id)} />
+              {onCorrect && <CorrectNote noteId={note._id} original={note.text} queue={onCorrect} />}
             </li>
           ))}
         </ol>
@@ -124,9 +127,7 @@ export function CaseNotes({
         <ol className="note-list">
           {sorted.map((note) => (
             <li key={note._id} className="note">
-              <p className="note__meta">
-                {t('clients.notes.by', { author: note.authorName, time: writtenTime(note) })}
-              </p>
+              <p className="note__meta">{t('clients.notes.by', { author: note.authorName, time: writtenTime(note) })}</p>
               <p className="note__text">{note.text}</p>
               <CorrectionsOf
                 corrections={corrections.filter((correction) => correction.correctsNoteId === note._id)}
