@@ -17,5 +17,6 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
 }
 
 export async function down({ context: qi }: { context: QueryInterface }): Promise<void> {
-  for (const table of tables) await qi.removeColumn(table, 'writtenAt');
+  // DROP COLUMN in place (SQLite 3.35+, PostgreSQL): removeColumn rebuilds a SQLite table and loses its triggers (migration 023's on contacts).
+  for (const table of tables) await qi.sequelize.query(`ALTER TABLE ${table} DROP COLUMN "writtenAt"`);
 }
