@@ -55,7 +55,7 @@ function writtenAndReceived(page: Page, writtenAt: string, receivedAt: string): 
 const followUps = (state: 'open' | 'done') => harness.api(`/api/follow-ups?state=${state}`, { token }).then((response) => json<TaskRecord[]>(response));
 
 describe('an offline day', () => {
-  it('keeps when a note was written, and lets a follow-up made offline be named, edited and ticked before it is first sent', async () => {
+  it('keeps when a note was written; a whānau and a follow-up made offline are edited (the follow-up named and ticked) before they are first sent', async () => {
     const client = await createClient(harness, token, { givenName: 'Hine', familyName: 'Walker' });
     const page = await harness.newPage({ viewport: phone, serviceWorkers: 'allow' });
     // The phone's clock: 40 minutes behind, and running.
@@ -71,6 +71,7 @@ describe('an offline day', () => {
     const followUpText = 'Ring the whānau about the hui';
     const editedText = 'Ring the whānau about Saturday’s hui';
     let phoneTimeOfNote = 0;
+    let whanauId = '';
     await harness.server.stop();
     try {
       // A case note, written with no signal.
@@ -86,6 +87,12 @@ describe('an offline day', () => {
       await page.getByLabel('Name of the whānau').fill('Te Whānau o Walker');
       await page.getByRole('button', { name: 'Create whānau' }).click();
       await page.getByRole('heading', { name: 'Te Whānau o Walker' }).waitFor();
+      whanauId = new URL(page.url()).pathname.split('/').pop() ?? '';
+      // Edited before it was ever sent.
+      await page.getByRole('button', { name: 'Edit name and notes' }).click();
+      await page.getByLabel('Notes (optional)').fill('Visits after 3pm');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByTestId('whanau-notes').getByText('Visits after 3pm').waitFor();
 
       // My follow-ups: one for that whānau, named by it before anything was sent.
       await page.getByRole('button', { name: 'Menu' }).click();
@@ -130,6 +137,9 @@ describe('an offline day', () => {
     const task = (await followUps('done')).find((one) => one.text === editedText);
     expect(task).toMatchObject({ subjectName: 'Te Whānau o Walker', version: 3 });
     expect((await followUps('open')).filter((one) => one.text === followUpText || one.text === editedText)).toEqual([]);
+    expect(task?.whanauId).toBe(whanauId);
+    const whanau = await json<{ name: string; notes: string | null; version: number }>(await harness.api(`/api/whanau/${whanauId}`, { token }));
+    expect(whanau).toMatchObject({ name: 'Te Whānau o Walker', notes: 'Visits after 3pm', version: 2 });
     // Written on the phone 40 minutes before the server received it.
     expect(Date.parse(task?.createdAt ?? '') - Date.parse(task?.writtenAt ?? '')).toBeGreaterThan(aheadMs - 5 * 60_000);
 
