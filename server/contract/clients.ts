@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, PageQuerySchema, optionalText, requiredText } from './common';
+import { IdSchema, PageQuerySchema, WrittenAtSchema, optionalText, requiredText } from './common';
 import { issueCode } from './errors';
 import { publishedStatementVersions, statementVersionPattern } from './enrolment-form';
 import {
@@ -85,7 +85,7 @@ export const clientFields = Object.keys(clientFieldSchemas) as ClientField[];
 export type ClientField = keyof typeof clientFieldSchemas;
 
 /** `POST /api/clients`: a new client record, its `_id` made on the device. */
-export const CreateClientSchema = z.object({ _id: OperationIdSchema, ...clientFieldSchemas });
+export const CreateClientSchema = z.object({ _id: OperationIdSchema, ...clientFieldSchemas, writtenAt: WrittenAtSchema.optional() });
 export type CreateClientInput = z.infer<typeof CreateClientSchema>;
 
 /** In an edit, `null` or an empty text clears an optional field; the names cannot be cleared. */
@@ -126,7 +126,7 @@ export type ClientChanges = UpdateClientInput['changes'];
 const caseNoteText = requiredText('Note', clientLimits.caseNoteMax, { lines: true });
 
 /** `POST /api/clients/{id}/notes`: the client is in the path. */
-export const CreateNoteSchema = z.object({ _id: OperationIdSchema, text: caseNoteText });
+export const CreateNoteSchema = z.object({ _id: OperationIdSchema, text: caseNoteText, writtenAt: WrittenAtSchema.optional() });
 export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
 
 /*
@@ -207,6 +207,8 @@ export type ClientRecord = {
   /** Starts at 1 and increments on each change of a field. */
   version: number;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
   createdBy: string | null;
   updatedAt: string;
   updatedBy: string | null;
@@ -241,6 +243,8 @@ export type CaseNote = {
   serviceKey?: string | null;
   shared?: boolean;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
 };
 
 /**

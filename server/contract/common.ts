@@ -55,6 +55,16 @@ export const emailAddress = () =>
 export const IdSchema = z.uuid({ error: 'Must be a valid id' });
 export const IdParamsSchema = z.object({ id: IdSchema });
 
+/**
+ * When a record was written on the device (DESIGN §6), as the queued operation carries it: a time
+ * with its offset. The server also refuses one too far in the future or older than it keeps
+ * operations (`writtenAtLimits`); absent, the record was written when the server received it.
+ */
+export const WrittenAtSchema = z.iso.datetime({ offset: true, error: 'Written at must be a date and time like 2026-11-28T07:54:00.000+13:00' });
+
+/** How far a written time may stand ahead of the server's clock (a phone's clock runs a little fast). */
+export const writtenAtLimits = { aheadMaxMs: 5 * 60_000 } as const;
+
 export const PageQuerySchema = z.object({
   page: z.coerce.number({ error: 'Page must be a number' }).int().min(1, { error: 'Page starts at 1' }).default(1),
   pageSize: z.coerce

@@ -45,6 +45,8 @@ export const errorCodes = [
   'not_implemented',
   'edit_conflict',
   'last_owner',
+  'written_in_future',
+  'written_too_long_ago',
   // Only made by the app itself, never sent by the server
   'no_connection',
   'sealed_unreadable',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, WrittenAtSchema } from './common';
 import { BaseVersionSchema, OperationIdSchema } from './enrolments';
 import type { FieldConflict } from './clients';
 
@@ -24,7 +24,11 @@ export const syncKindPattern = /^[a-z][a-z_]*\.[a-z][a-z_]*$/;
  * (client.create, client.update), the note (note.create), the enrolment (enrolment.update).
  * `baseVersion` is the version an edit started from (client.update, enrolment.update).
  * `payload` is checked per mutation by its kind's schema, so one bad mutation is `rejected`
- * (its problems named `payload.<field>`) and the others still run.
+ * (its problems named `payload.<field>`) and the others still run. `writtenAt` is when the
+ * kaimahi made the change on the device (the operation's time, for every kind alike); the record
+ * keeps it beside the time the server received it. Absent: written when received. A time more
+ * than a few minutes ahead, or older than the server keeps operations, is `rejected`
+ * (`param: 'writtenAt'`).
  */
 export const SyncMutationSchema = z.object({
   _id: OperationIdSchema,
@@ -35,6 +39,7 @@ export const SyncMutationSchema = z.object({
   entityId: z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema),
   baseVersion: BaseVersionSchema.optional(),
   payload: z.record(z.string(), z.unknown(), { error: 'Payload must be an object' }),
+  writtenAt: WrittenAtSchema.optional(),
 });
 export type SyncMutation = z.infer<typeof SyncMutationSchema>;
 

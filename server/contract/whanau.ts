@@ -305,6 +305,8 @@ export type WhanauRecord = {
   notes: string | null;
   version: number;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
   createdBy: string | null;
   updatedAt: string;
 };
@@ -333,6 +335,8 @@ export type GoalRecord = {
   serviceKey: string;
   version: number;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
   createdBy: string | null;
   updatedAt: string;
 };
@@ -349,6 +353,8 @@ export type TaskRecord = {
   doneAt: string | null;
   version: number;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
   createdBy: string | null;
   /** What the follow-up is about, for a list: the whānau's name or the client's name (null when hidden). */
   subjectName: string | null;
@@ -369,6 +375,8 @@ export type ContactRecord = {
   authorId: string;
   authorName: string;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
 };
 
 /** A correction of a case note or a contact's summary, shown with the original. */
@@ -380,6 +388,8 @@ export type NoteCorrection = {
   authorId: string;
   authorName: string;
   createdAt: string;
+  /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
+  writtenAt?: string;
 };
 
 /**

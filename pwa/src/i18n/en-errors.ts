@@ -38,6 +38,8 @@ export const enErrors = {
   'error.conflict': 'That clashes with what is already saved. Please reload and try again.',
   'error.edit_conflict': 'Someone else changed this record since you opened it.',
   'error.last_owner': 'This is the last active owner: give another account owner access first.',
+  'error.written_in_future': 'The time this was written is in the future: check the date and time on this phone, then send it again.',
+  'error.written_too_long_ago': 'This was written too long ago for the server to take it. Copy what it says, discard it and enter it again.',
   'error.already_in_use': 'That is already in use.',
   'error.last_manager': 'This is the last active manager: give another account manager access first.',
   'error.service_closed': 'This service is not taking enrolments right now.',

@@ -306,6 +306,63 @@ describe('clashes', () => {
     expect((await db.outbox.get(second._id))?.baseVersion).toBe(2);
   });
 
+  it('a record made on this device can be edited before it is sent: the edits follow its create, onto the version it makes (issue 31)', async () => {
+    const { outbox, db, sync, user, clock } = await setUp();
+    const create = await outbox.enqueue(kindOf('client.create'), { userId: user, label: 'New client', payload: { givenName: 'Aroha', familyName: 'Ngata' } });
+    clock.advance(60_000);
+    // Shown from the outbox, it has no version yet: 0.
+    const edit = await outbox.enqueue(kindOf('client.update'), {
+      userId: user,
+      label: 'Client edit',
+      entityId: create.entityId,
+      baseVersion: 0,
+      payload: { suburb: 'Aranui' },
+    });
+    clock.advance(60_000);
+    const again = await outbox.enqueue(kindOf('client.update'), {
+      userId: user,
+      label: 'Client edit',
+      entityId: create.entityId,
+      baseVersion: 0,
+      payload: { phone: '021 555 0101' },
+    });
+    expect(edit.follows).toBe(create._id);
+    expect(again.follows).toBe(edit._id);
+    await expect(outbox.flush()).resolves.toMatchObject({ sent: 3, conflicts: 0, rejected: 0 });
+    expect(sync.requests.map((request) => mutationIds(request.json))).toEqual([[create._id], [edit._id], [again._id]]);
+    expect(sync.applied.map((mutation) => [mutation.kind, mutation.baseVersion])).toEqual([
+      ['client.create', undefined],
+      ['client.update', 1],
+      ['client.update', 2],
+    ]);
+    expect(sync.clients.get(create.entityId)).toMatchObject({ version: 3, fields: { suburb: 'Aranui', phone: '021 555 0101' } });
+    expect((await db.outbox.get(again._id))?.state).toBe('done');
+  });
+
+  it('sends each mutation with the time it was written on this device, not the time it is sent', async () => {
+    const { outbox, sync, user, clock } = await setUp();
+    const clientId = sync.seedClient({ givenName: 'Mere', familyName: 'Tipene' });
+    const note = await outbox.enqueue(kindOf('note.create'), { userId: user, label: 'Note', payload: { clientId, text: 'Written at the marae' } });
+    const written = new Date(note.createdAt).toISOString();
+    clock.advance(12 * 60 * 60_000);
+    await outbox.flush();
+    expect((sync.requests[0]?.json as { mutations: { writtenAt?: string }[] }).mutations[0]?.writtenAt).toBe(written);
+  });
+
+  it('an edit on version 0 with no create of that record waiting is refused: nothing is queued', async () => {
+    const { outbox, db, user } = await setUp();
+    await expect(
+      outbox.enqueue(kindOf('client.update'), {
+        userId: user,
+        label: 'Client edit',
+        entityId: crypto.randomUUID(),
+        baseVersion: 0,
+        payload: { suburb: 'Aranui' },
+      }),
+    ).rejects.toThrow(OutboxStateError);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('two edits of a record made in the same millisecond still go in the order made, the later after the earlier', async () => {
     // Same time stamp: only `follows` says which came first (ids are random, so about half the pairs sort the other way).
     const { outbox, sync, user } = await setUp();

@@ -10,8 +10,10 @@ import { signedIn } from './auth';
 /**
  * Who is acting: taken once from the request (or from a sync mutation's sender), handed to every
  * service function with the transaction, so the effect and its audit event are written together.
+ * `writtenAt`: when the act was written on the device, for a write that says so (a queued
+ * operation, lib/written-at.ts); the records it makes keep it, and so do its audit events.
  */
-export type Actor = { id: string; name: string; access: number; services: readonly string[] };
+export type Actor = { id: string; name: string; access: number; services: readonly string[]; writtenAt?: Date };
 
 export function actorOf(user: User): Actor {
   return { id: user.id, name: user.name, access: user.access, services: user.services ?? [] };
@@ -26,6 +28,11 @@ export function actorFromContext(ctx: AppContext): Actor {
 export const commandLine = { id: null, name: 'command line' } as const;
 
 type AuditInput = { action: TrailAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
+
+/** An event's details, with when its change was written on the device when the actor's write says so. */
+function writtenDetails(actor: Actor | { id: null; name: string }, details: Record<string, string> | undefined): Record<string, string> | undefined {
+  return 'writtenAt' in actor && actor.writtenAt ? { ...details, writtenAt: actor.writtenAt.toISOString() } : details;
+}
 
 /**
  * Appends one event to the audit trail in the caller's transaction: if the change rolls back,
@@ -44,7 +51,7 @@ export async function recordAudit(actor: Actor | { id: null; name: string }, eve
       entityId: event.entityId,
       clientId: event.clientId ?? null,
       fields: event.fields ?? null,
-      details: event.details ?? null,
+      details: writtenDetails(actor, event.details) ?? null,
     },
     { transaction },
   );

@@ -33,6 +33,7 @@ export function presentCaseNote(note: CaseNote, names: StaffNames): CaseNoteBody
     serviceKey: note.serviceKey,
     shared: note.shared,
     createdAt: note.createdAt.toISOString(),
+    writtenAt: (note.writtenAt ?? note.createdAt).toISOString(),
   };
 }
 
@@ -59,6 +60,7 @@ export function presentContact(contact: Contact, outputs: ContactOutputRow[], na
     authorId: contact.authorId,
     authorName: names.get(contact.authorId) ?? 'Unknown',
     createdAt: contact.createdAt.toISOString(),
+    writtenAt: (contact.writtenAt ?? contact.createdAt).toISOString(),
   };
 }
 
@@ -71,6 +73,7 @@ export function presentCorrection(correction: NoteCorrection, names: StaffNames)
     authorId: correction.authorId,
     authorName: names.get(correction.authorId) ?? 'Unknown',
     createdAt: correction.createdAt.toISOString(),
+    writtenAt: (correction.writtenAt ?? correction.createdAt).toISOString(),
   };
 }
 

@@ -32,6 +32,9 @@ export function isOpenedConflict(value: unknown): value is OpenedConflict {
   return typeof value === 'object' && value !== null && 'conflicts' in value && Array.isArray(value.conflicts) && 'record' in value;
 }
 
+/** Kinds whose items a later edit of the same record waits for: earlier edits, and the create that makes it. */
+const ordersEdits = (kind: OfflineKind) => kind.versioned || kind.makesRecord;
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function createStore(context: OutboxContext, afterEnqueue: (operation: OutboxOperation) => void) {
@@ -51,7 +54,7 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
   async function makeOperation(
     definition: OfflineKind,
     id: string,
-    fields: { payload: unknown; entityId: string; userId: string | null; label: string; baseVersion: number | undefined },
+    fields: { payload: unknown; entityId: string; userId: string | null; label: string; baseVersion: number | undefined; writtenAt?: number },
   ): Promise<OutboxOperation> {
     const payload = definition.check(fields.payload, id);
     const subjectId = definition.subjectOf?.(payload, fields.entityId);
@@ -68,7 +71,8 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
       userId: fields.userId,
       schemaVersion: definition.schemaVersion,
       label: fields.label,
-      createdAt: time,
+      // When it was written here: the server keeps it with the record (`writtenAt`, decision 114).
+      createdAt: fields.writtenAt ?? time,
       attempts: 0,
       nextAttemptAt: time,
       sentAt: null,
@@ -82,7 +86,8 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
     const id = crypto.randomUUID();
     const userId = input.userId ?? null;
     if (definition.needsUser && !userId) throw new OutboxStateError('A staff item needs the id of the person who made it.');
-    if (definition.versioned && !(Number.isInteger(input.baseVersion) && (input.baseVersion ?? 0) >= 1)) {
+    // Version 0: a record made on this device and not yet sent; the edit then follows its create.
+    if (definition.versioned && !(Number.isInteger(input.baseVersion) && (input.baseVersion ?? -1) >= 0)) {
       throw new OutboxStateError('An edit needs the version of the record it was made on.');
     }
     const entityId = definition.makesRecord ? id : input.entityId;
@@ -91,12 +96,14 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
     await saveLocally(() =>
       db.transaction('rw', db.outbox, async () => {
         if (definition.versioned) {
-          // An earlier edit of this record from this device, not yet confirmed: go after it.
+          // An earlier write of this record from this device, not yet confirmed (an edit, or the
+          // create that makes it): go after it, on the version it makes.
           const earlier = await db.outbox.where('entityId').equals(entityId).toArray();
           const previous = earlier
-            .filter((other) => other.userId === userId && holdsFollowers.has(other.state) && kinds.has(other.kind) && kinds.get(other.kind).versioned)
+            .filter((other) => other.userId === userId && holdsFollowers.has(other.state) && kinds.has(other.kind) && ordersEdits(kinds.get(other.kind)))
             .sort((a, b) => b.createdAt - a.createdAt || b._id.localeCompare(a._id))[0];
           if (previous) operation.follows = previous._id;
+          else if (operation.baseVersion === 0) throw new OutboxStateError('This record was sent meanwhile; look at it again.');
         }
         await db.outbox.add(operation);
       }),
@@ -106,7 +113,11 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
   }
 
   /** A new operation replacing `old` (same kind, record and person), stored in place of it in one transaction. */
-  async function replace(old: OutboxOperation, payload: unknown, extra: { baseVersion?: number; allowed: OutboxState[] }): Promise<OutboxOperation> {
+  async function replace(
+    old: OutboxOperation,
+    payload: unknown,
+    extra: { baseVersion?: number; allowed: OutboxState[]; writtenAt?: number },
+  ): Promise<OutboxOperation> {
     const definition = kinds.get(old.kind);
     const newId = crypto.randomUUID();
     const operation = await makeOperation(definition, newId, {
@@ -115,6 +126,7 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
       userId: old.userId,
       label: old.label,
       baseVersion: extra.baseVersion ?? old.baseVersion,
+      ...(extra.writtenAt === undefined ? {} : { writtenAt: extra.writtenAt }),
     });
     await saveLocally(() =>
       db.transaction('rw', db.outbox, async () => {
@@ -131,13 +143,15 @@ export function createStore(context: OutboxContext, afterEnqueue: (operation: Ou
   /**
    * Sends a corrected version of a refused item. It goes out as a new operation with a new id
    * (the server would answer 409 to the old id with another body); the refused one is removed
-   * in the same transaction, so the person's details are never held twice.
+   * in the same transaction, so the person's details are never held twice. It is the same write,
+   * corrected: it keeps the time it was written, unless that is ahead of this device's clock now
+   * (refused as in the future, then the clock was put right).
    */
   async function resend(id: string, correctedPayload: unknown): Promise<OutboxOperation> {
     const old = await db.outbox.get(id);
     if (!old) throw new OutboxStateError('This item is no longer on this phone.');
     if (old.state !== 'rejected' && old.state !== 'conflict') throw new OutboxStateError('Only an item the server refused can be fixed and resent.');
-    return replace(old, correctedPayload, { allowed: ['rejected', 'conflict'] });
+    return replace(old, correctedPayload, { allowed: ['rejected', 'conflict'], writtenAt: Math.min(old.createdAt, now()) });
   }
 
   /**

@@ -2,7 +2,8 @@
  * The staff lane: `POST /api/sync`, up to the contract's bound of mutations per request, one
  * request at a time per person, in the order made, so a later mutation on a record sees the
  * earlier ones (DESIGN §4b). Every kind of a kaimahi's offline write goes this way; the lane
- * knows no kind by name.
+ * knows no kind by name. Each mutation carries `writtenAt`, the time its item was made here
+ * (decision 114).
  */
 import { syncLimits, type SyncResult } from '@contract/sync';
 import type { FieldConflict } from '@contract/clients';
@@ -92,6 +93,8 @@ export const syncLane: OutboxLane = {
         entityId: operation.entityId,
         ...(operation.baseVersion === undefined ? {} : { baseVersion: operation.baseVersion }),
         payload,
+        // When the kaimahi made it on this device, for every kind: the record keeps it beside when the server received it.
+        writtenAt: new Date(operation.createdAt).toISOString(),
       })),
     },
   }),

@@ -12,6 +12,8 @@ export class CaseNote extends Model<InferAttributes<CaseNote>, InferCreationAttr
   /** Shared by its writer with every kaimahi who may see the client. */
   declare shared: CreationOptional<boolean>;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
 }
 
 CaseNote.init(
@@ -23,6 +25,7 @@ CaseNote.init(
     serviceKey: { type: DataTypes.STRING(64), allowNull: true },
     shared: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
   },
   { sequelize, tableName: 'case_notes', updatedAt: false },
 );

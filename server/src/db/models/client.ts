@@ -43,6 +43,8 @@ export class Client extends Model<InferAttributes<Client>, InferCreationAttribut
   declare createdBy: string | null;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
 
@@ -146,6 +148,7 @@ Client.init(
     createdBy: { type: DataTypes.UUID, allowNull: true },
     updatedBy: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     updatedAt: DataTypes.DATE,
     archivedAt: { type: DataTypes.DATE, allowNull: true },
     erasedAt: { type: DataTypes.DATE, allowNull: true },

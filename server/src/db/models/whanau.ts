@@ -21,6 +21,8 @@ export class Whanau extends Model<InferAttributes<Whanau>, InferCreationAttribut
   declare createdBy: string | null;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
 
@@ -39,6 +41,7 @@ Whanau.init(
     createdBy: { type: DataTypes.UUID, allowNull: true },
     updatedBy: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     updatedAt: DataTypes.DATE,
   },
   {
@@ -102,6 +105,8 @@ export class Goal extends Model<InferAttributes<Goal>, InferCreationAttributes<G
   declare createdBy: string;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
 
@@ -120,6 +125,7 @@ Goal.init(
     createdBy: { type: DataTypes.UUID, allowNull: false },
     updatedBy: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     updatedAt: DataTypes.DATE,
   },
   { sequelize, tableName: 'goals' },
@@ -141,6 +147,8 @@ export class Task extends Model<InferAttributes<Task>, InferCreationAttributes<T
   declare createdBy: string;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
 
@@ -159,6 +167,7 @@ Task.init(
     createdBy: { type: DataTypes.UUID, allowNull: false },
     updatedBy: { type: DataTypes.UUID, allowNull: true },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
     updatedAt: DataTypes.DATE,
   },
   { sequelize, tableName: 'tasks' },
@@ -179,6 +188,8 @@ export class Contact extends Model<InferAttributes<Contact>, InferCreationAttrib
   declare summary: string;
   declare authorId: string;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
 }
 
 Contact.init(
@@ -195,6 +206,7 @@ Contact.init(
     summary: { type: DataTypes.TEXT, allowNull: false },
     authorId: { type: DataTypes.UUID, allowNull: false },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
   },
   { sequelize, tableName: 'contacts', updatedAt: false },
 );
@@ -239,6 +251,8 @@ export class NoteCorrection extends Model<InferAttributes<NoteCorrection>, Infer
   declare reason: string;
   declare authorId: string;
   declare createdAt: CreationOptional<Date>;
+  /** When it was written on the device (migration 027); `createdAt` is when the server received it. */
+  declare writtenAt: CreationOptional<Date>;
 }
 
 NoteCorrection.init(
@@ -251,6 +265,7 @@ NoteCorrection.init(
     reason: { type: DataTypes.STRING(500), allowNull: false },
     authorId: { type: DataTypes.UUID, allowNull: false },
     createdAt: DataTypes.DATE,
+    writtenAt: { type: DataTypes.DATE, allowNull: false, defaultValue: DataTypes.NOW },
   },
   { sequelize, tableName: 'note_corrections', updatedAt: false },
 );

@@ -36,6 +36,7 @@ export function presentClient(client: Client, names: StaffNames): ClientRecord {
         : null,
     version: client.version,
     createdAt: client.createdAt.toISOString(),
+    writtenAt: (client.writtenAt ?? client.createdAt).toISOString(),
     createdBy: client.createdBy ?? null,
     updatedAt: client.updatedAt.toISOString(),
     updatedBy: client.updatedBy ?? null,

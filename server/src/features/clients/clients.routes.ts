@@ -34,6 +34,7 @@ import {
   updateClientOnce,
   viewClient,
 } from './clients.service';
+import { actingAt } from '../../lib/written-at';
 
 /**
  * Client records and case notes, for kaimahi (need-to-know, lib/need-to-know.ts) and managers.
@@ -59,7 +60,8 @@ clientsRouter.post(
   validate({ query: FromEnrolmentQuerySchema, body: CreateClientSchema }, async (ctx, { query, body }) => {
     await requirePublishedStatement(body.consent, 'consent.statementVersion');
     const request = { fromEnrolment: query.fromEnrolment ?? null, body: ctx.request.body };
-    const outcome = await createClientOnce(actorFromContext(ctx), body, query.fromEnrolment, request);
+    const { writtenAt, ...input } = body;
+    const outcome = await createClientOnce(actingAt(actorFromContext(ctx), writtenAt), input, query.fromEnrolment, request);
     ctx.status = outcome.status;
     ctx.body = outcome.body;
   }),
@@ -109,7 +111,8 @@ clientsRouter.patch(
 clientsRouter.post(
   '/:id/notes',
   validate({ params: IdParamsSchema, body: CreateNoteSchema }, async (ctx, { params, body }) => {
-    const outcome = await addNoteOnce(actorFromContext(ctx), params.id, body, ctx.request.body);
+    const { writtenAt, ...input } = body;
+    const outcome = await addNoteOnce(actingAt(actorFromContext(ctx), writtenAt), params.id, input, ctx.request.body);
     ctx.status = outcome.status;
     ctx.body = outcome.body;
   }),

@@ -43,6 +43,7 @@ import {
 } from '../../lib/need-to-know';
 import { presentEnrolment } from '../../lib/present-enrolment';
 import { presentClient, presentClientEnrolment, presentNote, serviceTitle, type StaffNames } from './clients.presenter';
+import { writtenAtOf } from '../../lib/written-at';
 
 /** Names of staff accounts by id, for presenting who wrote or changed what. */
 async function staffNames(ids: (string | null)[], transaction?: Transaction): Promise<StaffNames> {
@@ -71,8 +72,8 @@ function columnsOf(changes: Omit<Partial<ClientChanges>, 'consent'> & { consent?
 
 /** A client's fields as an edit compares them. */
 function editableValues(client: Client): Record<string, unknown> {
-  const { _id, version, createdAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName, ...fields } = presentClient(client, new Map());
-  void [_id, version, createdAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName];
+  const { _id, version, createdAt, writtenAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName, ...fields } = presentClient(client, new Map());
+  void [_id, version, createdAt, writtenAt, createdBy, updatedAt, updatedBy, createdByName, updatedByName];
   return fields;
 }
 
@@ -142,6 +143,7 @@ export async function createClient(actor: Actor, input: CreateClientInput, fromE
       familyName: fields.familyName,
       createdBy: actor.id,
       updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
     } as Client['_creationAttributes'],
     { transaction },
   );
@@ -215,7 +217,10 @@ export async function addNote(actor: Actor, clientId: string, input: CreateNoteI
   const client = await findVisibleClient(actor, clientId, transaction);
   assertWritable(client);
   const serviceKey = await noteServiceFor(actor, client.id, transaction);
-  const note = await CaseNote.create({ id: input._id, clientId: client.id, authorId: actor.id, text: input.text, serviceKey }, { transaction });
+  const note = await CaseNote.create(
+    { id: input._id, clientId: client.id, authorId: actor.id, text: input.text, serviceKey, writtenAt: writtenAtOf(actor) },
+    { transaction },
+  );
   await recordAudit(actor, { action: 'note', entity: 'note', entityId: note.id, clientId: client.id }, transaction);
   return presentNote(note, new Map([[actor.id, actor.name]]));
 }

@@ -76,6 +76,7 @@ describe('POST /api/clients', () => {
       consent: { statementVersion: '2026-11-01', at: '2026-11-22T04:31:07.219Z', how: 'in person' },
       version: 1,
       createdAt: expect.any(String),
+      writtenAt: expect.any(String),
       createdBy: whanauKaimahi.user.id,
       updatedAt: expect.any(String),
       updatedBy: whanauKaimahi.user.id,
@@ -350,6 +351,7 @@ describe('POST /api/clients/{id}/notes', () => {
       serviceKey: 'whanau_ora_support',
       shared: false,
       createdAt: expect.any(String),
+      writtenAt: expect.any(String),
     });
     const again = await api.post(`/api/clients/${client.id}/notes`, { token: whanauKaimahi.token, json: body });
     expect(again.status).toBe(201);

@@ -4,6 +4,7 @@ import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import type { SyncHandlers } from '../../lib/sync-handlers';
+import { actingAt } from '../../lib/written-at';
 
 /**
  * How long one transaction of a batch may keep going before it commits and lets others write.
@@ -65,7 +66,8 @@ export async function applyMutations(actor: Actor, mutations: SyncMutation[], ru
               },
             ]);
           }
-          const outcome = await handler.apply(actor, mutation, transaction);
+          // When it was written on the device, checked here for every kind alike; its records keep it.
+          const outcome = await handler.apply(actingAt(actor, mutation.writtenAt), mutation, transaction);
           turn.push({
             _id: mutation._id,
             status: outcome.replayed ? 'duplicate' : 'applied',

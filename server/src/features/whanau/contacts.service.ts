@@ -17,6 +17,7 @@ import {
 } from '../../lib/need-to-know';
 import { once, payloadProblem } from './effects';
 import { assertMembers } from './plan.service';
+import { writtenAtOf } from '../../lib/written-at';
 
 /* ---------- contacts ---------- */
 
@@ -54,6 +55,7 @@ export async function createContact(actor: Actor, id: string, payload: ContactCr
       goalIds,
       summary: payload.summary,
       authorId: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );
@@ -147,6 +149,7 @@ export async function correctNote(actor: Actor, id: string, payload: NoteCorrect
       text: payload.text,
       reason: payload.reason,
       authorId: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );

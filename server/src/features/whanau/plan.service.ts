@@ -13,6 +13,7 @@ import { assertWritable, canWorkUnder, findVisibleClient, findVisibleWhanau, wor
 import { once, payloadProblem } from './effects';
 import { presentGoal } from './whanau.presenter';
 import { findVisibleGoal, findVisibleTask, presentTasks, visibleTasks } from './whanau.reads';
+import { writtenAtOf } from '../../lib/written-at';
 
 /** A member named in a goal or a contact must be linked to its whānau now. */
 export async function assertMembers(whanauId: string, clientIds: string[], field: string, transaction: Transaction): Promise<void> {
@@ -52,6 +53,7 @@ export async function createGoal(actor: Actor, id: string, payload: GoalCreatePa
       serviceKey: payload.serviceKey,
       createdBy: actor.id,
       updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );
@@ -203,6 +205,7 @@ export async function createTask(actor: Actor, id: string, payload: TaskCreatePa
       doneAt: null,
       createdBy: actor.id,
       updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
     },
     { transaction },
   );

@@ -11,6 +11,7 @@ export function presentWhanau(whanau: Whanau): WhanauRecord {
     notes: whanau.notes ?? null,
     version: whanau.version,
     createdAt: whanau.createdAt.toISOString(),
+    writtenAt: (whanau.writtenAt ?? whanau.createdAt).toISOString(),
     createdBy: whanau.createdBy ?? null,
     updatedAt: whanau.updatedAt.toISOString(),
   };
@@ -41,6 +42,7 @@ export function presentGoal(goal: Goal): GoalRecord {
     serviceKey: goal.serviceKey,
     version: goal.version,
     createdAt: goal.createdAt.toISOString(),
+    writtenAt: (goal.writtenAt ?? goal.createdAt).toISOString(),
     createdBy: goal.createdBy ?? null,
     updatedAt: goal.updatedAt.toISOString(),
   };
@@ -59,6 +61,7 @@ export function presentTask(task: Task, names: StaffNames, subjectName: string |
     doneAt: task.doneAt ? task.doneAt.toISOString() : null,
     version: task.version,
     createdAt: task.createdAt.toISOString(),
+    writtenAt: (task.writtenAt ?? task.createdAt).toISOString(),
     createdBy: task.createdBy ?? null,
     subjectName,
   };

@@ -26,6 +26,7 @@ import { assertWritable, findVisibleClient, findVisibleWhanau, visibleClientIdsA
 import { once, payloadProblem } from './effects';
 import { presentMember, presentWhanau } from './whanau.presenter';
 import { detailOf, detailsOf, findVisibleMember, linkedMembersOf, presentTasks, visibleTasks } from './whanau.reads';
+import { writtenAtOf } from '../../lib/written-at';
 
 /* ---------- whānau ---------- */
 
@@ -40,7 +41,15 @@ async function checkLead(actor: Actor, leadClientId: string | null | undefined, 
 export async function createWhanau(actor: Actor, id: string, payload: WhanauCreatePayload, transaction: Transaction): Promise<WhanauRecord> {
   await checkLead(actor, payload.leadClientId, transaction);
   const whanau = await Whanau.create(
-    { id, name: payload.name, leadClientId: payload.leadClientId ?? null, notes: payload.notes ?? null, createdBy: actor.id, updatedBy: actor.id },
+    {
+      id,
+      name: payload.name,
+      leadClientId: payload.leadClientId ?? null,
+      notes: payload.notes ?? null,
+      createdBy: actor.id,
+      updatedBy: actor.id,
+      writtenAt: writtenAtOf(actor),
+    },
     { transaction },
   );
   const fields = Object.entries(payload).flatMap(([field, value]) => (value === undefined ? [] : [field]));

@@ -101,6 +101,7 @@ describe('whānau kinds through POST /api/sync', () => {
       notes: 'Prefer visits after 3pm',
       version: 1,
       createdAt: expect.any(String),
+      writtenAt: expect.any(String),
       createdBy: hemi.user.id,
       updatedAt: expect.any(String),
     });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import { useWrittenTime } from '../../../components/written-time';
 import { auditPageSize, useClientAudit } from '../api/get-client-audit';
 import { LoadProblem } from './load-problem';
 import { Pager } from '../../../components/pager';
@@ -10,6 +11,7 @@ import { auditActionKey, fieldLabelKey, pagerWords } from './labels';
 /** The record's audit trail for managers, newest first. Read-only: nothing here edits or deletes it. */
 export function AuditTrail({ clientId }: { clientId: string }) {
   const t = useT();
+  const writtenTime = useWrittenTime();
   const [page, setPage] = useState(1);
   const audit = useClientAudit(clientId, page);
   const fieldName = (field: string) => {
@@ -37,7 +39,12 @@ export function AuditTrail({ clientId }: { clientId: string }) {
                   {event.actorName ?? t('clients.audit.system')}
                 </p>
                 <p className="clients-muted">
-                  <time dateTime={event.at}>{formatDate(event.at, { dateStyle: 'medium', timeStyle: 'medium' })}</time>
+                  <time dateTime={event.at}>
+                    {/* A change made on a device with no signal: when it was made, and when the server received it. */}
+                    {event.details?.writtenAt
+                      ? writtenTime({ createdAt: event.at, writtenAt: event.details.writtenAt })
+                      : formatDate(event.at, { dateStyle: 'medium', timeStyle: 'medium' })}
+                  </time>
                 </p>
                 {event.fields && event.fields.length > 0 && (
                   <p className="clients-muted">{t('clients.audit.fields', { fields: event.fields.map(fieldName).join(', ') })}</p>

@@ -8,6 +8,7 @@ import type { NoteCorrection } from '@contract/whanau';
 import type { CaseNote } from '../api/types';
 import { CorrectionsOf, type WaitingCorrection } from '../../../components/note-corrections';
 import { CorrectNote, type QueueCorrection } from './corrections';
+import { useWrittenTime } from '../../../components/written-time';
 
 type CaseNotesProps = {
   notes: readonly CaseNote[];
@@ -45,12 +46,14 @@ export function CaseNotes({
   onCorrect,
 }: CaseNotesProps) {
   const t = useT();
+  const writtenTime = useWrittenTime();
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   /** The note just saved, followed until the server has it. */
   const [added, setAdded] = useState<string | null>(null);
   const errors = useFormErrors(noteFields, [], { fieldOf: noteFieldOf });
-  const sorted = [...notes].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  // Newest written first: a note written offline in the morning stays before the afternoon's.
+  const sorted = [...notes].sort((a, b) => (b.writtenAt ?? b.createdAt).localeCompare(a.writtenAt ?? a.createdAt));
   const addedState = !added
     ? ''
     : waiting.some((note) => note._id === added)
@@ -111,6 +114,9 @@ export function CaseNotes({
                 <span className="sync-badge">{note.state}</span> {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
               </p>
               <p className="note__text">{note.text}</p>
+              {/* A note still waiting to be sent can be corrected too: the correction goes after it. */}
+              <CorrectionsOf corrections={[]} waiting={waitingCorrections.filter((correction) => correction.correctsNoteId === note._id)} />
+              {onCorrect && <CorrectNote noteId={note._id} original={note.text} queue={onCorrect} />}
             </li>
           ))}
         </ol>
@@ -121,9 +127,7 @@ export function CaseNotes({
         <ol className="note-list">
           {sorted.map((note) => (
             <li key={note._id} className="note">
-              <p className="note__meta">
-                {t('clients.notes.by', { author: note.authorName, time: formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
-              </p>
+              <p className="note__meta">{t('clients.notes.by', { author: note.authorName, time: writtenTime(note) })}</p>
               <p className="note__text">{note.text}</p>
               <CorrectionsOf
                 corrections={corrections.filter((correction) => correction.correctsNoteId === note._id)}

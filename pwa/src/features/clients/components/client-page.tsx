@@ -151,7 +151,11 @@ export function ClientPage({ id, userId, isManager, more }: ClientPageProps) {
     }))
     .reverse();
   // A correction names only its note: it is shown here when the note is this client's.
-  const notesHere = new Set([...record.caseNotes.map((note) => note._id), ...(record.contacts ?? []).map((contact) => contact._id)]);
+  const notesHere = new Set([
+    ...record.caseNotes.map((note) => note._id),
+    ...waitingNotes.map((note) => note._id),
+    ...(record.contacts ?? []).map((contact) => contact._id),
+  ]);
   const waitingCorrections = allItems.flatMap((item) =>
     item.change?.kind === 'note.correct' &&
     item.status !== 'synced' &&

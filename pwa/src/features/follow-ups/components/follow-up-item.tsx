@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/error-message';
 import type { FollowUp } from '../api/types';
 import type { ShownFollowUp } from '../offline/follow-up-items';
 import { discardFollowUpItem, keepMine, queueFollowUpChange } from '../offline/follow-up-writes';
+import { EditFollowUpForm } from './edit-follow-up-form';
 
 /** A calendar date (YYYY-MM-DD) as words, read as that day wherever the device is. */
 export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' }): string {
@@ -31,6 +32,7 @@ export function FollowUpItem({ task, userId, linkTo, showSubject = true, onProbl
   const saved = task.doneAt !== null;
   // The tick shows at once; the copy catches up when the change is saved on the device.
   const [ticked, setTicked] = useState<{ done: boolean; from: boolean } | null>(null);
+  const [editing, setEditing] = useState(false);
   const done = ticked && ticked.from === saved ? ticked.done : saved;
   const checkboxId = `follow-up-${task._id}`;
   const link = linkTo?.(task) ?? null;
@@ -60,6 +62,21 @@ export function FollowUpItem({ task, userId, linkTo, showSubject = true, onProbl
           {showSubject && <span>{link ? <Link to={link}>{t('followUps.for', { name: subject })}</Link> : t('followUps.for', { name: subject })}</span>}
           {item && item.status !== 'synced' && <span className="sync-badge">{t(`clients.sync.state.${item.status}`)}</span>}
         </p>
+        {editing ? (
+          <EditFollowUpForm task={task} onDone={() => setEditing(false)} />
+        ) : (
+          clash === null &&
+          !done && (
+            <button
+              type="button"
+              className="button button--ghost button--sm follow-up__edit"
+              aria-label={t('followUps.edit.label', { text: task.text })}
+              onClick={() => setEditing(true)}
+            >
+              {t('followUps.edit.open')}
+            </button>
+          )
+        )}
         {item?.status === 'rejected' && (
           <div className="follow-up__problem" role="alert">
             <p>{t('followUps.rejected', { reason: item.errors.map((error) => errorMessage(error)).join(' ') })}</p>

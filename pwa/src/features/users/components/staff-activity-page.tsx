@@ -8,7 +8,7 @@ import { Button } from '../../../components/button';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { formatDate } from '../../../i18n/i18n';
+import { useWrittenTime } from '../../../components/written-time';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { activityPageSize, downloadActivity, useStaffActivity, type ActivityFilter } from '../api/get-staff-activity';
@@ -39,6 +39,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** /manage/audit: everyone's views, changes and bulk reads, filtered by person, action and dates; a period as CSV. */
 export function StaffActivityPage() {
   const t = useT();
+  const writtenTime = useWrittenTime();
   const staff = useStaff();
   const showErrors = useShowErrors();
   const [filter, setFilter] = useState<ActivityFilter>({});
@@ -158,7 +159,7 @@ export function StaffActivityPage() {
                             {who(event)}
                           </span>
                           <span className="manage-list__meta">
-                            <time dateTime={event.at}>{formatDate(event.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                            <time dateTime={event.at}>{writtenTime({ createdAt: event.at, writtenAt: event.details?.writtenAt })}</time>
                           </span>
                           {event.details?.count !== undefined ? (
                             <span className="manage-list__meta">{t('activity.count', { count: event.details.count })}</span>

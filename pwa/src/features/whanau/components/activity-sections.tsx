@@ -1,4 +1,5 @@
 import { CorrectionsOf } from '../../../components/note-corrections';
+import { useWrittenTime } from '../../../components/written-time';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { Rich } from '../../../i18n/rich-text';
 import { useLanguage, useT } from '../../../i18n/use-t';
@@ -10,6 +11,7 @@ import { contactKindLabel, outputName, personName } from './labels';
 /** The latest contacts (newest first) and case notes of the members, as the caller may see them. */
 export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
   const t = useT();
+  const writtenTime = useWrittenTime();
   const nameOf = (clientId: string) => {
     const member = whanau.members.find((candidate) => candidate.clientId === clientId);
     return member?.client ? personName(member.client) : t('whanau.members.another');
@@ -87,7 +89,7 @@ export function ContactsSection({ whanau }: { whanau: ShownWhanau }) {
               <li key={note._id} data-testid="whanau-note">
                 <p className="whanau-contact__summary">{note.text}</p>
                 <p className="whanau-muted">
-                  {nameOf(note.clientId)} · {note.authorName} · {formatDate(note.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                  {nameOf(note.clientId)} · {note.authorName} · {writtenTime(note)}
                 </p>
                 <CorrectionsOf corrections={correctionsOf(note._id)} />
               </li>

@@ -109,8 +109,6 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
                               variant="ghost"
                               size="sm"
                               className="whanau-noprint"
-                              // A goal saved here and not yet on the server has no version to edit on.
-                              disabled={goal.version === 0}
                               aria-label={t('whanau.plan.editGoal', { goal: goal.text })}
                               onClick={() => {
                                 setMessage('');

@@ -122,7 +122,8 @@ export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPag
           <div className="whanau-page__main">
             <PlanSection whanau={shown} services={services} canEdit onPrint={() => window.print()} />
             <MembersSection whanau={shown} lookup={lookup} canAdd />
-            <WhanauDetails whanau={shown} canEdit={!notSent} />
+            {/* Made here and not yet sent, it can still be edited: the edit goes after it (issue 31). */}
+            <WhanauDetails whanau={shown} canEdit />
           </div>
           <div className="whanau-page__side whanau-noprint">
             <section className="whanau-card" aria-labelledby="whanau-sync-heading">
