@@ -5,7 +5,8 @@ import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize';
  * notes do (issue 32, decisions 086 and 111). Existing notes get:
  * - as writer, the last person the field history names changing them, else the whānau's creator;
  * - as service, of the linked members' enrolments (earliest first) the first the writer works on
- *   now; else the writer's first service; else none (then only the writer and managers see them).
+ *   now; else the writer's first service; a writer with none (a manager), the members' earliest
+ *   enrolment, as for new notes; else none (then only the writer and managers see them).
  *   Not "the earliest enrolment" as for case notes: a whānau spans services, and notes written by
  *   a kaimahi of one must not open to another because of when a member enrolled.
  */
@@ -37,7 +38,8 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
   for (const row of rows) {
     const writer = lastWriter.get(row.id) ?? row.createdBy;
     const own = writer ? (servicesOf.get(writer) ?? []) : [];
-    const serviceKey = (enrolledIn.get(row.id) ?? []).find((key) => own.includes(key)) ?? own[0] ?? null;
+    const enrolled = enrolledIn.get(row.id) ?? [];
+    const serviceKey = enrolled.find((key) => own.includes(key)) ?? own[0] ?? enrolled[0] ?? null;
     await db.query('UPDATE whanau SET "notesServiceKey" = :serviceKey, "notesBy" = :writer WHERE id = :id', {
       replacements: { serviceKey, writer, id: row.id },
     });
