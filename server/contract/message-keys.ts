@@ -1192,6 +1192,7 @@ export const messageKeys = [
   'whanau.details.edit',
   'whanau.details.noNotes',
   'whanau.details.notesHidden',
+  'whanau.details.rename',
   'whanau.details.save',
   'whanau.details.saved',
   'whanau.details.title',

@@ -351,6 +351,7 @@ export const enClients = {
   'whanau.details.noNotes': 'No notes about the whānau yet.',
   'whanau.details.notesHidden': 'The whānau’s notes were written under another service, and only its kaimahi read them.',
   'whanau.details.edit': 'Edit name and notes',
+  'whanau.details.rename': 'Change the name',
   'whanau.details.save': 'Save changes',
   'whanau.details.saved': 'Changes saved on this device. They are sent when there is signal.',
   'whanau.clash.titleWhanau': 'Someone else changed this whānau',

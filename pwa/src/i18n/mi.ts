@@ -1193,6 +1193,7 @@ export const mi: TranslatedCatalogue<
   'whanau.details.noNotes': draft('Kāore anō he kōrero mō te whānau.'),
   'whanau.details.notesHidden': draft('I tuhia ngā kōrero mō te whānau i raro i tētahi atu ratonga, ā, mā ōna kaimahi anake e pānui.'),
   'whanau.details.edit': draft('Whakatika i te ingoa me ngā kōrero'),
+  'whanau.details.rename': draft('Panonitia te ingoa'),
   'whanau.details.save': draft('Tiakina ngā panonitanga'),
   'whanau.details.saved': draft('Kua tiakina ngā panonitanga ki tēnei pūrere. Ka tukuna ina whai hononga.'),
   'whanau.clash.titleWhanau': draft('I panonitia tēnei whānau e tētahi atu'),

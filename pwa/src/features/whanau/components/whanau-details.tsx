@@ -60,7 +60,7 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
               setEditing(true);
             }}
           >
-            {t('whanau.details.edit')}
+            {whanau.notesHidden ? t('whanau.details.rename') : t('whanau.details.edit')}
           </Button>
         )}
       </div>
