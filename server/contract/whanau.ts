@@ -302,7 +302,10 @@ export type WhanauRecord = {
   _id: string;
   name: string;
   leadClientId: string | null;
+  /** Null when there are none, or when they belong to another service (`notesHidden`, decision 111). */
   notes: string | null;
+  /** True when the whānau has notes written under a service not the caller's: neither shown nor editable. Absent in copies kept before. */
+  notesHidden?: boolean;
   version: number;
   createdAt: string;
   /** When it was written on the device (DESIGN §6); `createdAt` is when the server received it. Absent in a device copy made before. */
@@ -406,6 +409,8 @@ export type WhanauDetail = WhanauRecord & {
   contacts: ContactRecord[];
   caseNotes: CaseNote[];
   corrections: NoteCorrection[];
+  /** How many goals of this whānau other services hold (not shown to the caller). Absent in copies kept before. */
+  hiddenGoalCount?: number;
 };
 
 /** A whānau in a list (`GET /api/whanau`): with how many members the caller may see. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../src/lib/tokens';
+import { buildClient, buildEnrolment } from './factories';
 import { buildUser, startTestServer, type TestApi } from './helpers';
 import { badTokens } from './tokens';
 
@@ -133,5 +134,135 @@ describe.each(publicRoutes)('public $method', (route) => {
   it.each([...badCallers, 'level 1', 'level 2'] as Caller[])(`${route.method} ${route.path()} answers %s with 200`, async (caller) => {
     const res = await api.request(route.method, route.path(), { token: await tokenFor(caller) });
     expect(res.status).toBe(200);
+  });
+});
+
+/**
+ * Need-to-know on writes (issue 32, decision 111): each write kind that names a client, sent by a
+ * kaimahi who sees the whānau through one member, naming the member they cannot see. Each is
+ * refused with the contract's error shape, on the field that names the member.
+ */
+describe('writes naming a member the writer cannot see', () => {
+  const newId = () => crypto.randomUUID();
+  let world: { whanauId: string; hidden: string; seen: string; goalId: string; taskId: string; gardensToken: string; gardensId: string; oraToken: string };
+  beforeAll(async () => {
+    const manager = await buildUser({ access: 2 });
+    const ora = await buildUser({ services: ['whanau_ora_support'] });
+    const gardens = await buildUser({ services: ['raised_gardens'] });
+    const hidden = await buildClient({ givenName: 'Tama' });
+    await buildEnrolment({ serviceKey: 'whanau_ora_support', clientId: hidden.id });
+    const seen = await buildClient({ givenName: 'Mere-Ana' });
+    await buildEnrolment({ serviceKey: 'raised_gardens', clientId: seen.id });
+    const whanauId = newId();
+    const goalId = newId();
+    const taskId = newId();
+    const created = (kind: string, id: string, payload: unknown) => ({ _id: id, kind, entityId: id, payload });
+    const res = await api.post('/api/sync', {
+      token: manager.token,
+      json: {
+        mutations: [
+          created('whanau.create', whanauId, { name: 'Rewi' }),
+          created('member.link', newId(), { whanauId, clientId: hidden.id, relationship: 'parent' }),
+          created('member.link', newId(), { whanauId, clientId: seen.id, relationship: 'child' }),
+        ],
+      },
+    });
+    expect(res.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied', 'applied']);
+    const own = await api.post('/api/sync', {
+      token: gardens.token,
+      json: {
+        mutations: [
+          created('goal.create', goalId, { whanauId, area: 'kai', text: 'Garden', serviceKey: 'raised_gardens' }),
+          created('task.create', taskId, { whanauId, text: 'Compost', dueOn: '2026-12-10' }),
+        ],
+      },
+    });
+    expect(own.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied']);
+    world = { whanauId, hidden: hidden.id, seen: seen.id, goalId, taskId, gardensToken: gardens.token, gardensId: gardens.user.id, oraToken: ora.token };
+  });
+
+  type WriteCase = { kind: string; by: 'gardens' | 'ora'; mutation: () => Record<string, unknown>; error: Record<string, unknown> };
+  const created = (kind: string, payload: () => Record<string, unknown>) => () => {
+    const id = newId();
+    return { _id: id, kind, entityId: id, payload: payload() };
+  };
+  const cases: WriteCase[] = [
+    {
+      kind: 'goal.create (clientId)',
+      by: 'gardens',
+      mutation: created('goal.create', () => ({ whanauId: world.whanauId, clientId: world.hidden, area: 'kai', text: 'x', serviceKey: 'raised_gardens' })),
+      error: { param: 'payload.clientId', code: 'bad_request' },
+    },
+    {
+      kind: 'goal.update (clientId)',
+      by: 'gardens',
+      mutation: () => ({ _id: newId(), kind: 'goal.update', entityId: world.goalId, baseVersion: 1, payload: { clientId: world.hidden } }),
+      error: { param: 'payload.clientId', code: 'bad_request' },
+    },
+    {
+      kind: 'contact.create (presentClientIds)',
+      by: 'gardens',
+      mutation: created('contact.create', () => ({
+        whanauId: world.whanauId,
+        on: '2026-12-02',
+        kind: 'phone',
+        minutes: 10,
+        serviceKey: 'raised_gardens',
+        presentClientIds: [world.hidden],
+        summary: 'x',
+      })),
+      error: { param: 'payload.presentClientIds', code: 'bad_request' },
+    },
+    {
+      kind: 'contact.create (clientId)',
+      by: 'gardens',
+      mutation: created('contact.create', () => ({
+        whanauId: world.whanauId,
+        clientId: world.hidden,
+        on: '2026-12-02',
+        kind: 'phone',
+        minutes: 10,
+        serviceKey: 'raised_gardens',
+        summary: 'x',
+      })),
+      error: { msg: 'Client not found', code: 'not_found' },
+    },
+    {
+      kind: 'task.create (clientId)',
+      by: 'gardens',
+      mutation: created('task.create', () => ({ whanauId: world.whanauId, clientId: world.hidden, text: 'x', dueOn: '2026-12-10' })),
+      error: { msg: 'Client not found', code: 'not_found' },
+    },
+    {
+      kind: 'task.create (assignee cannot see the client)',
+      by: 'ora',
+      mutation: created('task.create', () => ({
+        whanauId: world.whanauId,
+        clientId: world.hidden,
+        text: 'x',
+        dueOn: '2026-12-10',
+        assignedTo: world.gardensId,
+      })),
+      error: { param: 'payload.assignedTo', code: 'bad_request' },
+    },
+    {
+      kind: 'whanau.update (leadClientId)',
+      by: 'gardens',
+      mutation: () => ({ _id: newId(), kind: 'whanau.update', entityId: world.whanauId, baseVersion: 1, payload: { leadClientId: world.hidden } }),
+      error: { param: 'payload.leadClientId', code: 'bad_request' },
+    },
+    {
+      kind: 'member.link (clientId)',
+      by: 'gardens',
+      mutation: created('member.link', () => ({ whanauId: world.whanauId, clientId: world.hidden, relationship: 'other', relationshipText: 'aunty' })),
+      error: { msg: 'Client not found', code: 'not_found' },
+    },
+  ];
+
+  it.each(cases)('$kind is refused', async ({ by, mutation, error }) => {
+    const res = await api.post('/api/sync', { token: by === 'gardens' ? world.gardensToken : world.oraToken, json: { mutations: [mutation()] } });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([expect.objectContaining({ status: 'rejected', errors: [expect.objectContaining(error)] })]);
+    expect(res.body.results[0].errors[0].msg).toEqual(expect.any(String));
   });
 });

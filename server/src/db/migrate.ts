@@ -19,6 +19,7 @@ import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
 import * as reportTables from './migrations/023-report-tables';
 import * as derivedColumns from './migrations/024-derived-columns-rewritten';
+import * as whanauNotesService from './migrations/025-whanau-notes-service';
 import * as writtenAt from './migrations/027-written-at';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import { enableWal, sequelize } from './sequelize';
@@ -46,6 +47,7 @@ const migrations: [string, Migration][] = [
   ['022-reports', reports],
   ['023-report-tables', reportTables],
   ['024-derived-columns-rewritten', derivedColumns],
+  ['025-whanau-notes-service', whanauNotesService],
   ['027-written-at', writtenAt],
   ['032-revision-authors', revisionAuthors],
 ];

@@ -7,7 +7,7 @@ import { Whanau, type Contact, type Goal } from '../db/models/whanau';
 import { Enrolment } from '../db/models/enrolment';
 import { sequelize } from '../db/sequelize';
 import type { Actor } from './audit';
-import { conflict, notFound } from './errors';
+import { badRequest, conflict, notFound } from './errors';
 
 /**
  * Need-to-know (DESIGN §4b, §4c): the one place that says who sees which record. Every query of
@@ -19,6 +19,11 @@ import { conflict, notFound } from './errors';
  * | client | they created it, or it has an enrolment in one of their services, and it is not archived | `visibleClientsSql` (+ `PerRow`, `count…`), `visibleClientsWhere`, `findVisibleClient` |
  * | case note | its client is visible, and they wrote it, or it is shared, or its service is theirs | `visibleNotesWhere`, `visibleNotesSql`, `noteServiceFor` |
  * | whānau | one of its linked members is a client they see, or they created it and it has no member yet | `visibleWhanauSql`, `findVisibleWhanau` |
+ * | whānau notes | the whānau is visible, and they wrote the notes or the notes' service is theirs (decision 111); else `notes: null`, `notesHidden` | `canSeeWhanauNotes`, `whanauNotesServiceFor` |
+ * | renaming a whānau, changing its lead | the whānau is visible (they work with one of its members); the lead is a client they see | `assertSeesClients` |
+ * | changing a whānau's notes | they may see the notes (or there are none yet) | `canSeeWhanauNotes` |
+ * | taking a member out | they see that member's client (their service works with that person) | `findVisibleClient` |
+ * | hidden goals of a whānau | counted, never shown: `hiddenGoalCount` | `visibleGoalsWhere` |
  * | member | its whānau is visible; in full when its client is visible, else as "another member" (no client, no relationship) | `visibleClientIdsAmong` |
  * | goal | its whānau is visible, and they wrote it or its service is theirs | `visibleGoalsWhere`, `visibleGoalsSql` |
  * | contact | its client or whānau is visible, and they wrote it or its service is theirs | `visibleContactsWhere` |
@@ -27,7 +32,8 @@ import { conflict, notFound } from './errors';
  * | field history | managers only (the route checks the level) | — |
  * | writing under a service (goal, contact) | the service is one of theirs | `canWorkUnder` |
  * | a service's staff (`GET /api/services/{key}/staff`) | the service is one of theirs | `canWorkUnder` |
- * | being assigned a follow-up | they see what it is about, and work on its service (decision 106) | `worksOnAny` |
+ * | being assigned a follow-up | they see what it is about (its whānau and its client), and work on its service (decision 106, 111) | `canSeeSubject`, `worksOnAny` |
+ * | naming a client in a write (goal's client, contact's people present, follow-up's client, lead) | the writer sees the client: else 400 on the field (decision 111) | `assertSeesClients` |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
  * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
@@ -292,4 +298,67 @@ export function worksOnAny(actor: Pick<Actor, 'services'>, serviceKeysOfRecord: 
 /** Whether the actor may write a goal or a contact under this service: one of their own (managers: any). */
 export function canWorkUnder(actor: Actor, serviceKey: string): boolean {
   return visibleServices(actor).includes(serviceKey);
+}
+
+/* ---------- need-to-know on writes (decision 111) ---------- */
+
+/**
+ * Every client a write names in `param` (a goal's client, the people present at a contact, a
+ * whānau's lead) must be one the writer sees: else 400 `No client you can see has that id` on that
+ * field, the same answer whether the client does not exist or is hidden.
+ */
+export async function assertSeesClients(actor: Actor, clientIds: readonly string[], param: string, transaction?: Transaction): Promise<void> {
+  if (seesEverything(actor) || clientIds.length === 0) return;
+  const wanted = [...new Set(clientIds)];
+  const seen = await visibleClientIdsAmong(actor, wanted, transaction);
+  if (wanted.some((id) => !seen.has(id))) throw badRequest('No client you can see has that id', param);
+}
+
+/** Whether someone (a follow-up's assignee) sees what a record is about: its whānau and its client, each when named. */
+export async function canSeeSubject(person: Actor, subject: { whanauId: string | null; clientId: string | null }, transaction?: Transaction): Promise<boolean> {
+  if (seesEverything(person)) return true;
+  if (
+    subject.whanauId &&
+    !(await findVisibleWhanau(person, subject.whanauId, transaction).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return false;
+  if (subject.clientId && !(await visibleClientIdsAmong(person, [subject.clientId], transaction)).has(subject.clientId)) return false;
+  return true;
+}
+
+/**
+ * Whether the actor may read, and so change, a whānau's own notes: managers; the kaimahi who wrote
+ * them; those of the service they were written under. Empty notes hide nothing.
+ */
+export function canSeeWhanauNotes(actor: Actor, whanau: Pick<Whanau, 'notes' | 'notesServiceKey' | 'notesBy'>): boolean {
+  if (seesEverything(actor) || !whanau.notes) return true;
+  if (whanau.notesBy === actor.id) return true;
+  return whanau.notesServiceKey !== null && visibleServices(actor).includes(whanau.notesServiceKey);
+}
+
+/**
+ * The service a whānau's notes are written under, as a case note's (decision 086): of its linked
+ * members' enrolments (earliest first), the first in one of the writer's services; a manager with
+ * none of those, the earliest; else the writer's first service; else none (the writer and managers).
+ */
+export async function whanauNotesServiceFor(actor: Actor, whanauId: string, transaction?: Transaction): Promise<string | null> {
+  const enrolments = await Enrolment.findAll({
+    where: {
+      clientId: {
+        [Op.in]: literal(`(SELECT nm."clientId" FROM whanau_members nm WHERE nm."whanauId" = ${sequelize.escape(whanauId)} AND nm."unlinkedAt" IS NULL)`),
+      },
+    },
+    attributes: ['serviceKey'],
+    order: [
+      ['receivedAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    transaction,
+  });
+  const enrolled = enrolments.map((enrolment) => enrolment.serviceKey);
+  const own = actor.services.filter((key) => serviceKeys.includes(key));
+  return enrolled.find((key) => own.includes(key)) ?? (seesEverything(actor) ? enrolled[0] : undefined) ?? own[0] ?? null;
 }

@@ -16,6 +16,9 @@ export class Whanau extends Model<InferAttributes<Whanau>, InferCreationAttribut
   declare nameKey: CreationOptional<string>;
   declare leadClientId: string | null;
   declare notes: string | null;
+  /** The service the notes were written under, and who wrote them (migration 025, decision 111). */
+  declare notesServiceKey: CreationOptional<string | null>;
+  declare notesBy: CreationOptional<string | null>;
   declare version: CreationOptional<number>;
   declare fieldVersions: CreationOptional<Record<string, number>>;
   declare createdBy: string | null;
@@ -36,6 +39,8 @@ Whanau.init(
     nameKey: { type: DataTypes.STRING(200), allowNull: false },
     leadClientId: { type: DataTypes.UUID, allowNull: true },
     notes: { type: DataTypes.TEXT, allowNull: true },
+    notesServiceKey: { type: DataTypes.STRING(64), allowNull: true },
+    notesBy: { type: DataTypes.UUID, allowNull: true },
     version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
     fieldVersions: { type: DataTypes.JSON, allowNull: false, defaultValue: {} },
     createdBy: { type: DataTypes.UUID, allowNull: true },

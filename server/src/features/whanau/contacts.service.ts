@@ -7,6 +7,7 @@ import { presentContact, presentCorrection, staffNamesOf } from '../../lib/case-
 import { notFound } from '../../lib/errors';
 import type { OnceOutcome } from '../../lib/idempotency';
 import {
+  assertSeesClients,
   assertWritable,
   canWorkUnder,
   findVisibleClient,
@@ -35,6 +36,8 @@ export async function createContact(actor: Actor, id: string, payload: ContactCr
   }
   if (!canWorkUnder(actor, payload.serviceKey)) throw payloadProblem('You do not work on that service', 'serviceKey');
   const present = [...new Set(payload.presentClientIds)];
+  // Who was there counts them in the writer's reports: only people the writer sees (decision 111).
+  await assertSeesClients(actor, present, 'payload.presentClientIds', transaction);
   if (whanau) await assertMembers(whanau.id, present, 'presentClientIds', transaction);
   else if (present.some((clientId) => clientId !== payload.clientId)) throw payloadProblem('Not a member of this whānau', 'presentClientIds');
   const goalIds = [...new Set(payload.goalIds)];

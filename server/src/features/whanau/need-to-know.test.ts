@@ -177,3 +177,131 @@ describe('need-to-know on a whānau two services share', () => {
     expect(since.ids).not.toContain(w.whanauId);
   });
 });
+
+describe('need-to-know on writes (issue 32, decision 111)', () => {
+  it('refuses every write that names a member the writer cannot see, on its field; a manager may', async () => {
+    const w = await sharedWhanau();
+    // Ani (Raised Gardens) sees the whānau through Mere-Ana, but not Tama (Whānau Ora's).
+    const writes = [
+      create('goal.create', { whanauId: w.whanauId, clientId: w.tama.id, area: 'kai', text: 'Tama’s garden', serviceKey: 'raised_gardens' }),
+      { _id: newId(), kind: 'goal.update', entityId: w.aniGoal._id, baseVersion: 1, payload: { clientId: w.tama.id } },
+      create('contact.create', {
+        whanauId: w.whanauId,
+        on: '2026-12-02',
+        kind: 'marae',
+        minutes: 30,
+        serviceKey: 'raised_gardens',
+        presentClientIds: [w.mereAna.id, w.tama.id],
+        summary: 'Both there',
+      }),
+      create('task.create', { whanauId: w.whanauId, clientId: w.tama.id, text: 'Ring Tama', dueOn: '2026-12-10' }),
+      { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 1, payload: { leadClientId: w.tama.id } },
+    ];
+    const results = await sync(writes, ani.token);
+    expect(results.map((result) => result.status)).toEqual(Array(5).fill('rejected'));
+    expect(results.map((result) => result.errors)).toEqual([
+      [{ msg: 'No client you can see has that id', param: 'payload.clientId', code: 'bad_request' }],
+      [{ msg: 'No client you can see has that id', param: 'payload.clientId', code: 'bad_request' }],
+      [{ msg: 'No client you can see has that id', param: 'payload.presentClientIds', code: 'bad_request' }],
+      [{ msg: 'Client not found', code: 'not_found' }],
+      [{ msg: 'No client you can see has that id', param: 'payload.leadClientId', code: 'bad_request' }],
+    ]);
+    const byManager = await sync(
+      [
+        create('goal.create', { whanauId: w.whanauId, clientId: w.tama.id, area: 'kai', text: 'Garden', serviceKey: 'raised_gardens' }),
+        create('contact.create', {
+          whanauId: w.whanauId,
+          on: '2026-12-02',
+          kind: 'marae',
+          minutes: 30,
+          serviceKey: 'raised_gardens',
+          presentClientIds: [w.mereAna.id, w.tama.id],
+          summary: 'Both there',
+        }),
+      ],
+      manager.token,
+    );
+    expect(byManager.map((result) => result.status)).toEqual(['applied', 'applied']);
+  });
+
+  it('assigns a follow-up only to someone who sees both its whānau and its client', async () => {
+    const w = await sharedWhanau();
+    // Ani sees the Rewi whānau and works on a service of its members, but not Tama.
+    const aboutTama = create('task.create', {
+      whanauId: w.whanauId,
+      clientId: w.tama.id,
+      text: 'Tama’s appointment',
+      dueOn: '2026-12-10',
+      assignedTo: ani.user.id,
+    });
+    const aboutMereAna = create('task.create', {
+      whanauId: w.whanauId,
+      clientId: w.mereAna.id,
+      text: 'Seedlings',
+      dueOn: '2026-12-10',
+      assignedTo: ani.user.id,
+    });
+    const results = await sync([aboutTama, aboutMereAna], manager.token);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'applied']);
+    expect(results[0]?.errors).toEqual([{ msg: 'That kaimahi cannot see who this follow-up is about', param: 'payload.assignedTo', code: 'bad_request' }]);
+    const reassign = await sync(
+      [{ _id: newId(), kind: 'task.update', entityId: w.hemiTask._id, baseVersion: 1, payload: { assignedTo: outsider.user.id } }],
+      hemi.token,
+    );
+    expect(reassign[0]?.errors).toEqual([expect.objectContaining({ param: 'payload.assignedTo' })]);
+    expect(((await api.get('/api/follow-ups', { token: ani.token })).body as { text: string }[]).map((task) => task.text)).not.toContain('Tama’s appointment');
+  });
+});
+
+describe('a whānau’s notes stay within their service (issue 32, decision 111)', () => {
+  it('hides another service’s notes and goals from the second service, refuses her edit of them, and counts the goals', async () => {
+    const w = await sharedWhanau();
+    const secondGoal = create('goal.create', { whanauId: w.whanauId, area: 'health', text: 'Doctor visits', serviceKey: 'whanau_ora_support' });
+    const notes = { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 1, payload: { notes: 'Koro’s dialysis is on Tuesdays' } };
+    expect((await sync([secondGoal, notes], hemi.token)).map((result) => result.status)).toEqual(['applied', 'applied']);
+
+    const byAni = (await api.get(`/api/whanau/${w.whanauId}`, { token: ani.token })).body;
+    expect(byAni).toMatchObject({ notes: null, notesHidden: true, hiddenGoalCount: 2 });
+    expect(byAni.goals.map((goal: { _id: string }) => goal._id)).toEqual([w.aniGoal._id]);
+    const copy = (await api.get('/api/whanau/caseload', { token: ani.token })).body.whanau.find((row: { _id: string }) => row._id === w.whanauId);
+    expect(copy).toMatchObject({ notes: null, notesHidden: true, hiddenGoalCount: 2 });
+    expect(JSON.stringify(copy)).not.toMatch(/dialysis/);
+
+    const byHemi = (await api.get(`/api/whanau/${w.whanauId}`, { token: hemi.token })).body;
+    expect(byHemi).toMatchObject({ notes: 'Koro’s dialysis is on Tuesdays', hiddenGoalCount: 1 });
+    expect(byHemi.notesHidden).toBeUndefined();
+    expect((await api.get(`/api/whanau/${w.whanauId}`, { token: manager.token })).body).toMatchObject({
+      notes: 'Koro’s dialysis is on Tuesdays',
+      hiddenGoalCount: 0,
+    });
+
+    const edits = await sync(
+      [
+        { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 2, payload: { notes: 'Overwritten' } },
+        { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 2, payload: { notes: null } },
+        { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 2, payload: { name: 'Rewi-Parata' } },
+      ],
+      ani.token,
+    );
+    expect(edits.map((result) => result.status)).toEqual(['rejected', 'rejected', 'applied']);
+    expect(edits[0]?.errors).toEqual([{ msg: 'These notes belong to another service', param: 'payload.notes', code: 'bad_request' }]);
+    expect(edits[2]?.record).toMatchObject({ name: 'Rewi-Parata', notes: null, notesHidden: true });
+    expect((await api.get(`/api/whanau/${w.whanauId}`, { token: hemi.token })).body).toMatchObject({
+      name: 'Rewi-Parata',
+      notes: 'Koro’s dialysis is on Tuesdays',
+    });
+  });
+
+  it('gives notes written by the second service to her service only, and empty notes to whoever writes them', async () => {
+    const w = await sharedWhanau();
+    const write = { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 1, payload: { notes: 'Garden beds at the back' } };
+    expect((await sync([write], ani.token))[0]?.status).toBe('applied');
+    expect((await api.get(`/api/whanau/${w.whanauId}`, { token: hemi.token })).body).toMatchObject({ notes: null, notesHidden: true });
+    expect((await api.get(`/api/whanau/${w.whanauId}`, { token: ani.token })).body).toMatchObject({ notes: 'Garden beds at the back' });
+    const clear = { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 2, payload: { notes: null } };
+    expect((await sync([clear], ani.token))[0]?.status).toBe('applied');
+    const fresh = { _id: newId(), kind: 'whanau.update', entityId: w.whanauId, baseVersion: 3, payload: { notes: 'Whānau hui in March' } };
+    expect((await sync([fresh], hemi.token))[0]?.status).toBe('applied');
+    expect((await api.get(`/api/whanau/${w.whanauId}`, { token: ani.token })).body).toMatchObject({ notes: null, notesHidden: true });
+  });
+});

@@ -9,7 +9,7 @@ import { editConflict } from '../../lib/errors';
 import { recordFieldChanges } from '../../lib/field-history';
 import { mergeFields } from '../../lib/field-versions';
 import type { OnceOutcome } from '../../lib/idempotency';
-import { assertWritable, canWorkUnder, findVisibleClient, findVisibleWhanau, worksOnAny } from '../../lib/need-to-know';
+import { assertSeesClients, assertWritable, canSeeSubject, canWorkUnder, findVisibleClient, findVisibleWhanau, worksOnAny } from '../../lib/need-to-know';
 import { once, payloadProblem } from './effects';
 import { presentGoal } from './whanau.presenter';
 import { findVisibleGoal, findVisibleTask, presentTasks, visibleTasks } from './whanau.reads';
@@ -40,7 +40,10 @@ async function assertPersonWritable(clientId: string | null, transaction: Transa
 export async function createGoal(actor: Actor, id: string, payload: GoalCreatePayload, transaction: Transaction): Promise<GoalRecord> {
   const whanau = await findVisibleWhanau(actor, payload.whanauId, transaction);
   assertService(actor, payload.serviceKey);
-  if (payload.clientId) await assertMembers(whanau.id, [payload.clientId], 'clientId', transaction);
+  if (payload.clientId) {
+    await assertSeesClients(actor, [payload.clientId], 'payload.clientId', transaction);
+    await assertMembers(whanau.id, [payload.clientId], 'clientId', transaction);
+  }
   const goal = await Goal.create(
     {
       id,
@@ -83,7 +86,10 @@ export async function updateGoal(actor: Actor, id: string, baseVersion: number, 
   if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, presentGoal(goal));
   if (merge.changed.length === 0) return presentGoal(goal);
   const written = Object.fromEntries(merge.changed.map((field) => [field, changes[field as keyof GoalUpdatePayload] ?? null]));
-  if (merge.changed.includes('clientId') && changes.clientId) await assertMembers(goal.whanauId, [changes.clientId], 'clientId', transaction);
+  if (merge.changed.includes('clientId') && changes.clientId) {
+    await assertSeesClients(actor, [changes.clientId], 'payload.clientId', transaction);
+    await assertMembers(goal.whanauId, [changes.clientId], 'clientId', transaction);
+  }
   const clientId = goal.clientId;
   await goal.update({ ...written, version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id }, { transaction });
   await recordFieldChanges(
@@ -152,7 +158,7 @@ async function servicesOfTask(
 
 /**
  * Someone a follow-up may be assigned to: an active staff account that may see what it is about
- * (the whānau, else the client) and works on the follow-up's service (decision 106).
+ * (the whānau and the client, each when named) and works on the follow-up's service (decisions 106, 111).
  */
 async function assertAssignee(
   userId: string,
@@ -162,12 +168,8 @@ async function assertAssignee(
   const user = await User.findOne({ where: { id: userId, active: true }, transaction });
   if (!user) throw payloadProblem('No active staff account has that id', 'assignedTo');
   const assignee = actorOf(user);
-  try {
-    if (subject.whanauId) await findVisibleWhanau(assignee, subject.whanauId, transaction);
-    else if (subject.clientId) await findVisibleClient(assignee, subject.clientId, transaction);
-  } catch {
-    throw payloadProblem('That kaimahi cannot see who this follow-up is about', 'assignedTo');
-  }
+  // Both the whānau and the client when it names both: else the assignee reads about someone hidden from them.
+  if (!(await canSeeSubject(assignee, subject, transaction))) throw payloadProblem('That kaimahi cannot see who this follow-up is about', 'assignedTo');
   if (!worksOnAny(assignee, await servicesOfTask(subject, transaction))) {
     throw payloadProblem('That kaimahi does not work on the service of this follow-up', 'assignedTo');
   }

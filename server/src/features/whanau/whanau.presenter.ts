@@ -1,14 +1,19 @@
 import type { GoalRecord, MemberRecord, TaskRecord, WhanauRecord } from '../../../contract/whanau';
 import type { Client } from '../../db/models/client';
 import type { Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
+import type { Actor } from '../../lib/audit';
 import type { StaffNames } from '../../lib/case-work';
+import { canSeeWhanauNotes } from '../../lib/need-to-know';
 
-export function presentWhanau(whanau: Whanau): WhanauRecord {
+/** A whānau as the actor may see it: notes of another service are withheld (decision 111). */
+export function presentWhanau(whanau: Whanau, actor: Actor): WhanauRecord {
+  const notesShown = canSeeWhanauNotes(actor, whanau);
   return {
     _id: whanau.id,
     name: whanau.name,
     leadClientId: whanau.leadClientId ?? null,
-    notes: whanau.notes ?? null,
+    notes: notesShown ? (whanau.notes ?? null) : null,
+    ...(notesShown ? {} : { notesHidden: true }),
     version: whanau.version,
     createdAt: whanau.createdAt.toISOString(),
     writtenAt: (whanau.writtenAt ?? whanau.createdAt).toISOString(),

@@ -1,9 +1,10 @@
-import { Op, literal, type Transaction, type WhereOptions } from 'sequelize';
+import { Op, QueryTypes, literal, type Transaction, type WhereOptions } from 'sequelize';
 import type { CaseNote as CaseNoteBody } from '../../../contract/clients';
 import type { MemberRecord, TaskRecord, WhanauDetail } from '../../../contract/whanau';
 import { CaseNote } from '../../db/models/case-note';
 import { Client } from '../../db/models/client';
 import { Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
+import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { presentCaseNote, readContacts, readCorrections, staffNamesOf } from '../../lib/case-work';
 import { notFound } from '../../lib/errors';
@@ -121,7 +122,7 @@ export async function detailsOf(actor: Actor, rows: readonly Whanau[], transacti
   const whanauOfClient = groupBy(members, (member) => (member.clientId ? [member.clientId] : []));
   const seenClientIds = [...whanauOfClient.keys()];
   const whanauOf = (clientId: string | null) => (clientId ? (whanauOfClient.get(clientId) ?? []).map((member) => member.whanauId) : []);
-  const [goals, tasks, contacts, notes] = await Promise.all([
+  const [goals, allGoalCounts, tasks, contacts, notes] = await Promise.all([
     Goal.findAll({
       where: { [Op.and]: [{ whanauId: ids }, visibleGoalsWhere(actor)] },
       order: [
@@ -130,6 +131,8 @@ export async function detailsOf(actor: Actor, rows: readonly Whanau[], transacti
       ],
       transaction,
     }),
+    // Every goal, counted only: the plan says how many other services hold (decision 111).
+    seesEverything(actor) ? Promise.resolve([]) : goalCountsOf(ids, transaction),
     visibleTasks(actor, { whanauId: ids }, transaction),
     readContacts(actor, { [Op.or]: [{ whanauId: ids }, ...(seenClientIds.length ? [{ clientId: seenClientIds }] : [])] }, transaction),
     seenClientIds.length
@@ -157,21 +160,31 @@ export async function detailsOf(actor: Actor, rows: readonly Whanau[], transacti
   const originals = [...[...shownNotes.values()].flat().map((note) => note.id), ...[...shownContacts.values()].flat().map((contact) => contact._id)];
   const corrections = await readCorrections(originals, transaction);
   const goalsOf = groupBy(goals, (goal) => [goal.whanauId]);
+  const goalCount = new Map(allGoalCounts.map((row) => [row.whanauId, Number(row.total)]));
   const tasksOf = groupBy(presentedTasks, (task) => (task.whanauId ? [task.whanauId] : []));
   return rows.map((whanau) => {
     const caseNotes: CaseNoteBody[] = (shownNotes.get(whanau.id) ?? []).map((note) => presentCaseNote(note, noteNames));
     const pageContacts = shownContacts.get(whanau.id) ?? [];
     const pageOriginals = new Set([...caseNotes.map((note) => note._id), ...pageContacts.map((contact) => contact._id)]);
     return {
-      ...presentWhanau(whanau),
+      ...presentWhanau(whanau, actor),
       members: membersOf.get(whanau.id) ?? [],
       goals: (goalsOf.get(whanau.id) ?? []).map(presentGoal),
       tasks: tasksOf.get(whanau.id) ?? [],
       contacts: pageContacts,
       caseNotes,
       corrections: corrections.filter((correction) => pageOriginals.has(correction.correctsNoteId)),
+      hiddenGoalCount: Math.max(0, (goalCount.get(whanau.id) ?? 0) - (goalsOf.get(whanau.id)?.length ?? 0)),
     };
   });
+}
+
+/** How many goals each of these whānau has, whoever may see them. */
+async function goalCountsOf(whanauIds: string[], transaction?: Transaction): Promise<{ whanauId: string; total: number | string }[]> {
+  return sequelize.query<{ whanauId: string; total: number | string }>(
+    'SELECT g."whanauId", COUNT(*) AS total FROM goals g WHERE g."whanauId" IN (:whanauIds) GROUP BY g."whanauId"',
+    { type: QueryTypes.SELECT, replacements: { whanauIds }, transaction },
+  );
 }
 
 /** A goal the actor may see (its whānau too), or 404. */

@@ -22,7 +22,17 @@ import { conflict, editConflict, notFound } from '../../lib/errors';
 import { recordFieldChanges } from '../../lib/field-history';
 import { mergeFields } from '../../lib/field-versions';
 import type { OnceOutcome } from '../../lib/idempotency';
-import { assertWritable, findVisibleClient, findVisibleWhanau, visibleClientIdsAmong, visibleNotesSql, visibleWhanauSql } from '../../lib/need-to-know';
+import {
+  assertSeesClients,
+  assertWritable,
+  canSeeWhanauNotes,
+  findVisibleClient,
+  findVisibleWhanau,
+  visibleClientIdsAmong,
+  visibleNotesSql,
+  visibleWhanauSql,
+  whanauNotesServiceFor,
+} from '../../lib/need-to-know';
 import { once, payloadProblem } from './effects';
 import { presentMember, presentWhanau } from './whanau.presenter';
 import { detailOf, detailsOf, findVisibleMember, linkedMembersOf, presentTasks, visibleTasks } from './whanau.reads';
@@ -32,20 +42,22 @@ import { writtenAtOf } from '../../lib/written-at';
 
 /** A lead member named in a create or an edit must be a client the actor may see. */
 async function checkLead(actor: Actor, leadClientId: string | null | undefined, transaction: Transaction): Promise<void> {
-  if (!leadClientId) return;
-  const seen = await visibleClientIdsAmong(actor, [leadClientId], transaction);
-  if (!seen.has(leadClientId)) throw payloadProblem('No client you can see has that id', 'leadClientId');
+  if (leadClientId) await assertSeesClients(actor, [leadClientId], 'payload.leadClientId', transaction);
 }
 
 /** The effect of `whanau.create`: a whānau named as it names itself; its creator sees it until it has members. */
 export async function createWhanau(actor: Actor, id: string, payload: WhanauCreatePayload, transaction: Transaction): Promise<WhanauRecord> {
   await checkLead(actor, payload.leadClientId, transaction);
+  // A new whānau has no member yet: its notes are under the creator's first service.
+  const notesService = payload.notes ? await whanauNotesServiceFor(actor, id, transaction) : null;
   const whanau = await Whanau.create(
     {
       id,
       name: payload.name,
       leadClientId: payload.leadClientId ?? null,
       notes: payload.notes ?? null,
+      notesServiceKey: notesService,
+      notesBy: payload.notes ? actor.id : null,
       createdBy: actor.id,
       updatedBy: actor.id,
       writtenAt: writtenAtOf(actor),
@@ -54,12 +66,16 @@ export async function createWhanau(actor: Actor, id: string, payload: WhanauCrea
   );
   const fields = Object.entries(payload).flatMap(([field, value]) => (value === undefined ? [] : [field]));
   await recordAudit(actor, { action: 'create', entity: 'whanau', entityId: whanau.id, fields }, transaction);
-  return presentWhanau(whanau);
+  return presentWhanau(whanau, actor);
 }
 
 const whanauValues = (whanau: Whanau) => ({ name: whanau.name, leadClientId: whanau.leadClientId ?? null, notes: whanau.notes ?? null });
 
-/** The effect of `whanau.update`: a field-level edit from `baseVersion` (decision 020); a clash writes nothing. */
+/**
+ * The effect of `whanau.update`: a field-level edit from `baseVersion` (decision 020); a clash
+ * writes nothing. Anyone who may see the whānau (works with one of its members) may rename it;
+ * its notes only those who may see them (decision 111): else 400 on `payload.notes`.
+ */
 export async function updateWhanau(
   actor: Actor,
   id: string,
@@ -68,13 +84,16 @@ export async function updateWhanau(
   transaction: Transaction,
 ): Promise<WhanauRecord> {
   const whanau = await findVisibleWhanau(actor, id, transaction);
+  const notesSeen = canSeeWhanauNotes(actor, whanau);
+  if (changes.notes !== undefined && !notesSeen) throw payloadProblem('These notes belong to another service', 'notes');
   const current = whanauValues(whanau);
   const merge = mergeFields(whanau, current, baseVersion, changes);
-  if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, presentWhanau(whanau));
-  if (merge.changed.length === 0) return presentWhanau(whanau);
+  if (merge.conflicts.length > 0) throw editConflict(merge.conflicts, presentWhanau(whanau, actor));
+  if (merge.changed.length === 0) return presentWhanau(whanau, actor);
   const written = Object.fromEntries(merge.changed.map((field) => [field, changes[field as keyof WhanauUpdatePayload] ?? null]));
   if (merge.changed.includes('leadClientId')) await checkLead(actor, changes.leadClientId, transaction);
-  await whanau.update({ ...written, version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id }, { transaction });
+  const notesOwner = merge.changed.includes('notes') ? await notesOwnerAfter(actor, whanau, changes.notes ?? null, transaction) : {};
+  await whanau.update({ ...written, ...notesOwner, version: merge.version, fieldVersions: merge.fieldVersions, updatedBy: actor.id }, { transaction });
   await recordFieldChanges(
     actor,
     { entity: 'whanau', entityId: whanau.id },
@@ -82,10 +101,25 @@ export async function updateWhanau(
     transaction,
   );
   await recordAudit(actor, { action: 'update', entity: 'whanau', entityId: whanau.id, fields: merge.changed }, transaction);
-  return presentWhanau(whanau);
+  return presentWhanau(whanau, actor);
 }
 
-const rereadWhanau = (actor: Actor) => async (id: string, transaction?: Transaction) => presentWhanau(await findVisibleWhanau(actor, id, transaction));
+/**
+ * Who the notes belong to after an edit: cleared notes belong to no one; notes that had a service
+ * keep it (the editor may see them, so works under it or wrote them); new ones take the writer's.
+ */
+async function notesOwnerAfter(
+  actor: Actor,
+  whanau: Whanau,
+  notes: string | null,
+  transaction: Transaction,
+): Promise<{ notesServiceKey: string | null; notesBy: string | null }> {
+  if (!notes) return { notesServiceKey: null, notesBy: null };
+  if (whanau.notes && whanau.notesServiceKey) return { notesServiceKey: whanau.notesServiceKey, notesBy: whanau.notesBy ?? actor.id };
+  return { notesServiceKey: await whanauNotesServiceFor(actor, whanau.id, transaction), notesBy: actor.id };
+}
+
+const rereadWhanau = (actor: Actor) => async (id: string, transaction?: Transaction) => presentWhanau(await findVisibleWhanau(actor, id, transaction), actor);
 
 export function createWhanauOnce(
   actor: Actor,

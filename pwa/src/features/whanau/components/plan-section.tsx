@@ -6,7 +6,7 @@ import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { SelectField } from '../../../components/select-field';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
-import { formatDate } from '../../../i18n/i18n';
+import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { Rich, plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { ShownWhanau } from '../offline/whanau-items';
@@ -35,6 +35,9 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
   const [editing, setEditing] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const areas = goalAreas.filter((area) => whanau.goals.some((goal) => goal.area === area));
+  // Goals other services hold: counted, never shown (decision 111), so no one starts a second plan.
+  const heldElsewhere = whanau.hiddenGoalCount ?? 0;
+  const heldElsewhereText = t('whanau.plan.heldElsewhere', { count: heldElsewhere, shown: formatNumber(heldElsewhere) });
   return (
     <section className="whanau-card whanau-plan" aria-labelledby="plan-heading">
       <div className="whanau-card__head">
@@ -72,7 +75,9 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
         />
       )}
       {areas.length === 0 ? (
-        <p className="whanau-muted">{t('whanau.plan.none')}</p>
+        <p className="whanau-muted" data-testid={heldElsewhere > 0 ? 'goals-held-elsewhere' : undefined}>
+          {heldElsewhere > 0 ? heldElsewhereText : t('whanau.plan.none')}
+        </p>
       ) : (
         areas.map((area) => (
           <div key={area} className="whanau-area">
@@ -126,6 +131,11 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
             </ul>
           </div>
         ))
+      )}
+      {areas.length > 0 && heldElsewhere > 0 && (
+        <p className="whanau-muted" data-testid="goals-held-elsewhere">
+          {heldElsewhereText}
+        </p>
       )}
     </section>
   );

@@ -13,6 +13,7 @@ const fields = ['name', 'notes'] as const;
  * The whānau's own notes, and the form to rename it or change them (`whanau.update` on the
  * version shown: saved on this device, sent when there is signal; a clash shows in the panel at
  * the top of the page). Only what changed is sent. Not offered before the whānau is on the server.
+ * Notes written under another service are neither shown nor offered for editing (decision 111).
  */
 export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdit: boolean }) {
   const t = useT();
@@ -59,7 +60,7 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
               setEditing(true);
             }}
           >
-            {t('whanau.details.edit')}
+            {whanau.notesHidden ? t('whanau.details.rename') : t('whanau.details.edit')}
           </Button>
         )}
       </div>
@@ -79,15 +80,17 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
             error={form.errorOf('name')}
             onChange={(event) => setName(event.currentTarget.value)}
           />
-          <TextArea
-            label={t('whanau.field.notes')}
-            name="notes"
-            id="whanau-edit-notes"
-            rows={3}
-            value={notes}
-            error={form.errorOf('notes')}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-          />
+          {!whanau.notesHidden && (
+            <TextArea
+              label={t('whanau.field.notes')}
+              name="notes"
+              id="whanau-edit-notes"
+              rows={3}
+              value={notes}
+              error={form.errorOf('notes')}
+              onChange={(event) => setNotes(event.currentTarget.value)}
+            />
+          )}
           <div className="whanau-form__actions">
             <Button type="submit" disabled={saving}>
               {t('whanau.details.save')}
@@ -104,7 +107,9 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
               {whanau.notes}
             </p>
           ) : (
-            <p className="whanau-muted">{t('whanau.details.noNotes')}</p>
+            <p className="whanau-muted" data-testid={whanau.notesHidden ? 'whanau-notes-hidden' : undefined}>
+              {whanau.notesHidden ? t('whanau.details.notesHidden') : t('whanau.details.noNotes')}
+            </p>
           )}
           {waiting && <span className="whanau-saved">{t(`whanau.state.${waiting.status}`)}</span>}
         </>
