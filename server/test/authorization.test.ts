@@ -204,7 +204,7 @@ describe('writes naming a member the writer cannot see', () => {
       by: 'gardens',
       mutation: created('contact.create', () => ({
         whanauId: world.whanauId,
-        on: '2026-12-02',
+        on: '2026-11-26',
         kind: 'phone',
         minutes: 10,
         serviceKey: 'raised_gardens',
@@ -219,7 +219,7 @@ describe('writes naming a member the writer cannot see', () => {
       mutation: created('contact.create', () => ({
         whanauId: world.whanauId,
         clientId: world.hidden,
-        on: '2026-12-02',
+        on: '2026-11-26',
         kind: 'phone',
         minutes: 10,
         serviceKey: 'raised_gardens',

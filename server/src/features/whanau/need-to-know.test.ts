@@ -187,7 +187,7 @@ describe('need-to-know on writes (issue 32, decision 111)', () => {
       { _id: newId(), kind: 'goal.update', entityId: w.aniGoal._id, baseVersion: 1, payload: { clientId: w.tama.id } },
       create('contact.create', {
         whanauId: w.whanauId,
-        on: '2026-12-02',
+        on: '2026-11-26',
         kind: 'marae',
         minutes: 30,
         serviceKey: 'raised_gardens',
@@ -211,7 +211,7 @@ describe('need-to-know on writes (issue 32, decision 111)', () => {
         create('goal.create', { whanauId: w.whanauId, clientId: w.tama.id, area: 'kai', text: 'Garden', serviceKey: 'raised_gardens' }),
         create('contact.create', {
           whanauId: w.whanauId,
-          on: '2026-12-02',
+          on: '2026-11-26',
           kind: 'marae',
           minutes: 30,
           serviceKey: 'raised_gardens',
