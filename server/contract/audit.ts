@@ -14,6 +14,8 @@ export const auditActions = [
   'user.update',
   'user.deactivate',
   'login.failed',
+  'merge',
+  'merge.undo',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -13,6 +13,7 @@ import { countersRouter } from './features/counters/counters.routes';
 import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
 import { logsRouter } from './features/logs/logs.routes';
+import { mergeRouter } from './features/merge/merge.routes';
 import { outputsRouter } from './features/reports/outputs.routes';
 import { reportsRouter } from './features/reports/reports.routes';
 import { servicesRouter } from './features/services/services.routes';
@@ -51,6 +52,7 @@ const routers: Router<AppState>[] = [
   logsRouter,
   usersRouter,
   auditRouter,
+  mergeRouter,
 ];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */

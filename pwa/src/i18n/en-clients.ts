@@ -155,6 +155,8 @@ export const enClients = {
   'clients.audit.action.userUpdate': 'Staff account changed',
   'clients.audit.action.userDeactivate': 'Staff account deactivated',
   'clients.audit.action.loginFailed': 'Failed sign-in',
+  'clients.audit.action.merge': 'Merged',
+  'clients.audit.action.mergeUndo': 'Merge undone',
   'dashboard.staff': 'Staff',
   'dashboard.title': 'Dashboard',
   'dashboard.greeting': 'Kia ora, {name}.',

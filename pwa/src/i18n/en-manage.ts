@@ -55,6 +55,8 @@ export const enManage = {
   'activity.action.userUpdate': 'Changed a staff account',
   'activity.action.userDeactivate': 'Deactivated a staff account',
   'activity.action.loginFailed': 'Failed sign-in',
+  'activity.action.merge': 'Merged',
+  'activity.action.mergeUndo': 'Merge undone',
   'activity.action.list': 'Listed or searched',
   'activity.action.caseload': 'Downloaded a caseload',
   'retention.link': 'People with no contact for years: archive or erase (Privacy Act)',

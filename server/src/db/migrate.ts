@@ -18,6 +18,7 @@ import * as phoneLastDigits from './migrations/018-phone-last-digits';
 import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
 import * as reportTables from './migrations/023-report-tables';
+import * as merges from './migrations/030-merges';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -42,6 +43,7 @@ const migrations: [string, Migration][] = [
   ['020-public-texts', publicTexts],
   ['022-reports', reports],
   ['023-report-tables', reportTables],
+  ['030-merges', merges],
 ];
 
 const umzug = new Umzug({

@@ -4,6 +4,7 @@ import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import type { SyncHandlers } from '../../lib/sync-handlers';
+import { followMergedClients } from '../../lib/merged-clients';
 
 /**
  * How long one transaction of a batch may keep going before it commits and lets others write.
@@ -65,7 +66,8 @@ export async function applyMutations(actor: Actor, mutations: SyncMutation[], ru
               },
             ]);
           }
-          const outcome = await handler.apply(actor, mutation, transaction);
+          // A client merged away since the mutation was queued: it lands on the kept record (decision 120).
+          const outcome = await handler.apply(actor, await followMergedClients(mutation, transaction), transaction);
           turn.push({
             _id: mutation._id,
             status: outcome.replayed ? 'duplicate' : 'applied',

@@ -60,6 +60,8 @@ export const auditActionKey: Record<AuditAction, MessageKey> = {
   'user.update': 'clients.audit.action.userUpdate',
   'user.deactivate': 'clients.audit.action.userDeactivate',
   'login.failed': 'clients.audit.action.loginFailed',
+  merge: 'clients.audit.action.merge',
+  'merge.undo': 'clients.audit.action.mergeUndo',
 };
 
 /** The service's own title (the trust's wording, shown as given in both languages). */
