@@ -157,6 +157,8 @@ export const enClients = {
   'clients.audit.action.loginFailed': 'Failed sign-in',
   'clients.audit.action.merge': 'Merged',
   'clients.audit.action.mergeUndo': 'Merge undone',
+  'clients.audit.action.import': 'Imported',
+  'clients.audit.action.importUndo': 'Import undone',
   'dashboard.staff': 'Staff',
   'dashboard.title': 'Dashboard',
   'dashboard.greeting': 'Kia ora, {name}.',

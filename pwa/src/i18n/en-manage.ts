@@ -57,6 +57,8 @@ export const enManage = {
   'activity.action.loginFailed': 'Failed sign-in',
   'activity.action.merge': 'Merged',
   'activity.action.mergeUndo': 'Merge undone',
+  'activity.action.import': 'Imported',
+  'activity.action.importUndo': 'Import undone',
   'activity.action.list': 'Listed or searched',
   'activity.action.caseload': 'Downloaded a caseload',
   'retention.link': 'People with no contact for years: archive or erase (Privacy Act)',

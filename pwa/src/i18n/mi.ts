@@ -364,6 +364,8 @@ export const mi: TranslatedCatalogue<
   'activity.action.loginFailed': draft('I rahua te takiuru'),
   'activity.action.merge': draft('I hanumi'),
   'activity.action.mergeUndo': draft('I wetekina te hanumi'),
+  'activity.action.import': draft('I kawea mai'),
+  'activity.action.importUndo': draft('I wetekina te kawe mai'),
   'activity.action.list': draft('I rārangi, i rapu rānei'),
   'activity.action.caseload': draft('I tikiake i tētahi kēhi'),
   'retention.link': draft('Ngā tāngata kāore anō kia whakapāngia mō ngā tau: pūranga, muku rānei (Ture Tūmataiti)'),
@@ -806,6 +808,8 @@ export const mi: TranslatedCatalogue<
   'clients.audit.action.loginFailed': draft('I rahua te takiuru'),
   'clients.audit.action.merge': draft('I hanumi'),
   'clients.audit.action.mergeUndo': draft('I wetekina te hanumi'),
+  'clients.audit.action.import': draft('I kawea mai'),
+  'clients.audit.action.importUndo': draft('I wetekina te kawe mai'),
   'clients.userServices.title': draft('Ngā ratonga e mahi ana tēnei tangata'),
   'clients.userServices.hint': draft(
     'Ka kite ia i ngā whakaurunga o ēnei ratonga, me ngā kiritaki e hono ana ki ērā. Ka kite ngā kaiwhakahaere i ngā mea katoa.',

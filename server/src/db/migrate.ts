@@ -19,6 +19,7 @@ import * as publicTexts from './migrations/020-public-texts';
 import * as reports from './migrations/022-reports';
 import * as reportTables from './migrations/023-report-tables';
 import * as merges from './migrations/030-merges';
+import * as imports from './migrations/031-imports';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -44,6 +45,7 @@ const migrations: [string, Migration][] = [
   ['022-reports', reports],
   ['023-report-tables', reportTables],
   ['030-merges', merges],
+  ['031-imports', imports],
 ];
 
 const umzug = new Umzug({

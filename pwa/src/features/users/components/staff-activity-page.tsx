@@ -31,6 +31,8 @@ const actionKey: Record<TrailAction, MessageKey> = {
   'login.failed': 'activity.action.loginFailed',
   merge: 'activity.action.merge',
   'merge.undo': 'activity.action.mergeUndo',
+  import: 'activity.action.import',
+  'import.undo': 'activity.action.importUndo',
   list: 'activity.action.list',
   caseload: 'activity.action.caseload',
 };
