@@ -157,8 +157,9 @@ export function mergeClients(actor: Actor, keptId: string, input: MergeInput): P
     const fieldVersions = { ...kept.fieldVersions };
     for (const field of taken)
       if (columnsOfField(field).some((column) => changed.some((change) => change.field === column))) fieldVersions[field] = keptVersion;
-    kept.set(Object.fromEntries(changed.map((change) => [change.field, change.to])) as Partial<Client>);
-    await kept.update({ version: keptVersion, fieldVersions, updatedBy: actor.id }, { transaction });
+    // The taken values go in the update itself: `update` saves only the fields it is given.
+    const takenValues = Object.fromEntries(changed.map((change) => [change.field, change.to])) as Partial<Client>;
+    await kept.update({ ...takenValues, version: keptVersion, fieldVersions, updatedBy: actor.id }, { transaction });
     await recordFieldChanges(actor, { entity: 'client', entityId: kept.id, clientId: kept.id }, changed, transaction);
     const otherVersion = other.version + 1;
     await other.update({ mergedInto: kept.id, archivedAt: other.archivedAt ?? new Date(), version: otherVersion, updatedBy: actor.id }, { transaction });

@@ -142,6 +142,7 @@ describe('POST /api/clients/{keptId}/merge', () => {
     expect(await countOf('whanau_members', 'clientId', kept.id, `AND "whanauId" = '${shared}' AND "unlinkedAt" IS NULL`)).toBe(1);
     expect(await countOf('whanau_members', 'clientId', kept.id, `AND "whanauId" = '${second}' AND "unlinkedAt" IS NULL`)).toBe(1);
     const page = await api.get(`/api/clients/${kept.id}`, { token: manager.token });
+    expect(page.body).toMatchObject({ phone: '027 444 0202', iwi: 'Ngāi Tahu', version: 2 });
     expect(page.body.caseNotes).toHaveLength(3);
     expect(page.body.enrolments.map((enrolment: any) => enrolment.serviceKey).sort()).toEqual(['raised_gardens', 'whanau_ora_support']);
 

@@ -50,6 +50,8 @@ export function DuplicatesPage() {
   const merge = useMergeClients();
   const undo = useUndoMerge();
   const [open, setOpen] = useState<string | null>(null);
+  // Kept here, not in the form: the list may redraw (a refetch) while a manager chooses.
+  const [choices, setChoices] = useState<Choices>({});
   const [done, setDone] = useState<{ merge: MergeRecord; name: string } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const headingId = useId();
@@ -65,7 +67,7 @@ export function DuplicatesPage() {
     }
   }
 
-  async function mergePair(pair: DuplicatePair, choices: Partial<Record<MergeField, 'kept' | 'other'>>) {
+  async function mergePair(pair: DuplicatePair, choices: Choices) {
     try {
       const record = await merge.mutateAsync({
         keptId: pair.a._id,
@@ -145,7 +147,14 @@ export function DuplicatesPage() {
                           </Button>
                         </div>
                         {open === pairKey(pair) ? (
-                          <MergeForm pair={pair} busy={busy} onMerge={(choices) => void mergePair(pair, choices)} onCancel={() => setOpen(null)} />
+                          <MergeForm
+                            pair={pair}
+                            busy={busy}
+                            choices={choices}
+                            onChoose={setChoices}
+                            onMerge={() => void mergePair(pair, choices)}
+                            onCancel={() => setOpen(null)}
+                          />
                         ) : null}
                       </li>
                     ))}
@@ -160,21 +169,21 @@ export function DuplicatesPage() {
   );
 }
 
-type MergeFormProps = { pair: DuplicatePair; busy: boolean; onMerge(choices: Partial<Record<MergeField, 'kept' | 'other'>>): void; onCancel(): void };
+type Choices = Partial<Record<MergeField, 'kept' | 'other'>>;
+type MergeFormProps = { pair: DuplicatePair; busy: boolean; choices: Choices; onChoose(choices: Choices): void; onMerge(): void; onCancel(): void };
 
 /** Both records side by side, one choice per field that differs; the first record's value unless another is chosen. */
-function MergeForm({ pair, busy, onMerge, onCancel }: MergeFormProps) {
+function MergeForm({ pair, busy, choices, onChoose, onMerge, onCancel }: MergeFormProps) {
   const t = useT();
   const id = useId();
   const differing = mergeFields.filter((field) => (pair.a[field] ?? null) !== (pair.b[field] ?? null));
-  const [choices, setChoices] = useState<Partial<Record<MergeField, 'kept' | 'other'>>>({});
   const show = (value: string | number | null) => (value === null || value === '' ? t('duplicates.empty') : String(value));
   return (
     <form
       className="duplicates__merge"
       onSubmit={(event) => {
         event.preventDefault();
-        onMerge(choices);
+        onMerge();
       }}
     >
       <table className="duplicates__table">
@@ -195,7 +204,7 @@ function MergeForm({ pair, busy, onMerge, onCancel }: MergeFormProps) {
                 {(['kept', 'other'] as const).map((side) => (
                   <td key={side}>
                     <label className="duplicates__choice">
-                      <input type="radio" name={name} value={side} checked={chosen === side} onChange={() => setChoices({ ...choices, [field]: side })} />
+                      <input type="radio" name={name} value={side} checked={chosen === side} onChange={() => onChoose({ ...choices, [field]: side })} />
                       <span>{show((side === 'kept' ? pair.a : pair.b)[field])}</span>
                     </label>
                   </td>
