@@ -190,7 +190,7 @@ function ImportPreviewView({ preview, busy, onMap, onConfirm, onUndo }: PreviewP
         </Button>
         {preview.problems.length ? (
           <>
-            <h3>{t('import.problems')}</h3>
+            <h3 className="import__problems-heading">{t('import.problems')}</h3>
             <ul className="import__problems">
               {preview.problems.map((problem) => (
                 <li key={`${problem.row}-${problem.field ?? ''}-${problem.msg}`}>{t('import.problem', { row: problem.row, msg: problem.msg })}</li>
