@@ -14,6 +14,10 @@ export const auditActions = [
   'user.update',
   'user.deactivate',
   'login.failed',
+  'merge',
+  'merge.undo',
+  'import',
+  'import.undo',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -51,7 +55,8 @@ export type AuditEntity =
   | 'task'
   | 'contact'
   | 'correction'
-  | 'whanau_list';
+  | 'whanau_list'
+  | 'import';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

@@ -215,6 +215,8 @@ export type ClientRecord = {
   /** Names of the staff accounts above, for showing. */
   createdByName: string | null;
   updatedByName: string | null;
+  /** Only on a record merged away (decision 120): the record it was merged into. */
+  mergedInto?: string;
 };
 
 /** An enrolment of the client, as the client page lists it. */

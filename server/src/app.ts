@@ -12,7 +12,9 @@ import { contentRouter } from './features/content/content.routes';
 import { countersRouter } from './features/counters/counters.routes';
 import { dashboardRouter } from './features/dashboard/dashboard.routes';
 import { enrolmentsRouter } from './features/enrolments/enrolments.routes';
+import { importRouter } from './features/import/import.routes';
 import { logsRouter } from './features/logs/logs.routes';
+import { mergeRouter } from './features/merge/merge.routes';
 import { outputsRouter } from './features/reports/outputs.routes';
 import { reportsRouter } from './features/reports/reports.routes';
 import { servicesRouter } from './features/services/services.routes';
@@ -52,6 +54,8 @@ const routers: Router<AppState>[] = [
   logsRouter,
   usersRouter,
   auditRouter,
+  mergeRouter,
+  importRouter,
 ];
 
 /** Builds the app without listening: `main.ts` listens, tests drive `app.callback()`. */

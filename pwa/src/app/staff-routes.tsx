@@ -20,6 +20,8 @@ const ManageBlog = lazyRoute(() => import('../routes/manage-blog'));
 const ManageUser = lazyRoute(() => import('../routes/manage-user'));
 const ManageAudit = lazyRoute(() => import('../routes/manage-audit'));
 const ManageRetention = lazyRoute(() => import('../routes/manage-retention'));
+const ManageDuplicates = lazyRoute(() => import('../routes/manage-duplicates'));
+const ManageImport = lazyRoute(() => import('../routes/manage-import'));
 const ManageFeature = lazyRoute(() => import('../routes/manage-feature'));
 const ManageLog = lazyRoute(() => import('../routes/manage-log'));
 const ManageTeReo = lazyRoute(() => import('../routes/manage-te-reo'));
@@ -59,6 +61,8 @@ export default function StaffRoutes() {
       <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
       <Route path={staffRoutePatterns.manageAudit} element={staff(ManageAudit)} />
       <Route path={staffRoutePatterns.manageRetention} element={staff(ManageRetention)} />
+      <Route path={staffRoutePatterns.manageDuplicates} element={staff(ManageDuplicates)} />
+      <Route path={staffRoutePatterns.manageImport} element={staff(ManageImport)} />
       <Route path={staffRoutePatterns.manageFeature} element={staff(ManageFeature)} />
       <Route path={staffRoutePatterns.manageLog} element={staff(ManageLog)} />
       <Route path={staffRoutePatterns.manageTeReo} element={staff(ManageTeReo)} />

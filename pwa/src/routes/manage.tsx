@@ -183,6 +183,12 @@ function ManageDashboard() {
             <p>
               <Link to={staffPaths.manageRetention}>{t('retention.link')}</Link>
             </p>
+            <p>
+              <Link to={staffPaths.manageDuplicates}>{t('duplicates.link')}</Link>
+            </p>
+            <p>
+              <Link to={staffPaths.manageImport}>{t('import.link')}</Link>
+            </p>
             <details className="manage-disclosure">
               <summary>{t('manage.addStaff')}</summary>
               <AddStaffForm key={formKeys.staff} ownAccess={access} onAdded={() => afterCreate('staff', 'manage-staff')} />

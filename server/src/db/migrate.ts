@@ -21,6 +21,8 @@ import * as reportTables from './migrations/023-report-tables';
 import * as derivedColumns from './migrations/024-derived-columns-rewritten';
 import * as whanauNotesService from './migrations/025-whanau-notes-service';
 import * as writtenAt from './migrations/027-written-at';
+import * as merges from './migrations/030-merges';
+import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import { enableWal, sequelize } from './sequelize';
 
@@ -49,6 +51,8 @@ const migrations: [string, Migration][] = [
   ['024-derived-columns-rewritten', derivedColumns],
   ['025-whanau-notes-service', whanauNotesService],
   ['027-written-at', writtenAt],
+  ['030-merges', merges],
+  ['031-imports', imports],
   ['032-revision-authors', revisionAuthors],
 ];
 

@@ -40,6 +40,8 @@ export class Client extends Model<InferAttributes<Client>, InferCreationAttribut
   declare archivedAt: CreationOptional<Date | null>;
   /** Erased: personal fields removed; the row stays as a tombstone with its audit trail. */
   declare erasedAt: CreationOptional<Date | null>;
+  /** Merged away (decision 120): a tombstone, archived, pointing to the record it became. */
+  declare mergedInto: CreationOptional<string | null>;
   declare createdBy: string | null;
   declare updatedBy: string | null;
   declare createdAt: CreationOptional<Date>;
@@ -152,6 +154,7 @@ Client.init(
     updatedAt: DataTypes.DATE,
     archivedAt: { type: DataTypes.DATE, allowNull: true },
     erasedAt: { type: DataTypes.DATE, allowNull: true },
+    mergedInto: { type: DataTypes.UUID, allowNull: true },
   },
   {
     sequelize,

@@ -1,49 +1,15 @@
-import type { ClientEnrolment, ClientRecord } from '../../../contract/clients';
+import type { ClientEnrolment } from '../../../contract/clients';
 import { enrolmentReference } from '../../../contract/enrolments';
 import { serviceCatalogue } from '../../../contract/catalogue';
-import type { Client } from '../../db/models/client';
 import type { Enrolment } from '../../db/models/enrolment';
 
 /** Staff names by account id, for "updated by" and note authors. */
 export type { StaffNames } from '../../lib/case-work';
-import type { StaffNames } from '../../lib/case-work';
 
 const serviceTitles = new Map(serviceCatalogue.map((service) => [service.key, service.title]));
 export const serviceTitle = (key: string) => serviceTitles.get(key) ?? key;
 
-/**
- * A client record as the API shows it; never the derived search columns. A field never given is
- * null, the same in the answer to a create (where the new row has no value for it) as on a read.
- */
-export function presentClient(client: Client, names: StaffNames): ClientRecord {
-  return {
-    _id: client.id,
-    givenName: client.givenName,
-    familyName: client.familyName,
-    preferredName: client.preferredName ?? null,
-    dateOfBirth: client.dateOfBirth ?? null,
-    phone: client.phone ?? null,
-    email: client.email ?? null,
-    address: client.address ?? null,
-    suburb: client.suburb ?? null,
-    iwi: client.iwi ?? null,
-    hapu: client.hapu ?? null,
-    household: client.household ?? null,
-    notes: client.notes ?? null,
-    consent:
-      client.consentStatementVersion && client.consentAt && client.consentHow
-        ? { statementVersion: client.consentStatementVersion, at: client.consentAt.toISOString(), how: client.consentHow }
-        : null,
-    version: client.version,
-    createdAt: client.createdAt.toISOString(),
-    writtenAt: (client.writtenAt ?? client.createdAt).toISOString(),
-    createdBy: client.createdBy ?? null,
-    updatedAt: client.updatedAt.toISOString(),
-    updatedBy: client.updatedBy ?? null,
-    createdByName: client.createdBy ? (names.get(client.createdBy) ?? null) : null,
-    updatedByName: client.updatedBy ? (names.get(client.updatedBy) ?? null) : null,
-  };
-}
+export { presentClient } from '../../lib/present-client';
 
 export function presentClientEnrolment(enrolment: Enrolment): ClientEnrolment {
   return {

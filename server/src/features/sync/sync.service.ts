@@ -4,6 +4,7 @@ import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import type { SyncHandlers } from '../../lib/sync-handlers';
+import { followMergedClients } from '../../lib/merged-clients';
 import { actingAt } from '../../lib/written-at';
 
 /**
@@ -67,7 +68,8 @@ export async function applyMutations(actor: Actor, mutations: SyncMutation[], ru
             ]);
           }
           // When it was written on the device, checked here for every kind alike; its records keep it.
-          const outcome = await handler.apply(actingAt(actor, mutation.writtenAt), mutation, transaction);
+          // A client merged away since the mutation was queued: it lands on the kept record (decision 120).
+          const outcome = await handler.apply(actingAt(actor, mutation.writtenAt), await followMergedClients(mutation, transaction), transaction);
           turn.push({
             _id: mutation._id,
             status: outcome.replayed ? 'duplicate' : 'applied',

@@ -60,6 +60,10 @@ export const auditActionKey: Record<AuditAction, MessageKey> = {
   'user.update': 'clients.audit.action.userUpdate',
   'user.deactivate': 'clients.audit.action.userDeactivate',
   'login.failed': 'clients.audit.action.loginFailed',
+  merge: 'clients.audit.action.merge',
+  'merge.undo': 'clients.audit.action.mergeUndo',
+  import: 'clients.audit.action.import',
+  'import.undo': 'clients.audit.action.importUndo',
 };
 
 /** The service's own title (the trust's wording, shown as given in both languages). */

@@ -29,6 +29,10 @@ const actionKey: Record<TrailAction, MessageKey> = {
   'user.update': 'activity.action.userUpdate',
   'user.deactivate': 'activity.action.userDeactivate',
   'login.failed': 'activity.action.loginFailed',
+  merge: 'activity.action.merge',
+  'merge.undo': 'activity.action.mergeUndo',
+  import: 'activity.action.import',
+  'import.undo': 'activity.action.importUndo',
   list: 'activity.action.list',
   caseload: 'activity.action.caseload',
 };

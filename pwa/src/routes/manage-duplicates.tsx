@@ -1,0 +1,12 @@
+import '../i18n/manage';
+import { ManagerOnly } from '../app/manage/manager-only';
+import { DuplicatesPage } from '../features/duplicates/components/duplicates-page';
+
+/** /manage/duplicates: likely pairs of records of one person, to merge or tell apart. */
+export default function ManageDuplicatesRoute() {
+  return (
+    <ManagerOnly>
+      <DuplicatesPage />
+    </ManagerOnly>
+  );
+}

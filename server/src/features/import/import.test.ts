@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient } from '../../../test/factories';
+import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
+import { Client } from '../../db/models/client';
+import { buildClientsFixture } from './import-fixture';
+import { readNzDate } from './import.service';
+
+/**
+ * Import of a trust's clients spreadsheet (DESIGN §4f, decision 119): a 2,000-row file with the
+ * faults real exports have is previewed row by row, confirmed in one go, undone, and imported again.
+ */
+let api: TestApi;
+let manager: Awaited<ReturnType<typeof buildUser>>;
+let kaimahi: Awaited<ReturnType<typeof buildUser>>;
+beforeAll(async () => {
+  api = await startTestServer();
+  manager = await buildUser({ access: 2, name: 'Mere Manager' });
+  kaimahi = await buildUser({ access: 1, name: 'Hemi Kaimahi', services: ['whanau_ora_support'] });
+});
+afterAll(() => api.close());
+
+const upload = (body: Buffer | string, name = 'clients.csv', token = manager.token, kind = 'clients') =>
+  api.post(`/api/imports?kind=${kind}&name=${encodeURIComponent(name)}`, {
+    token,
+    body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+    headers: { 'content-type': 'text/csv' },
+  });
+const liveClients = () => Client.count({ where: { mergedInto: null } });
+
+describe('readNzDate', () => {
+  it('reads the three New Zealand forms, day first', () => {
+    expect(['25/12/1980', '25-12-80', '1980-12-25', '5.1.1980', '01/02/03'].map((text) => readNzDate(text, new Date('2026-11-28')))).toEqual([
+      '1980-12-25',
+      '1980-12-25',
+      '1980-12-25',
+      '1980-01-05',
+      '2003-02-01',
+    ]);
+    expect(readNzDate('12/25')).toBeNull();
+  });
+});
+
+describe('import of clients', () => {
+  it('previews a 2,000-row file exactly, confirms it in one go, undoes it, and finds every row there the second time', async () => {
+    const fixture = buildClientsFixture(2000);
+    const before = await liveClients();
+    // One person of the file is already in the app (with the macron composed; the file has it decomposed).
+    const lines = fixture.csv.split('\r\n');
+    const at = lines.findIndex((line) => line !== line.normalize('NFC'));
+    const [givenName, familyName, born] = lines[at]!.split(',') as [string, string, string];
+    await buildClient({ givenName: givenName.normalize('NFC'), familyName, dateOfBirth: readNzDate(born) });
+    const preview = await upload(fixture.csv);
+    expect(preview.status).toBe(201);
+    expect(preview.body.mapping).toEqual({
+      Ingoa: 'givenName',
+      Surname: 'familyName',
+      'Date of birth': 'dateOfBirth',
+      Waea: 'phone',
+      Īmēra: 'email',
+      Suburb: 'suburb',
+      Iwi: 'iwi',
+    });
+    expect(preview.body.problems).toEqual(fixture.problems);
+    expect(preview.body.counts).toEqual({
+      rows: 2000,
+      blank: fixture.blank,
+      withProblems: fixture.problems.length,
+      alreadyThere: 1,
+      repeated: fixture.repeated.length,
+      toCreate: fixture.people - 1,
+      created: 0,
+    });
+    expect(preview.body.alreadyThere[0]).toMatchObject({ row: at + 1, sameAsRow: null, reasons: ['dateOfBirthAndName'] });
+    expect(preview.body.alreadyThere.filter((entry: any) => entry.sameAsRow !== null).map((entry: any) => entry.row)).toEqual(fixture.repeated);
+    expect(await liveClients()).toBe(before + 1); // nothing written by a preview
+
+    const confirmed = await api.post(`/api/imports/${preview.body._id}/confirm`, { token: manager.token });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'confirmed', counts: { created: fixture.people - 1 } });
+    expect(await liveClients()).toBe(before + fixture.people);
+    // Macrons stored composed, dates as read.
+    const hemi = await Client.findOne({ where: { givenName: 'Hēmi', familyName: 'Walker 0' } });
+    expect(hemi).toMatchObject({ dateOfBirth: '1951-02-02', iwi: null, suburb: 'Linwood', phone: '03 3000000' });
+    const audit = await api.get('/api/audit?action=import', { token: manager.token });
+    expect(audit.body.items[0]).toMatchObject({
+      action: 'import',
+      entity: 'import',
+      entityId: preview.body._id,
+      actorName: 'Mere Manager',
+      details: { created: String(fixture.people - 1), rows: '2000' },
+    });
+
+    const again = await upload(fixture.csv);
+    expect(again.body.mapping.Ingoa).toBe('givenName');
+    expect(again.body.counts).toMatchObject({
+      alreadyThere: fixture.people + fixture.repeated.length,
+      repeated: 0,
+      toCreate: 0,
+      withProblems: fixture.problems.length,
+    });
+
+    const undone = await api.post(`/api/imports/${preview.body._id}/undo`, { token: manager.token });
+    expect(undone.status).toBe(200);
+    expect(undone.body.status).toBe('undone');
+    expect(await liveClients()).toBe(before + 1);
+    expect((await api.post(`/api/imports/${preview.body._id}/undo`, { token: manager.token })).status).toBe(409);
+    const undoEvent = await api.get('/api/audit?action=import.undo', { token: manager.token });
+    expect(undoEvent.body.items[0]).toMatchObject({ entityId: preview.body._id, details: { removed: String(fixture.people - 1) } });
+  }, 60_000);
+
+  it('cannot undo an import once one of its records has changed', async () => {
+    const preview = await upload('Given name,Family name,Date of birth\nKahu,Ropata,1/2/1990\nAmiria,Ropata,2/3/1991\n');
+    expect(preview.body.counts).toMatchObject({ rows: 2, toCreate: 2 });
+    await api.post(`/api/imports/${preview.body._id}/confirm`, { token: manager.token });
+    const kahu = await Client.findOne({ where: { givenName: 'Kahu', familyName: 'Ropata' } });
+    const edit = await api.patch(`/api/clients/${kahu!.id}`, {
+      token: manager.token,
+      json: { _id: crypto.randomUUID(), baseVersion: 1, changes: { suburb: 'Aranui' } },
+    });
+    expect(edit.status).toBe(200);
+    const undo = await api.post(`/api/imports/${preview.body._id}/undo`, { token: manager.token });
+    expect(undo.status).toBe(409);
+    expect(undo.body.errors[0].msg).toBe('A record of this import has changed since, so the import can no longer be undone as a whole');
+    expect(await Client.count({ where: { familyName: 'Ropata' } })).toBe(2);
+  });
+
+  it('reads a Windows-1252 file and remembers a changed mapping for the next file', async () => {
+    // "O’Brien" and "Renée" as Excel on Windows saves them: ’ is 0x92, é is 0xE9.
+    const bytes = Buffer.concat([
+      Buffer.from('First name,Last name,Born,Notes\nRen'),
+      Buffer.from([0xe9]),
+      Buffer.from('e,O'),
+      Buffer.from([0x92]),
+      Buffer.from('Brien,3/4/1975,x\n'),
+    ]);
+    const preview = await upload(bytes, 'windows.csv');
+    expect(preview.status).toBe(201);
+    expect(preview.body.mapping).toEqual({ 'First name': 'givenName', 'Last name': 'familyName', Born: 'dateOfBirth', Notes: null });
+    const remapped = await api.request('PUT', `/api/imports/${preview.body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { 'First name': 'givenName', 'Last name': 'familyName', Born: 'dateOfBirth', Notes: 'suburb' } },
+    });
+    expect(remapped.status).toBe(200);
+    expect(remapped.body.mapping.Notes).toBe('suburb');
+    const confirmed = await api.post(`/api/imports/${preview.body._id}/confirm`, { token: manager.token });
+    expect(confirmed.body.problems).toEqual([]);
+    expect(await Client.findOne({ where: { familyName: 'O’Brien' } })).toMatchObject({ givenName: 'Renée', dateOfBirth: '1975-04-03', suburb: 'x' });
+    const next = await upload('First name,Last name,Born,Notes\n', 'next.csv');
+    expect(next.body.mapping.Notes).toBe('suburb');
+  });
+
+  it('is for managers only, and refuses bad uploads with the error shape', async () => {
+    expect((await upload('Given name\nA\n', 'a.csv', kaimahi.token)).status).toBe(403);
+    const bad = await api.post('/api/imports?kind=whales', { token: manager.token, body: 'x', headers: { 'content-type': 'text/csv' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((error: any) => error.param).sort()).toEqual(['kind', 'name']);
+    const utf16 = await upload(Buffer.from('\ufeffGiven name\nA\n', 'utf16le'), 'utf16.csv');
+    expect(utf16.status).toBe(415);
+    expect(utf16.body.errors[0]).toMatchObject({ code: 'unsupported_media_type' });
+    const big = await upload(Buffer.alloc(10 * 1024 * 1024 + 1, 'a'), 'big.csv');
+    expect(big.status).toBe(413);
+    expect(big.body.errors[0].msg).toBe('A file may be at most 10 MB');
+    const open = await upload('Given name\n"unclosed\n', 'quote.csv');
+    expect(open.status).toBe(400);
+    const doubled = await upload('Given name,Family name\nA,B\n');
+    const remap = await api.request('PUT', `/api/imports/${doubled.body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { 'Given name': 'givenName', 'Family name': 'givenName' } },
+    });
+    expect(remap.status).toBe(409);
+    const wrongField = await api.request('PUT', `/api/imports/${doubled.body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { 'Given name': 'shoeSize' } },
+    });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.errors[0]).toMatchObject({ param: 'mapping.Given name' });
+    expect((await api.post(`/api/imports/${crypto.randomUUID()}/confirm`, { token: manager.token })).status).toBe(404);
+  });
+});
