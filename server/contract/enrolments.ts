@@ -209,6 +209,14 @@ export const enrolmentNextStatuses: Record<EnrolmentStatus, readonly EnrolmentSt
   declined: [],
 };
 
+/**
+ * Whether linking a client to an enrolment enrols it (issue 31: the funder report counts it
+ * accepted): only from new or contacted, never back from completed or declined.
+ */
+export function enrolledByLinking(status: EnrolmentStatus): boolean {
+  return status === 'new' || status === 'contacted';
+}
+
 /** A device-made operation id, lower-cased so it is the same key on SQLite and PostgreSQL. */
 export const OperationIdSchema = z.string({ error: 'Must be a valid id' }).trim().toLowerCase().pipe(IdSchema);
 /** The version an edit started from. */

@@ -15,6 +15,7 @@ import {
   type UpdateClientInput,
 } from '../../../contract/clients';
 import { phoneSuffixWord } from '../../../contract/client-search';
+import { enrolledByLinking } from '../../../contract/enrolments';
 import type { Page, PageQuery } from '../../../contract/common';
 import type { FieldChange as FieldChangeBody } from '../../../contract/whanau';
 import { AuditEvent } from '../../db/models/audit-event';
@@ -180,11 +181,28 @@ function enrolmentNoteId(enrolmentId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Links an enrolment to a client (version + 1) and records it on the client's trail. */
+/**
+ * Links an enrolment to a client (version + 1) and records it on the client's trail. A new or
+ * contacted enrolment is enrolled by it (issue 31: the person now has a record of care, so the
+ * funder report counts them accepted); a status change of its own on the trail.
+ */
 export async function linkEnrolment(actor: Actor, enrolment: Enrolment, clientId: string, transaction: Transaction): Promise<void> {
   const version = enrolment.version + 1;
-  await enrolment.update({ clientId, version, fieldVersions: { ...enrolment.fieldVersions, clientId: version } }, { transaction });
+  const from = enrolment.status;
+  const enrols = enrolledByLinking(from);
+  await enrolment.update(
+    {
+      clientId,
+      ...(enrols && { status: 'enrolled' }),
+      version,
+      fieldVersions: { ...enrolment.fieldVersions, clientId: version, ...(enrols && { status: version }) },
+    },
+    { transaction },
+  );
   await recordAudit(actor, { action: 'link', entity: 'enrolment', entityId: enrolment.id, clientId, details: { enrolmentId: enrolment.id } }, transaction);
+  if (enrols) {
+    await recordAudit(actor, { action: 'status', entity: 'enrolment', entityId: enrolment.id, clientId, details: { from, to: 'enrolled' } }, transaction);
+  }
 }
 
 /**

@@ -174,11 +174,12 @@ describe('POST /api/clients', () => {
     const body = { _id: newId(), givenName: 'Piripi', familyName: 'Mahuika', phone: enrolment.phone };
     const res = await api.post(`/api/clients?fromEnrolment=${enrolment.id}`, { token: whanauKaimahi.token, json: body });
     expect(res.status).toBe(201);
-    expect(res.body.enrolments).toEqual([expect.objectContaining({ _id: enrolment.id, serviceKey: 'whanau_ora_support', status: 'new', version: 2 })]);
+    // Making the client enrols the person (issue 31: the funder report counts them accepted).
+    expect(res.body.enrolments).toEqual([expect.objectContaining({ _id: enrolment.id, serviceKey: 'whanau_ora_support', status: 'enrolled', version: 2 })]);
     expect(res.body.consent).toEqual({ statementVersion: enrolment.consentStatementVersion, at: enrolment.consentedAt.toISOString(), how: 'online' });
     await enrolment.reload();
     expect(enrolment.clientId).toBe(body._id);
-    expect(await actionsOf(body._id)).toEqual(['create', 'link']);
+    expect(await actionsOf(body._id)).toEqual(['create', 'link', 'status']);
     // The enrolment is linked now: another client from it is refused.
     const twice = await api.post(`/api/clients?fromEnrolment=${enrolment.id}`, { token: whanauKaimahi.token, json: { ...body, _id: newId() } });
     expect(twice.status).toBe(409);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { nzToday } from '../../../contract/nz-days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildEnrolment } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
@@ -108,7 +109,33 @@ describe('PATCH /api/enrolments/{id}', () => {
     const client = await buildClient({ createdBy: whanauKaimahi.user.id });
     const merged = await patch(whanauKaimahi.token, enrolment.id, 1, { clientId: client.id });
     expect(merged.status).toBe(200);
-    expect(merged.body).toMatchObject({ status: 'contacted', clientId: client.id, version: 3 });
+    // Linking a client to a contacted enrolment enrols it.
+    expect(merged.body).toMatchObject({ status: 'enrolled', clientId: client.id, version: 3 });
+  });
+
+  it('enrols a new or contacted enrolment when a client is linked, never a declined one, and the report counts it accepted', async () => {
+    const serviceKey = 'whanau_ora_support';
+    // This month so far, in New Zealand days (the report's own days).
+    const today = nzToday();
+    const accepted = async () => {
+      const report = await api.get(`/api/reports?from=${today.slice(0, 8)}01&to=${today}&services=${serviceKey}`, { token: manager.token });
+      return report.body.tables.enrolments.rows.find((row: { key: string }) => row.key === serviceKey).values.accepted as number;
+    };
+    const before = await accepted();
+    const fresh = await buildEnrolment({ serviceKey });
+    const declined = await buildEnrolment({ serviceKey });
+    expect((await patch(manager.token, declined.id, 1, { status: 'declined' })).status).toBe(200);
+    const client = await buildClient({ createdBy: whanauKaimahi.user.id });
+    const linked = await patch(whanauKaimahi.token, fresh.id, 1, { clientId: client.id });
+    expect(linked.body).toMatchObject({ status: 'enrolled', clientId: client.id, version: 2 });
+    const stays = await patch(manager.token, declined.id, 2, { clientId: client.id });
+    expect(stays.body).toMatchObject({ status: 'declined', clientId: client.id, version: 3 });
+    const trail = await AuditEvent.findAll({ where: { entityId: fresh.id }, order: [['seq', 'ASC']] });
+    expect(trail.map((event) => [event.action, event.details])).toEqual([
+      ['link', { enrolmentId: fresh.id }],
+      ['status', { from: 'new', to: 'enrolled' }],
+    ]);
+    expect(await accepted()).toBe(before + 1);
   });
 
   it('is exactly once per operation id', async () => {

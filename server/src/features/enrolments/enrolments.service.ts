@@ -3,6 +3,7 @@ import { serviceCatalogue } from '../../../contract/catalogue';
 import { foldForSearch } from '../../../contract/clients';
 import type { Page } from '../../../contract/common';
 import {
+  enrolledByLinking,
   enrolmentNextStatuses,
   type EnrolmentInput,
   type EnrolmentListItem,
@@ -95,22 +96,25 @@ export async function updateEnrolment(actor: Actor, enrolmentId: string, input: 
   }
   if (changesClient) assertWritable(await findVisibleClient(actor, clientId, transaction));
   const from = enrolment.status;
+  // Linking a client to a new or contacted enrolment enrols it, as making the client from it does.
+  const enrols = changesClient && !changesStatus && enrolledByLinking(from);
+  const to = enrols ? 'enrolled' : status;
   await enrolment.update(
     {
-      ...(changesStatus && { status }),
+      ...((changesStatus || enrols) && { status: to }),
       ...(changesClient && { clientId }),
       version: merge.version,
-      fieldVersions: merge.fieldVersions,
+      fieldVersions: enrols ? { ...merge.fieldVersions, status: merge.version } : merge.fieldVersions,
     },
     { transaction },
   );
   if (changesClient) {
     await recordAudit(actor, { action: 'link', entity: 'enrolment', entityId: enrolment.id, clientId, details: { enrolmentId: enrolment.id } }, transaction);
   }
-  if (changesStatus) {
+  if (changesStatus || enrols) {
     await recordAudit(
       actor,
-      { action: 'status', entity: 'enrolment', entityId: enrolment.id, clientId: enrolment.clientId, details: { from, to: status } },
+      { action: 'status', entity: 'enrolment', entityId: enrolment.id, clientId: enrolment.clientId, details: { from, to: to ?? from } },
       transaction,
     );
   }
