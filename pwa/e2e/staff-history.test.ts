@@ -95,7 +95,8 @@ describe('the history of a staff account', () => {
     const download = page.waitForEvent('download');
     await events.getByRole('button', { name: 'Download CSV of this period' }).click();
     const file = await download;
-    const today = new Date().toISOString().slice(0, 10);
+    // The file is named by the New Zealand day.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date());
     expect(file.suggestedFilename()).toBe(`audit-${today}-${today}.csv`);
     const exported = await harness.api(`/api/audit?actor=${encodeURIComponent(await idOf(manager.email, manager.token))}&action=export`, {
       token: manager.token,

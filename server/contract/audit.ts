@@ -77,7 +77,7 @@ export type AuditEvent<Action extends TrailAction = AuditAction> = {
 
 export const ListAuditQuerySchema = PageQuerySchema;
 
-/** A day (`YYYY-MM-DD`, a whole UTC day) or a moment (ISO 8601 with offset). */
+/** A day (`YYYY-MM-DD`, a whole New Zealand day) or a moment (ISO 8601 with offset). */
 const trailTime = (label: string) =>
   z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: `${label} must be a date (YYYY-MM-DD) or a time (ISO 8601)` });
 

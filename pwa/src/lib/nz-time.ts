@@ -44,3 +44,13 @@ export function isoToNzLocal(iso: string): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((one) => one.type === type)?.value ?? '00';
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
+
+/** The New Zealand calendar date (YYYY-MM-DD) of an instant: what "today" or a consent's day is for the trust, whatever the device's zone. */
+export function nzDateOf(at: string | number | Date): string {
+  return isoToNzLocal(new Date(at).toISOString()).slice(0, 10);
+}
+
+/** Today's date in New Zealand. */
+export function nzToday(): string {
+  return nzDateOf(Date.now());
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, StaffEnrolment } from './api/types';
 import { arrangeFormErrors } from '../../components/form-errors';
+import { nzDateOf } from '../../lib/nz-time';
 import { changesBetween, clientFieldOf, clientFormFields, createInput, resolvedChanges, valuesFromEnrolment, valuesOf } from './client-form-values';
 
 const client: Client = {
@@ -62,6 +63,14 @@ describe('valuesFromEnrolment and createInput', () => {
     consentStatementVersion: '2026-11-01',
     consentedAt: '2026-11-22T09:00:00.000Z',
   } as StaffEnrolment;
+
+  it('dates the consent by the New Zealand day: 7:43 am on 29 November is still the 28th in UTC', () => {
+    const early = valuesFromEnrolment({ ...enrolment, consentedAt: '2026-11-28T18:43:00.000Z' });
+    expect(early.consentAt).toBe('2026-11-29');
+    // Stored as an instant of that same New Zealand day; a client's stored consent reads as its New Zealand day too.
+    expect(nzDateOf(createInput(early, 'new-id').consent?.at ?? '')).toBe('2026-11-29');
+    expect(valuesOf({ ...client, consent: { statementVersion: '2026-11-01', at: '2026-11-28T18:43:00.000Z', how: 'online' } }).consentAt).toBe('2026-11-29');
+  });
 
   it('prefills what the person sent and carries their online consent', () => {
     const values = valuesFromEnrolment(enrolment);

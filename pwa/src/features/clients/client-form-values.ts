@@ -1,3 +1,4 @@
+import { nzDateOf } from '../../lib/nz-time';
 import type { Client, ClientChanges, ClientFields, Conflict, ConsentHow, CreateClientInput, StaffEnrolment } from './api/types';
 
 /** Every field of a client record the edit form shows (DESIGN §4b), in the form's order. */
@@ -68,7 +69,7 @@ export function valuesOf(client: ClientFields): ClientFormValues {
   return {
     ...values,
     consentHow: client.consent?.how ?? '',
-    consentAt: client.consent?.at ? client.consent.at.slice(0, 10) : '',
+    consentAt: client.consent?.at ? nzDateOf(client.consent.at) : '',
     consentStatementVersion: client.consent?.statementVersion ?? '',
   };
 }
@@ -86,7 +87,8 @@ export function valuesFromEnrolment(enrolment: StaffEnrolment): ClientFormValues
     iwi: text(enrolment.iwi),
     household: text(enrolment.householdSize),
     consentHow: 'online',
-    consentAt: enrolment.consentedAt.slice(0, 10),
+    // The New Zealand day they agreed: at 7:43 am on the 29th it is still the 28th in UTC.
+    consentAt: nzDateOf(enrolment.consentedAt),
     consentStatementVersion: enrolment.consentStatementVersion,
   };
 }
@@ -101,7 +103,7 @@ function fieldValue(values: ClientFormValues, field: TextFieldName): string | nu
 function consentOf(values: ClientFormValues, original: ClientFields['consent']): ClientFields['consent'] {
   if (!values.consentHow) return null;
   const at = values.consentAt
-    ? original?.at.slice(0, 10) === values.consentAt
+    ? original && nzDateOf(original.at) === values.consentAt
       ? original.at
       : `${values.consentAt}T00:00:00.000Z`
     : (original?.at ?? new Date().toISOString());

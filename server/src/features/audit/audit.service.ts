@@ -1,16 +1,15 @@
 import { Op, type WhereOptions } from 'sequelize';
 import { bulkReadActions, type ExportTrailQuery, type ListTrailQuery, type TrailAction, type TrailPage } from '../../../contract/audit';
+import { nextDay, nzDayStart } from '../../../contract/nz-days';
 import { AuditEvent } from '../../db/models/audit-event';
 import { sequelize } from '../../db/sequelize';
 import { presentAuditEvent, recordAudit, type Actor } from '../../lib/audit';
 import { csvText } from '../../lib/csv';
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The first moment of a period's start: a day starts at 00:00 UTC. */
-const startOf = (from: string) => new Date(from.length === 10 ? `${from}T00:00:00.000Z` : from);
-/** Just past a period's end: a day ends at the next day's 00:00 UTC; a time is included. */
-const endOf = (to: string) => (to.length === 10 ? new Date(Date.parse(`${to}T00:00:00.000Z`) + dayMs) : new Date(Date.parse(to) + 1));
+/** The first moment of a period's start: a day starts at New Zealand midnight. */
+const startOf = (from: string) => (from.length === 10 ? nzDayStart(from) : new Date(from));
+/** Just past a period's end: a day ends at the next New Zealand midnight; a time is included. */
+const endOf = (to: string) => (to.length === 10 ? nzDayStart(nextDay(to)) : new Date(Date.parse(to) + 1));
 
 function trailWhere(query: { actor?: string; action?: TrailAction; from?: string; to?: string }): WhereOptions<AuditEvent> {
   const at = {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nzToday } from '../../../contract/nz-days';
 import { buildClient, buildEnrolment, buildNote } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 
@@ -90,13 +91,14 @@ describe('GET /api/audit', () => {
     await api.get(`/api/clients/${client.id}`, { token: kaimahi.token });
     await api.get('/api/clients', { token: kaimahi.token });
     await api.get(`/api/clients/${client.id}`, { token: kaimahi.token });
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are New Zealand days: late in the UTC evening it is already tomorrow there.
+    const today = nzToday();
     const views = await api.get(`/api/audit?actor=${kaimahi.user.id}&action=view&from=${today}&to=${today}&pageSize=1`, { token: manager.token });
     expect(views.status).toBe(200);
     expect(views.headers.get('cache-control')).toBe('no-store');
     expect(views.body).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(views.body.items).toEqual([expect.objectContaining({ action: 'view', entityId: client.id, actorName: 'Filtered Kaimahi' })]);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = nzToday(Date.now() - 86_400_000);
     const before = await api.get(`/api/audit?actor=${kaimahi.user.id}&to=${yesterday}`, { token: manager.token });
     expect(before.body).toEqual({ items: [], total: 0, page: 1, pageSize: 50, routineHidden: 0 });
   });
@@ -136,7 +138,7 @@ describe('GET /api/audit/export', () => {
     const officer = await buildUser({ access: 2, name: 'Export Officer' });
     const client = await buildClient({ createdBy: officer.user.id });
     await api.get(`/api/clients/${client.id}`, { token: officer.token });
-    const today = new Date().toISOString().slice(0, 10);
+    const today = nzToday();
     const res = await api.get(`/api/audit/export?from=${today}&to=${today}`, { token: officer.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -2,6 +2,7 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
+import { nzToday } from '../../../lib/nz-time';
 import { consentHows, type ClientFormField, type ClientFormValues } from '../client-form-values';
 import { useStatementVersions } from '../offline/statement-versions';
 import { consentHowKey, fieldLabelKey } from './labels';
@@ -32,7 +33,7 @@ export function ClientFields({ values, errorOf, disabled, onChange }: ClientFiel
   const chooseHow = (how: string) => {
     onChange('consentHow', how);
     if (!how) return;
-    if (!values.consentAt) onChange('consentAt', todayHere());
+    if (!values.consentAt) onChange('consentAt', nzToday());
     if (!values.consentStatementVersion) onChange('consentStatementVersion', statements.current);
   };
   const versions: string[] = [...statements.versions];
@@ -79,10 +80,4 @@ export function ClientFields({ values, errorOf, disabled, onChange }: ClientFiel
       <TextArea {...common('notes')} rows={3} hint={t('clients.field.notesHint')} className="client-fields__wide" />
     </div>
   );
-}
-
-/** Today's date where the kaimahi is (YYYY-MM-DD), as a date field holds it. */
-function todayHere(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -11,6 +11,7 @@ import { TextField } from '../../../components/text-field';
 import { useWrittenTime } from '../../../components/written-time';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import { nzToday } from '../../../lib/nz-time';
 import { activityPageSize, downloadActivity, useStaffActivity, type ActivityFilter } from '../api/get-staff-activity';
 import { useStaff } from '../api/list-staff';
 import { historyPagerWords } from './staff-history';
@@ -38,7 +39,6 @@ const actionKey: Record<TrailAction, MessageKey> = {
 };
 const allActions: readonly TrailAction[] = [...auditActions, ...bulkReadActions];
 const isAction = (value: string): value is TrailAction => (allActions as readonly string[]).includes(value);
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** /manage/audit: everyone's views, changes and bulk reads, filtered by person, action and dates; a period as CSV. */
 export function StaffActivityPage() {
@@ -77,7 +77,7 @@ export function StaffActivityPage() {
   async function download() {
     setDownloading(true);
     try {
-      await downloadActivity(filter.from ?? filter.to ?? today(), filter.to ?? filter.from ?? today());
+      await downloadActivity(filter.from ?? filter.to ?? nzToday(), filter.to ?? filter.from ?? nzToday());
     } catch (error) {
       showErrors(error);
     } finally {
