@@ -45,12 +45,14 @@ export function isoToNzLocal(iso: string): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
+const nzDate = new Intl.DateTimeFormat('en-CA', { timeZone: nzTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The New Zealand calendar date (YYYY-MM-DD) of an instant: what "today" or a consent's day is for the trust, whatever the device's zone. */
 export function nzDateOf(at: string | number | Date): string {
-  return isoToNzLocal(new Date(at).toISOString()).slice(0, 10);
+  return nzDate.format(new Date(at));
 }
 
-/** Today's date in New Zealand. */
-export function nzToday(): string {
-  return nzDateOf(Date.now());
+/** Today's date in New Zealand (the one helper for "today": consent, due dates, report periods, file names). */
+export function nzToday(at: number | Date = Date.now()): string {
+  return nzDateOf(at);
 }

@@ -4,17 +4,12 @@
  * Groups: overdue (before today), today, this week (the next six days) and later.
  */
 import type { TaskRecord } from '@contract/whanau';
-import { nzTimeZone } from '../../lib/nz-time';
+import { nzToday } from '../../lib/nz-time';
+
+export { nzToday };
 
 export type DueGroup = 'overdue' | 'today' | 'week' | 'later';
 export const dueGroups: readonly DueGroup[] = ['overdue', 'today', 'week', 'later'];
-
-const nzDate = new Intl.DateTimeFormat('en-CA', { timeZone: nzTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The New Zealand calendar date at `at`, YYYY-MM-DD. */
-export function nzToday(at: number | Date = Date.now()): string {
-  return nzDate.format(at);
-}
 
 /** `date` plus `days` calendar days (YYYY-MM-DD, no time zone involved). */
 export function addDays(date: string, days: number): string {

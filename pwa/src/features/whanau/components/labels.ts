@@ -1,3 +1,4 @@
+import { nzToday } from '../../../lib/nz-time';
 import type { ServiceOutput } from '@contract/reports';
 import type { ContactKind, GoalArea, GoalStatus, Relationship } from '@contract/whanau';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -47,10 +48,9 @@ export function personName(client: { givenName: string; familyName: string; pref
   return `${client.preferredName ?? client.givenName} ${client.familyName}`;
 }
 
-/** Today on this device, YYYY-MM-DD (New Zealand dates are the device's day, not UTC's). */
+/** Today in New Zealand, YYYY-MM-DD, whatever the device's zone. */
 export function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return nzToday();
 }
 
 /** What each of this feature's offline kinds is, in words, for the list of what waits. */
