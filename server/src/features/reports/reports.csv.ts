@@ -37,7 +37,31 @@ export function hiddenCells(table: ReportTable, period: Period): Set<string> {
   return hidden;
 }
 
-/** A row's label in an export, in English: the service's title, the output's name and unit, or the key as the contract names it. */
+/** The screen's English words for contact kinds and goal areas (pwa `reports.kind.*`, `reports.area.*`). */
+const rowWords: Readonly<Record<string, string>> = {
+  'home visit': 'Home visit',
+  phone: 'Phone',
+  office: 'Office',
+  marae: 'Marae',
+  online: 'Online',
+  other: 'Other',
+  health: 'Health',
+  housing: 'Housing',
+  education: 'Education',
+  employment: 'Employment',
+  kai: 'Kai',
+  income: 'Income',
+  wellbeing: 'Wellbeing',
+  culture: 'Culture',
+};
+
+/** What the two marks mean, written under a table that uses them. */
+export const suppressionNotes = {
+  small: '<5: a count from 1 to 4, not shown so that no one can be picked out.',
+  hidden: 'S: not shown, because the count it goes with is from 1 to 4, or because with the total it would give such a count away.',
+} as const;
+
+/** A row's label in an export, as the screen shows it in English: the service's title, the kind or area, the output's name and unit. */
 function labelOf(report: Report, name: ReportTableName, row: ReportRow): string {
   if (row.key === 'total') return 'Total';
   if (name === 'enrolments') return serviceCatalogue.find((service) => service.key === row.key)?.title ?? row.key;
@@ -46,10 +70,16 @@ function labelOf(report: Report, name: ReportTableName, row: ReportRow): string 
     return output ? `${output.name}${output.unit ? ` (${output.unit})` : ''}${output.retired ? ' (retired)' : ''}` : row.key;
   }
   if (name === 'served') return row.key === 'whanau' ? 'Whānau' : 'People';
-  return row.key;
+  return rowWords[row.key] ?? row.key;
 }
 
-/** One table as CSV: a row per figure's row, each measure of the period beside the same of a year earlier; small counts as "<5". */
+/**
+ * One table as CSV: a row per figure's row, each measure of the period beside the same of a year
+ * earlier. A hidden count from 1 to 4 is "<5"; any other hidden figure (hours, quantities and
+ * dollars with a small count, a count of 5 or more hidden so a total cannot give a small one away)
+ * is "S", never a "<5" that would be false (DESIGN §4d). Zero stays 0. Notes under the table say
+ * what the marks mean.
+ */
 export function reportTableCsv(report: Report, name: ReportTableName): string {
   const table = report.tables[name];
   const hidden = { values: hiddenCells(table, 'values'), lastYear: hiddenCells(table, 'lastYear') };
@@ -57,10 +87,17 @@ export function reportTableCsv(report: Report, name: ReportTableName): string {
     name === 'enrolments' ? 'service' : name === 'outputs' ? 'output' : name === 'goals' ? 'area' : name === 'contacts' ? 'kind' : 'who',
     ...table.measures.flatMap((measure) => [`${measure} ${report.from} to ${report.to}`, `${measure} ${report.lastYear.from} to ${report.lastYear.to}`]),
   ];
-  const cell = (row: ReportRow, period: Period, measure: string) => (hidden[period].has(`${row.key}:${measure}`) ? '<5' : (row[period][measure] ?? 0));
+  const cell = (row: ReportRow, period: Period, measure: string) => {
+    const value = row[period][measure] ?? 0;
+    if (value === 0 || !hidden[period].has(`${row.key}:${measure}`)) return value;
+    const isCount = table.guards[measure] === measure;
+    return isCount && isSmall(value) ? '<5' : 'S';
+  };
   const rows = table.rows.map((row) => [
     labelOf(report, name, row),
     ...table.measures.flatMap((measure) => [cell(row, 'values', measure), cell(row, 'lastYear', measure)]),
   ]);
-  return csvText([header, ...rows]);
+  const marks = new Set(rows.flat());
+  const notes = [...(marks.has('<5') ? [[suppressionNotes.small]] : []), ...(marks.has('S') ? [[suppressionNotes.hidden]] : [])];
+  return csvText([header, ...rows, ...(notes.length > 0 ? [[], ...notes] : [])]);
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impactCounters, type ReportRow } from '../../../contract/reports';
 import { buildEnrolment } from '../../../test/factories';
+import { suppressionNotes } from './reports.csv';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { ServiceOutputRow } from '../../db/models/service-output';
 import { Contact, ContactOutputRow, Goal, Whanau } from '../../db/models/whanau';
@@ -224,28 +225,35 @@ describe('GET /api/reports: a quarter with known answers', () => {
     expect(enrolments.status).toBe(200);
     expect(enrolments.headers.get('content-type')).toContain('text/csv');
     expect(enrolments.headers.get('content-disposition')).toBe('attachment; filename="enrolments-2026-01-01-to-2026-03-31.csv"');
-    // Kai's 3 is hidden; Musical Therapy's 5 too, or 8 − 5 would give it away; the total shows.
+    // Kai's 3 is hidden; Musical Therapy's 5 too, or 8 − 5 would give it away: "S", as 5 is not "<5"; the total shows.
     expect(enrolments.text).toBe(
       [
         '"service","received 2026-01-01 to 2026-03-31","received 2025-01-01 to 2025-03-31","accepted 2026-01-01 to 2026-03-31","accepted 2025-01-01 to 2025-03-31"',
-        '"Musical Therapy","<5","0","<5","0"',
+        '"Musical Therapy","S","0","<5","0"',
         '"Whānau Kai Support","<5","<5","<5","0"',
         '"Total","8","<5","6","0"',
+        '',
+        '"<5: a count from 1 to 4, not shown so that no one can be picked out."',
+        '"S: not shown, because the count it goes with is from 1 to 4, or because with the total it would give such a count away."',
         '',
       ].join('\r\n'),
     );
     const contacts = (await csv('contacts')).text.split('\r\n');
-    expect(contacts[1]).toBe('"home visit","5","<5","4","<5"');
+    // The screen's labels; hours hidden with their contacts are "S" (0.75 hours is not "<5").
+    expect(contacts[1]).toBe('"Home visit","5","<5","4","S"');
     // Hours go with the contacts they were spent at.
-    expect(contacts[2]).toBe('"phone","<5","0","<5","0"');
-    expect(contacts[3]).toBe('"office","<5","0","<5","0"');
-    expect(contacts.at(-2)).toBe('"Total","9","<5","6","<5"');
+    expect(contacts[2]).toBe('"Phone","<5","0","S","0"');
+    expect(contacts[3]).toBe('"Office","<5","0","S","0"');
+    expect(contacts.slice(-5)).toEqual(['"Total","9","<5","6","S"', '', `"${suppressionNotes.small}"`, `"${suppressionNotes.hidden}"`, '']);
     const served = (await csv('served')).text.split('\r\n');
     expect(served.slice(1, 3)).toEqual(['"Whānau","<5","<5"', '"People","9","<5"']);
     const outputs = (await csv('outputs')).text.split('\r\n');
-    expect(outputs[2]).toBe('"Kai parcel (parcels)","<5","<5","<5","<5","<5","<5"');
+    // A $120 value and the parcels with it are "S": only the contacts are a count of 1–4.
+    expect(outputs[2]).toBe('"Kai parcel (parcels)","<5","<5","S","S","S","S"');
     const goals = (await csv('goals')).text.split('\r\n');
-    expect(goals.at(-2)).toBe('"Total","<5","<5","<5","0"');
+    expect(goals.find((line) => line.startsWith('"Total"'))).toBe('"Total","<5","<5","<5","0"');
+    // Only counts are hidden here: the note says what "<5" means, and no "S" note.
+    expect(goals.slice(-3)).toEqual(['', `"${suppressionNotes.small}"`, '']);
   });
 
   it('gives a kaimahi the figures of their own services only, with scope=mine; without it 403', async () => {
