@@ -1070,6 +1070,7 @@ export const messageKeys = [
   'reports.mine.lead',
   'reports.mine.none',
   'reports.mine.title',
+  'reports.noExport',
   'reports.noOutputs',
   'reports.noServices',
   'reports.open',

@@ -106,6 +106,31 @@ export const ReportQuerySchema = z
   });
 export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 
+/** The last day of a month (`month` from 1). */
+const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Whether a period is whole, as an export must be (decision 116): a calendar month, a quarter
+ * (January, April, July or October to the end of its third month), a calendar year, or a
+ * financial year (1 July to 30 June). Two exports of whole periods never differ by one day.
+ */
+export function isWholePeriod(from: string, to: string): boolean {
+  const [fromYear, fromMonth, fromDay] = from.split('-').map(Number) as [number, number, number];
+  const [toYear, toMonth, toDay] = to.split('-').map(Number) as [number, number, number];
+  if (fromDay !== 1 || toDay !== lastDayOf(toYear, toMonth)) return false;
+  const months = (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+  if (months === 1) return true;
+  if (months === 3) return fromMonth % 3 === 1;
+  return months === 12 && (fromMonth === 1 || fromMonth === 7);
+}
+
+/** `GET /api/reports/{table}.csv`: a report's query, for a whole period only (decision 116). */
+export const ReportExportQuerySchema = ReportQuerySchema.superRefine((query, context) => {
+  if (query.to >= query.from && !isWholePeriod(query.from, query.to)) {
+    context.addIssue({ code: 'custom', message: 'An export covers a whole month, quarter or year', path: ['to'] });
+  }
+});
+
 export const ReportTableParamsSchema = z.object({
   table: z.enum(reportTables, { error: `Table must be one of: ${reportTables.join(', ')}` }),
 });

@@ -1539,6 +1539,9 @@ export const mi: TranslatedCatalogue<
   'reports.print': draft('Tāngia'),
   'reports.csv': draft('Kōnae CSV'),
   'reports.csvOf': draft('Tikiake i te “{table}” hei kōnae CSV'),
+  'reports.noExport': draft(
+    'Ko ngā kōnae CSV mō te marama katoa, te hauwhā, te tau rānei, ā, mō tētahi ratonga, mō ngā ratonga katoa rānei, kia kore ai e taea te tātai i tētahi tatau iti mai i ngā kōnae e rua.',
+  ),
   'reports.range': draft('{from} ki {to}'),
   'reports.lastYear': draft('Kotahi tau i mua'),
   'reports.table.enrolments': draft('Ngā whakaurunga i tae mai, i whakaaetia'),

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { limits } from '../../../contract/limits';
-import { ReportQuerySchema, ReportTableParamsSchema } from '../../../contract/reports';
+import { ReportExportQuerySchema, ReportQuerySchema, ReportTableParamsSchema } from '../../../contract/reports';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { buildReportCard } from './report-card.service';
 import { reportTableCsv } from './reports.csv';
-import { buildReport } from './reports.service';
+import { assertWholeServiceSet, buildReport } from './reports.service';
 
 /**
  * Reports for funders (DESIGN §4d): managers for any services; with `scope=mine` any staff, for
@@ -40,8 +40,10 @@ reportsRouter.get(
   '/:table.csv',
   authenticate,
   requireAccess(limits.accessMin),
-  validate({ params: ReportTableParamsSchema, query: ReportQuerySchema }, async (ctx, { params, query }) => {
-    const report = await buildReport(actorFromContext(ctx), query);
+  validate({ params: ReportTableParamsSchema, query: ReportExportQuerySchema }, async (ctx, { params, query }) => {
+    const actor = actorFromContext(ctx);
+    assertWholeServiceSet(actor, query);
+    const report = await buildReport(actor, query);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${params.table}-${report.from}-to-${report.to}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';

@@ -15,7 +15,7 @@ import {
 import { ServiceOutputRow } from '../../db/models/service-output';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
-import { forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { seesEverything, visibleServices } from '../../lib/need-to-know';
 import { outputsByIds } from './outputs.service';
 
@@ -34,6 +34,17 @@ export function reportServices(actor: Actor, query: Pick<ReportQuery, 'services'
   const allowed = query.scope === 'mine' ? actor.services : visibleServices(actor);
   const asked = query.services?.length ? query.services : serviceCatalogue.map((service) => service.key);
   return serviceCatalogue.map((service) => service.key).filter((key) => asked.includes(key) && allowed.includes(key));
+}
+
+/**
+ * An export names one service or every service the caller reports on (decision 116): two exports
+ * whose service sets differ by one service would give that service's small counts by difference.
+ */
+export function assertWholeServiceSet(actor: Actor, query: Pick<ReportQuery, 'services' | 'scope'>): void {
+  const asked = query.services ?? [];
+  if (asked.length <= 1) return;
+  const all = reportServices(actor, { scope: query.scope });
+  if (!all.every((key) => asked.includes(key))) throw badRequest('An export covers one service or all of them', 'services');
 }
 
 const number = (value: unknown) => Number(value ?? 0);

@@ -219,8 +219,35 @@ describe('GET /api/reports: a quarter with known answers', () => {
     expect(rowOf(res.body.tables.served, 'people')?.values).toEqual({ served: 10 });
   });
 
+  it('exports only whole periods and whole service sets, so two exports cannot be differenced (decision 116)', async () => {
+    const csv = (query: string) => api.get(`/api/reports/enrolments.csv?${query}`, { token: manager.token });
+    // A quarter less a day, and the quarter: 7 − 6 would be the last day's count.
+    const partial = await csv(`from=2026-01-01&to=2026-03-30&services=${kai}`);
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors).toEqual([expect.objectContaining({ msg: 'An export covers a whole month, quarter or year', param: 'to' })]);
+    expect((await csv(`from=2026-01-02&to=2026-03-31&services=${kai}`)).status).toBe(400);
+    expect((await csv(`from=2026-02-01&to=2026-04-30&services=${kai}`)).status).toBe(400);
+    // Two services of six, against one of them: the other would be the difference.
+    const someServices = await csv(`${quarter}&services=${kai},${music}`);
+    expect(someServices.status).toBe(400);
+    expect(someServices.body.errors).toEqual([expect.objectContaining({ msg: 'An export covers one service or all of them', param: 'services' })]);
+    for (const whole of [
+      `${quarter}&services=${kai}`,
+      quarter,
+      'from=2026-02-01&to=2026-02-28',
+      'from=2025-01-01&to=2025-12-31',
+      'from=2025-07-01&to=2026-06-30',
+    ]) {
+      expect((await csv(whole)).status, whole).toBe(200);
+    }
+    // The screen's own report keeps any period.
+    expect((await api.get(`/api/reports?from=2026-01-01&to=2026-03-30&services=${kai},${music}`, { token: manager.token })).status).toBe(200);
+  });
+
   it('exports each table as CSV with counts below 5 as "<5", and the cell that would give one away hidden too', async () => {
-    const csv = (table: string) => api.get(`/api/reports/${table}.csv?${quarter}&services=${kai},${music}`, { token: manager.token });
+    // An export names one service or all the caller reports on (decision 116): a kaimahi of these two, all of theirs.
+    const both = await buildUser({ access: 1, services: [kai, music] });
+    const csv = (table: string) => api.get(`/api/reports/${table}.csv?${quarter}&scope=mine`, { token: both.token });
     const enrolments = await csv('enrolments');
     expect(enrolments.status).toBe(200);
     expect(enrolments.headers.get('content-type')).toContain('text/csv');

@@ -36,6 +36,8 @@ export function ReportsPage() {
   const request: ReportRequest = { ...period, services: services.join(','), scope: 'all' };
   const report = useReport(request);
   const noService = services.length === 0;
+  // An export leaves the trust: whole periods and one service or all, so two cannot be differenced (decision 116).
+  const exportable = kind !== 'custom' && (services.length === 1 || services.length === serviceCatalogue.length);
 
   function chooseKind(next: PeriodKind) {
     setKind(next);
@@ -132,7 +134,8 @@ export function ReportsPage() {
             {report.data.services.map((key) => serviceCatalogue.find((service) => service.key === key)?.title ?? key).join(', ')}
           </p>
           <ContactsChart report={report.data} />
-          <ReportTables report={report.data} onCsv={(table) => void csv(table)} />
+          {exportable ? null : <p className="reports__no-export">{t('reports.noExport')}</p>}
+          <ReportTables report={report.data} onCsv={exportable ? (table) => void csv(table) : undefined} />
           <p className="reports__made">{t('reports.made', { time: formatDate(report.data.generatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
         </>
       )}
