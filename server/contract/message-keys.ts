@@ -1085,6 +1085,7 @@ export const messageKeys = [
   'reports.row.retired',
   'reports.row.total',
   'reports.row.whanau',
+  'reports.scrollHint',
   'reports.services',
   'reports.table.contacts',
   'reports.table.enrolments',

@@ -588,6 +588,7 @@ export const enClients = {
   'reports.print': 'Print',
   'reports.csv': 'CSV file',
   'reports.csvOf': 'Download “{table}” as a CSV file',
+  'reports.scrollHint': 'Scroll the table sideways for a year earlier and the other columns →',
   'reports.noExport':
     'CSV files are for a whole month, quarter or year, and for one service or all of them, so that no small count can be worked out from two files.',
   'reports.range': '{from} to {to}',

@@ -1539,6 +1539,7 @@ export const mi: TranslatedCatalogue<
   'reports.print': draft('Tāngia'),
   'reports.csv': draft('Kōnae CSV'),
   'reports.csvOf': draft('Tikiake i te “{table}” hei kōnae CSV'),
+  'reports.scrollHint': draft('Panukutia te tēpu ki te taha mō te tau i mua me ērā atu tīwae →'),
   'reports.noExport': draft(
     'Ko ngā kōnae CSV mō te marama katoa, te hauwhā, te tau rānei, ā, mō tētahi ratonga, mō ngā ratonga katoa rānei, kia kore ai e taea te tātai i tētahi tatau iti mai i ngā kōnae e rua.',
   ),

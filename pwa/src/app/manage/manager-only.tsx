@@ -1,3 +1,5 @@
+// Its words are site management's: a route that is not under /manage (reports) has not loaded them.
+import '../../i18n/manage';
 import type { ReactNode } from 'react';
 import { limits } from '@contract/limits';
 import { LinkButton } from '../../components/button';

@@ -33,46 +33,51 @@ export function ReportTables({ report, onCsv, headingLevel = 2 }: { report: Repo
               <p>{t('reports.noOutputs')}</p>
             ) : (
               // Wider than a phone: it scrolls sideways in its own box, which the keyboard can reach too.
-              <div className="report-table__scroll" tabIndex={0} role="group" aria-labelledby={headingId}>
-                <table>
-                  <thead>
-                    <tr>
-                      <td />
-                      {table.measures.map((measure) => (
-                        <th key={measure} scope="colgroup" colSpan={2}>
-                          {t(measureKeys[measure as keyof typeof measureKeys])}
-                        </th>
-                      ))}
-                    </tr>
-                    <tr>
-                      <td />
-                      {table.measures.map((measure) => [
-                        <th key={`${measure}-now`} scope="col" className="report-table__period">
-                          <span className="report-table__narrowest">{thisPeriod}</span>
-                        </th>,
-                        <th key={`${measure}-before`} scope="col" className="report-table__period report-table__before">
-                          <span className="report-table__narrowest">{lastYear}</span>
-                        </th>,
-                      ])}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {table.rows.map((row) => (
-                      <tr key={row.key} className={row.key === 'total' ? 'report-table__total' : undefined}>
-                        <th scope="row">
-                          <span className="report-table__narrowest report-table__narrowest--label">{rowLabel(t, report, name, row.key, language)}</span>
-                        </th>
+              <>
+                <p className="report-table__hint" aria-hidden="true">
+                  {t('reports.scrollHint')}
+                </p>
+                <div className="report-table__scroll" tabIndex={0} role="group" aria-labelledby={headingId}>
+                  <table>
+                    <thead>
+                      <tr>
+                        <td />
+                        {table.measures.map((measure) => (
+                          <th key={measure} scope="colgroup" colSpan={2}>
+                            {t(measureKeys[measure as keyof typeof measureKeys])}
+                          </th>
+                        ))}
+                      </tr>
+                      <tr>
+                        <td />
                         {table.measures.map((measure) => [
-                          <td key={`${measure}-now`}>{formatNumber(row.values[measure] ?? 0)}</td>,
-                          <td key={`${measure}-before`} className="report-table__before">
-                            {formatNumber(row.lastYear[measure] ?? 0)}
-                          </td>,
+                          <th key={`${measure}-now`} scope="col" className="report-table__period">
+                            <span className="report-table__narrowest">{thisPeriod}</span>
+                          </th>,
+                          <th key={`${measure}-before`} scope="col" className="report-table__period report-table__before">
+                            <span className="report-table__narrowest">{lastYear}</span>
+                          </th>,
                         ])}
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {table.rows.map((row) => (
+                        <tr key={row.key} className={row.key === 'total' ? 'report-table__total' : undefined}>
+                          <th scope="row">
+                            <span className="report-table__narrowest report-table__narrowest--label">{rowLabel(t, report, name, row.key, language)}</span>
+                          </th>
+                          {table.measures.map((measure) => [
+                            <td key={`${measure}-now`}>{formatNumber(row.values[measure] ?? 0)}</td>,
+                            <td key={`${measure}-before`} className="report-table__before">
+                              {formatNumber(row.lastYear[measure] ?? 0)}
+                            </td>,
+                          ])}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
             )}
           </section>
         );
