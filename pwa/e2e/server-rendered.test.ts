@@ -84,8 +84,25 @@ describe('with JavaScript off', () => {
     expect(await page.locator('main h1').first().textContent()).toBe(post.title);
     const description = await page.locator('meta[name=description]').getAttribute('content');
     expect(description?.length).toBeGreaterThan(20);
+    // Shares of it show its own title, words and picture (Open Graph).
+    const og = (property: string) => page.locator(`meta[property="og:${property}"]`).getAttribute('content');
+    expect(await og('title')).toBe(`${post.title} — Te Whare Manaaki Trust`);
+    expect(await og('description')).toBe(description);
+    expect(await og('type')).toBe('article');
+    expect(await og('image')).toMatch(new RegExp(`^/api/content/blog/${post._id}/image\\?(v=[0-9a-f-]+&)?size=large$`));
     await page.goto('/service/whanau_support');
     expect(await page.title()).toMatch(/^Wh.+ — Te Whare Manaaki Trust$/);
+    expect(await og('type')).toBe('website');
+    // Every public page has words of its own for a search result or a share, not the site's.
+    const descriptions = new Map<string, string | null>();
+    for (const route of ['/', '/services', '/service/whanau_support', '/blog', '/team', '/contact', '/former_services', '/enrol/whanau_ora_support']) {
+      await page.goto(route);
+      descriptions.set(route, await page.locator('meta[name=description]').getAttribute('content'));
+      expect(await og('description'), route).toBe(descriptions.get(route));
+    }
+    expect(new Set(descriptions.values()).size, JSON.stringify([...descriptions])).toBe(descriptions.size);
+    // A staff address is the app's, not unknown: the shell, 200.
+    expect((await page.goto('/clients'))?.status()).toBe(200);
     await page.context().close();
   });
 
@@ -140,6 +157,9 @@ describe('what an address names is not here', () => {
       { route: `/blog/${gone._id}`, en: 'Post not found', mi: 'Kāore i kitea te pānui' },
       { route: '/service/no_such_service', en: 'Service not found', mi: 'Kāore i kitea te ratonga' },
       { route: '/enrol/no_such_service', en: 'Service not found', mi: 'Kāore i kitea te ratonga' },
+      // An address the app has no page for: the trust's not-found page, rendered, not the shell with 200.
+      { route: '/no-such-page', en: 'Page not found', mi: 'Kāore i kitea te whārangi' },
+      { route: '/services/extra/part', en: 'Page not found', mi: 'Kāore i kitea te whārangi' },
     ];
     for (const { language } of languages) {
       const page = await pageWithoutScript(language);

@@ -21,7 +21,7 @@ import { AppRoutes } from './app/router';
 import { applyOverrides, publishLanguage, type Overrides } from './i18n/i18n';
 import { knownCorrections, loadCorrections } from './i18n/load-corrections';
 import { isLanguage, localeOf, type Language } from './i18n/languages';
-import { routePatterns } from './lib/paths';
+import { isProtectedPath, routePatterns } from './lib/paths';
 import { publicPagePattern } from './lib/public-pages';
 import type { ApiErrorItem } from '@contract/errors';
 import { ApiRequestError } from './lib/api-client';
@@ -45,6 +45,22 @@ export function isServerRendered(pathname: string): boolean {
   return publicPagePattern.test(pathname);
 }
 
+/**
+ * An address the app has no page for (not public, not sign-in, not a staff route, not a file):
+ * the server renders the trust's not-found page for it and answers 404 (issue 31), where the shell
+ * used to answer 200 and say so only once its script ran.
+ */
+export function isUnknownAddress(pathname: string): boolean {
+  const lastSegment = pathname.split('/').pop() ?? '';
+  return (
+    !isServerRendered(pathname) &&
+    pathname !== routePatterns.login &&
+    !isProtectedPath(pathname) &&
+    !lastSegment.includes('.') &&
+    !pathname.startsWith('/assets/')
+  );
+}
+
 export type RenderedPage = {
   /** The markup of `#root`. */
   html: string;
@@ -60,6 +76,8 @@ export type RenderedPage = {
   locale: string;
   title?: string;
   description?: string;
+  /** A picture for shares of the page (a post's), as an address on this site. */
+  image?: string;
 };
 
 export type RenderOptions = {
@@ -109,6 +127,7 @@ function refusal(error: unknown): error is ApiRequestError {
 function renderOnce(app: React.ReactNode): Promise<string> {
   delete pageHead.title;
   delete pageHead.description;
+  delete pageHead.image;
   delete pageHead.notFound;
   return renderToText(app);
 }
@@ -166,6 +185,7 @@ async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOpti
     locale: localeOf[language],
     title: pageHead.title,
     description: pageHead.description,
+    image: pageHead.image,
   };
 }
 
@@ -192,5 +212,6 @@ const routeModules: Record<(typeof serverRenderedRoutes)[number], string[]> = {
  */
 export function cssModulesOf(pathname: string): string[] {
   const pattern = serverRenderedRoutes.find((route) => matchPath(route, pathname) !== null);
-  return pattern ? [...shellModules, ...routeModules[pattern]] : [];
+  if (pattern) return [...shellModules, ...routeModules[pattern]];
+  return isUnknownAddress(pathname) ? [...shellModules, 'src/app/staff-routes.tsx', 'src/routes/not-found.tsx'] : [];
 }

@@ -71,6 +71,7 @@ export function createApp(): Koa<AppState> {
     keepForMs: config.renderedPageMs,
     staleForMs: config.renderedPageStaleMs,
     queueMax: config.renderQueueMax,
+    publicUrl: config.publicUrl,
   });
   app.use(handleErrors);
   app.use(securityHeaders);

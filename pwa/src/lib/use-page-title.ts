@@ -6,7 +6,7 @@ import { useT } from '../i18n/use-t';
  * On the server: the title and description the page being rendered asked for, and whether it
  * says that what its address names is not here (entry-server.tsx).
  */
-export const pageHead: { title?: string; description?: string; notFound?: boolean } = {};
+export const pageHead: { title?: string; description?: string; image?: string; notFound?: boolean } = {};
 
 /**
  * A page showing that what its address names is not here (a post taken down, a service key that
@@ -20,13 +20,14 @@ export function markNotFound(notFound: boolean): void {
 /**
  * Sets the browser tab's title for a page, e.g. "Services — Te Whare Manaaki Trust". On the
  * server it also gives the page's `<title>` and, when the page has one, its meta description
- * (a share of a post shows the post's title and first words).
+ * (a share of a post shows the post's title, first words and picture).
  */
-export function usePageTitle(title: string | undefined, description?: string): void {
+export function usePageTitle(title: string | undefined, description?: string, image?: string): void {
   const t = useT();
   const home = t('page.homeTitle', { name: site.name });
   const full = title ? `${title} — ${site.name}` : home;
-  if (typeof document === 'undefined') Object.assign(pageHead, { title: full, description });
+  // A share of the page (Open Graph) shows this description and picture (issue 31).
+  if (typeof document === 'undefined') Object.assign(pageHead, { title: full, description, image });
   useEffect(() => {
     document.title = full;
   }, [full]);

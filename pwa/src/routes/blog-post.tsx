@@ -16,7 +16,11 @@ export default function BlogPostRoute() {
   const t = useT();
   const { id = '' } = useParams();
   const post = useBlogPost(id);
-  usePageTitle(post.data?.title ?? (post.isError ? t('blog.title') : undefined), post.data && excerptOf(post.data.text));
+  usePageTitle(
+    post.data?.title ?? (post.isError ? t('blog.title') : undefined),
+    post.data && excerptOf(post.data.text),
+    post.data && `${post.data.image.src}${post.data.image.src.includes('?') ? '&' : '?'}size=large`,
+  );
 
   if (post.isPending) return <Spinner />;
   if (post.isError) {

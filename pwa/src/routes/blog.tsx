@@ -1,3 +1,4 @@
+import { plainText } from '../i18n/rich-text';
 import '../i18n/pages';
 import { useSearchParams } from 'react-router-dom';
 import { LinkButton } from '../components/button';
@@ -18,7 +19,7 @@ import './pages.css';
  */
 export default function BlogRoute() {
   const t = useT();
-  usePageTitle(t('blog.title'));
+  usePageTitle(t('blog.title'), plainText(t('blog.lead')));
   const [search] = useSearchParams();
   const from = blogPageOf(search.get('page'));
   const posts = useBlogPosts(from);

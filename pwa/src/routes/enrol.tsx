@@ -12,7 +12,7 @@ import { EnrolmentForm } from '../features/enrolment/components/enrolment-form';
 import { findService, useServices } from '../features/services/api/get-services';
 import { UnavailableText } from '../features/services/components/unavailable-text';
 import { TrustContactLine } from '../features/site/components/trust-contact-line';
-import { Rich } from '../i18n/rich-text';
+import { Rich, plainText } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
 import { localDbMayExist } from '../lib/local-db-name';
 import { paths } from '../lib/paths';
@@ -59,7 +59,7 @@ export default function EnrolRoute() {
   // The network and the worker's cache both failed: the built-in catalogue still names the service.
   const list = services.data ?? (services.isError ? serviceCatalogue : undefined);
   const service = list ? findService(list, id) : undefined;
-  usePageTitle(service ? service.formLabel : t('enrol.title'));
+  usePageTitle(service ? service.formLabel : t('enrol.title'), service && `${service.title}: ${plainText(t('enrol.intro'))}`);
 
   // The statement a person agrees to; if even the worker's copy failed, the one built into the app.
   const statement = privacy.data ?? (privacy.isError ? builtInStatement : undefined);

@@ -1,3 +1,4 @@
+import { plainText } from '../i18n/rich-text';
 import '../i18n/pages';
 import { LinkButton } from '../components/button';
 import { PageHeader } from '../components/page-header';
@@ -10,7 +11,7 @@ import './pages.css';
 /** Programmes the trust has run in the past. */
 export default function FormerServicesRoute() {
   const t = useT();
-  usePageTitle(t('former.title'));
+  usePageTitle(t('former.title'), plainText(t('former.lead')));
   return (
     <>
       <PageHeader eyebrow={t('former.eyebrow')} title={t('former.title')} lead={t('former.lead')} />

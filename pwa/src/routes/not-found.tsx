@@ -1,6 +1,6 @@
 import '../i18n/pages';
 import { LinkButton } from '../components/button';
-import { usePageTitle } from '../lib/use-page-title';
+import { markNotFound, usePageTitle } from '../lib/use-page-title';
 import { paths } from '../lib/paths';
 import { Rich } from '../i18n/rich-text';
 import { useT } from '../i18n/use-t';
@@ -10,6 +10,7 @@ import './pages.css';
 export default function NotFoundRoute() {
   const t = useT();
   usePageTitle(t('notFound.title'));
+  markNotFound(true);
   return (
     <div className="container page-body">
       <section className="not-found" aria-labelledby="not-found-title">

@@ -12,7 +12,7 @@ import '../i18n/parts'; // this part's English (en-parts.ts), registered before 
 /** All six free services as cards. */
 export default function ServicesRoute() {
   const t = useT();
-  usePageTitle(t('services.title'));
+  usePageTitle(t('services.title'), t('services.lead'));
   const services = useServices();
   return (
     <>

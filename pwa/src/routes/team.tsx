@@ -10,7 +10,7 @@ import './pages.css';
 /** The team page (spec: KAITIAKI, the guardians of the trust's work). */
 export default function TeamRoute() {
   const t = useT();
-  usePageTitle(plainText(t('team.title')));
+  usePageTitle(plainText(t('team.title')), plainText(t('team.lead')));
   return (
     <>
       <PageHeader eyebrow={t('team.eyebrow')} title={<span lang="mi">{spec.menuTeam}</span>} lead={<Rich id="team.lead" />} />

@@ -23,6 +23,7 @@ stand.keptPagesTest = { renders: [] };
 const entryServer = `
 const state = () => globalThis.keptPagesTest;
 export function isServerRendered(pathname) { return /^\\/(|about|blog|blog\\/[^/]+)\\/?$/.test(pathname); }
+export function isUnknownAddress() { return false; }
 export function cssModulesOf() { return []; }
 export async function render({ url, language, apiOrigin }) {
   state().renders.push({ url, language });

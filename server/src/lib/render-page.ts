@@ -9,9 +9,30 @@ import { publicContentStamp } from './public-content';
 import { createRenderCache, keptPageOf } from './render-cache';
 import { policyWithInline } from './security-headers';
 
+/**
+ * Open Graph tags, so a share of the page shows its own title, words and picture (issue 31).
+ * Addresses are made absolute with `PUBLIC_URL` when it is set; never from the request's Host,
+ * which anyone can set and a kept page would pass on to the next visitor.
+ */
+function openGraphTags(page: { title?: string; description?: string; image?: string; notFound: boolean }, url: string, publicUrl: string | undefined): string {
+  const base = publicUrl?.replace(/\/+$/, '');
+  const tags: [string, string | undefined][] = [
+    ['og:type', page.image ? 'article' : 'website'],
+    ['og:title', page.title],
+    ['og:description', page.description],
+    ['og:image', page.image && (base ? `${base}${page.image}` : page.image)],
+    ['og:url', base && !page.notFound ? `${base}${url}` : undefined],
+  ];
+  return tags.flatMap(([property, content]) => (content ? [`<meta property="${property}" content="${escapeHtml(content)}">`] : [])).join('');
+}
+
+/** The address every unknown one is rendered as: the app has no page for it either. */
+const notFoundAddress = '/page-not-found';
+
 /** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
 type Renderer = {
   isServerRendered(pathname: string): boolean;
+  isUnknownAddress(pathname: string): boolean;
   cssModulesOf(pathname: string): string[];
   render(options: { url: string; language: string | undefined; apiOrigin: string }): Promise<{
     html: string;
@@ -22,11 +43,18 @@ type Renderer = {
     locale: string;
     title?: string;
     description?: string;
+    image?: string;
   }>;
 };
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 
+const unescapeHtml = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside `<script type="application/json">`: nothing in it can close the element. */
@@ -121,7 +149,8 @@ export function renderPages(
     staleForMs = 0,
     ssrDist = path.join(path.dirname(path.resolve(dist)), 'dist-ssr'),
     queueMax = Number.POSITIVE_INFINITY,
-  }: { keepForMs: number; staleForMs?: number; ssrDist?: string; queueMax?: number },
+    publicUrl,
+  }: { keepForMs: number; staleForMs?: number; ssrDist?: string; queueMax?: number; publicUrl?: string | undefined },
 ): { render: Middleware } {
   const entry = path.join(ssrDist, 'entry-server.js');
   const template = path.join(dist, 'index.html');
@@ -219,6 +248,9 @@ export function renderPages(
     if (page.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
     if (page.description)
       html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*"/, (_, start: string) => `${start}${escapeHtml(page.description ?? '')}"`);
+    // A page with no words of its own (the home page) is shared with the site's own description.
+    const description = page.description ?? unescapeHtml(/<meta\s+name="description"\s+content="([^"]*)"/.exec(html)?.[1] ?? '');
+    html = html.replace('</head>', () => `${openGraphTags({ ...page, description }, url, publicUrl)}</head>`);
     // A page that says what its address names is not here (a post taken down) is answered 404.
     return { html, status: page.notFound ? 404 : 200, policy: policyWithInline({ styles: sha256s, scripts: [app.loaderSha256] }) };
   }
@@ -239,12 +271,15 @@ export function renderPages(
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
       const app = await load();
       // `?fix=` opens an enrolment kept on the phone: only the phone can render that.
-      if (!app || !app.renderer.isServerRendered(ctx.path) || ctx.query.fix !== undefined) return next();
-      const { key, url, language } = keptPageOf(ctx.path, ctx.querystring, languageCookie(ctx.get('cookie')));
+      if (!app || ctx.query.fix !== undefined) return next();
+      // Every address the app has no page for is one page, the not-found page, kept once (issue 31).
+      const unknown = app.renderer.isUnknownAddress(ctx.path);
+      if (!unknown && !app.renderer.isServerRendered(ctx.path)) return next();
+      const { key, url, language } = keptPageOf(unknown ? notFoundAddress : ctx.path, unknown ? '' : ctx.querystring, languageCookie(ctx.get('cookie')));
       const started = performance.now();
       let sent: { page: Sent; cached: boolean } | undefined;
       try {
-        sent = await kept.get(key, () => renderPage(app, url, ctx.path, language, ownOrigin(ctx)));
+        sent = await kept.get(key, () => renderPage(app, url, unknown ? notFoundAddress : ctx.path, language, ownOrigin(ctx)));
       } catch (error) {
         logger.error({ err: error, path: ctx.path }, 'server render failed; sending the shell');
         return next();
