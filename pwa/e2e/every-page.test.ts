@@ -67,7 +67,10 @@ function staffPath(pattern: string): string {
 const messageKey = /\b[a-z][a-zA-Z]*(\.[a-z][a-zA-Z]*)+\.[a-z]*[A-Z][a-zA-Z]*\b|\b[a-z]+\.[a-z]+[A-Z][a-zA-Z]*\b/;
 
 /** Opens the page, waits for its first heading, and says what is wrong with it. */
-async function problemsOf(page: Page, path: string): Promise<string[]> {
+const englishCalendar =
+  /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August|September|October|November|December)\b/;
+
+async function problemsOf(page: Page, path: string, language: 'en' | 'mi' = 'en'): Promise<string[]> {
   await page.goto(path);
   await page.locator('main h1, h1').first().waitFor();
   // The page's own data (lists, the record) comes after its heading: wait until nothing is loading.
@@ -78,6 +81,9 @@ async function problemsOf(page: Page, path: string): Promise<string[]> {
   const key = path === staffRoutePatterns.manageTeReo ? null : messageKey.exec(text);
   if (key) problems.push(`${path}: shows the key ${key[0]}`);
   if (width > 390) problems.push(`${path}: ${width} px wide at 390`);
+  // In te reo, the days and months are in te reo too.
+  const english = language === 'mi' ? englishCalendar.exec(text) : null;
+  if (english) problems.push(`${path}: says ${english[0]} in te reo`);
   return problems;
 }
 
@@ -90,6 +96,15 @@ describe('every page at 390 px', () => {
     const problems: string[] = [];
     for (const pattern of staffPaths) problems.push(...(await problemsOf(page, staffPath(pattern))));
     expect(problems).toEqual([]);
+    if (access === 1) {
+      // "Ko tēnei rā ko Sunday, 29 November 2026" was My follow-ups in te reo: the day's names are Māori now.
+      const signedIn = await harness.newPage({ viewport: { width: 390, height: 844 } });
+      await harness.signInWithPassword(signedIn, await harness.createStaff(1));
+      await chooseLanguage(signedIn, 'mi');
+      expect(await problemsOf(signedIn, staffRoutePatterns.followUps, 'mi')).toEqual([]);
+      await expect.poll(() => signedIn.locator('main').innerText()).toMatch(/Ko tēnei rā ko Rā(tapu|hina|tū|apa|pare|mere|horoi), \d+ /);
+      await signedIn.context().close();
+    }
     if (access === 2) {
       // The whānau page and the reports, looked at on a phone and a desktop.
       for (const [name, path] of [
@@ -112,7 +127,7 @@ describe('every page at 390 px', () => {
     for (const language of ['en', 'mi'] as const) {
       await page.goto('/');
       await chooseLanguage(page, language);
-      for (const path of [...renderedPublicRoutes(ids.blog ?? ''), '/login']) problems.push(...(await problemsOf(page, path)));
+      for (const path of [...renderedPublicRoutes(ids.blog ?? ''), '/login']) problems.push(...(await problemsOf(page, path, language)));
     }
     expect(problems).toEqual([]);
     await page.context().close();

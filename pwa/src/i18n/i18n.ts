@@ -129,9 +129,45 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+const englishDays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+const maoriDays = ['Rātapu', 'Rāhina', 'Rātū', 'Rāapa', 'Rāpare', 'Rāmere', 'Rāhoroi'];
+const englishMonths = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const maoriMonths = [
+  'Kohitātea',
+  'Huitanguru',
+  'Poutūterangi',
+  'Paengawhāwhā',
+  'Haratua',
+  'Pipiri',
+  'Hōngongoi',
+  'Here-turi-kōkā',
+  'Mahuru',
+  'Whiringa-ā-nuku',
+  'Whiringa-ā-rangi',
+  'Hakihea',
+];
+
+/**
+ * A date in te reo Māori: browsers have no Māori calendar names (Chromium wrote "Sunday, 29
+ * November" in the Māori interface), so the New Zealand English form is made and its day and
+ * month names are put in te reo; numbers, order and times stay as they are.
+ */
+export function formatMaoriDate(date: Date, options: Intl.DateTimeFormatOptions): string {
+  return new Intl.DateTimeFormat('en-NZ', options)
+    .formatToParts(date)
+    .map((part) => {
+      const prefix = part.value.slice(0, 3).toLowerCase();
+      if (part.type === 'weekday') return maoriDays[englishDays.indexOf(prefix)] ?? part.value;
+      if (part.type === 'month' && !/^\d/.test(part.value)) return maoriMonths[englishMonths.indexOf(prefix)] ?? part.value;
+      return part.value;
+    })
+    .join('');
+}
+
 /** Dates, times and numbers in the chosen language (the one place `Intl` formatters are made). */
 export function formatDate(value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(state.locale, options).format(typeof value === 'string' ? new Date(value) : value);
+  const date = typeof value === 'string' ? new Date(value) : new Date(value);
+  return state.language === 'mi' ? formatMaoriDate(date, options) : new Intl.DateTimeFormat(state.locale, options).format(date);
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
