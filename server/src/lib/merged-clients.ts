@@ -3,11 +3,15 @@ import type { SyncMutation } from '../../contract/sync';
 import { Client } from '../db/models/client';
 import { ClientMerge } from '../db/models/client-merge';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The live record a client id now stands for: itself, or the record it was merged into (and
  * that one's, if it was merged again). Unknown ids are given back as they are.
  */
 export async function keptClientId(id: string, transaction?: Transaction): Promise<string> {
+  // Not an id at all: the kind's own schema refuses it, with its message; PostgreSQL would refuse the query.
+  if (!uuidPattern.test(id)) return id;
   let current = id;
   for (let hops = 0; hops < 10; hops++) {
     const row = await Client.findByPk(current, { attributes: ['id', 'mergedInto'], transaction });
