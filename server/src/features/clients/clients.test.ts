@@ -11,6 +11,7 @@ import { sequelize } from '../../db/sequelize';
 import { setClock } from '../../lib/clock';
 import { publishedStatementVersions } from '../../../contract/clients';
 import { collectionStatement, earlierStatementVersions } from '../../../contract/enrolments';
+import { nzToday } from '../../../contract/nz-days';
 
 let api: TestApi;
 let manager: Awaited<ReturnType<typeof buildUser>>;
@@ -29,6 +30,14 @@ afterEach(() => setClock());
 const newId = () => crypto.randomUUID();
 const eventsOf = (clientId: string) => AuditEvent.findAll({ where: { clientId }, order: [['seq', 'ASC']] });
 const actionsOf = async (clientId: string) => (await eventsOf(clientId)).map((event) => event.action);
+
+/** The funder report's "accepted" for Whānau Ora Support this month so far (New Zealand days). */
+async function acceptedThisMonth(): Promise<number> {
+  const today = nzToday();
+  const report = await api.get(`/api/reports?from=${today.slice(0, 8)}01&to=${today}&services=whanau_ora_support`, { token: manager.token });
+  expect(report.status).toBe(200);
+  return report.body.tables.enrolments.rows.find((row: { key: string }) => row.key === 'whanau_ora_support').values.accepted as number;
+}
 
 /** A client linked to a Whānau Ora Support enrolment. */
 async function whanauClient(overrides: Parameters<typeof buildClient>[0] = {}) {
@@ -169,7 +178,8 @@ describe('POST /api/clients', () => {
     expect(noId.body.errors).toEqual([expect.objectContaining({ msg: 'Must be a valid id', param: '_id' })]);
   });
 
-  it('creates a client from an enrolment: links it, takes its consent, and records create and link', async () => {
+  it('creates a client from an enrolment: links it, takes its consent, enrols it, and records create, link and status', async () => {
+    const before = await acceptedThisMonth();
     const enrolment = await buildEnrolment({ serviceKey: 'whanau_ora_support', givenName: 'Piripi', familyName: 'Mahuika' });
     const body = { _id: newId(), givenName: 'Piripi', familyName: 'Mahuika', phone: enrolment.phone };
     const res = await api.post(`/api/clients?fromEnrolment=${enrolment.id}`, { token: whanauKaimahi.token, json: body });
@@ -180,6 +190,8 @@ describe('POST /api/clients', () => {
     await enrolment.reload();
     expect(enrolment.clientId).toBe(body._id);
     expect(await actionsOf(body._id)).toEqual(['create', 'link', 'status']);
+    expect((await eventsOf(body._id)).find((event) => event.action === 'status')?.details).toEqual({ from: 'new', to: 'enrolled' });
+    expect(await acceptedThisMonth()).toBe(before + 1);
     // The enrolment is linked now: another client from it is refused.
     const twice = await api.post(`/api/clients?fromEnrolment=${enrolment.id}`, { token: whanauKaimahi.token, json: { ...body, _id: newId() } });
     expect(twice.status).toBe(409);

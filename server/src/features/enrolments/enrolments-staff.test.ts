@@ -20,6 +20,13 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const newId = () => crypto.randomUUID();
+/** The funder report's "accepted" for Whānau Ora Support this month so far, in New Zealand days (the report's own days). */
+async function accepted(): Promise<number> {
+  const today = nzToday();
+  const report = await api.get(`/api/reports?from=${today.slice(0, 8)}01&to=${today}&services=whanau_ora_support`, { token: manager.token });
+  expect(report.status).toBe(200);
+  return report.body.tables.enrolments.rows.find((row: { key: string }) => row.key === 'whanau_ora_support').values.accepted as number;
+}
 const patch = (token: string, id: string, baseVersion: number, changes: Record<string, unknown>, opId = newId()) =>
   api.patch(`/api/enrolments/${id}`, { token, json: { _id: opId, baseVersion, changes } });
 
@@ -115,12 +122,6 @@ describe('PATCH /api/enrolments/{id}', () => {
 
   it('enrols a new or contacted enrolment when a client is linked, never a declined one, and the report counts it accepted', async () => {
     const serviceKey = 'whanau_ora_support';
-    // This month so far, in New Zealand days (the report's own days).
-    const today = nzToday();
-    const accepted = async () => {
-      const report = await api.get(`/api/reports?from=${today.slice(0, 8)}01&to=${today}&services=${serviceKey}`, { token: manager.token });
-      return report.body.tables.enrolments.rows.find((row: { key: string }) => row.key === serviceKey).values.accepted as number;
-    };
     const before = await accepted();
     const fresh = await buildEnrolment({ serviceKey });
     const declined = await buildEnrolment({ serviceKey });
@@ -136,6 +137,31 @@ describe('PATCH /api/enrolments/{id}', () => {
       ['status', { from: 'new', to: 'enrolled' }],
     ]);
     expect(await accepted()).toBe(before + 1);
+  });
+
+  it('enrols through the sync kinds too: a client made offline and linked by enrolment.update, never a completed one', async () => {
+    const before = await accepted();
+    const fresh = await buildEnrolment({ serviceKey: 'whanau_ora_support' });
+    const completed = await buildEnrolment({ serviceKey: 'whanau_ora_support', status: 'completed' });
+    const clientId = newId();
+    const mutations = [
+      { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Ngaio', familyName: 'Tāwhiri' } },
+      { _id: newId(), kind: 'enrolment.update', entityId: fresh.id, baseVersion: 1, payload: { clientId } },
+      { _id: newId(), kind: 'enrolment.update', entityId: completed.id, baseVersion: 1, payload: { clientId } },
+    ];
+    const res = await api.post('/api/sync', { token: whanauKaimahi.token, json: { mutations } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((result: { status: string }) => result.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(res.body.results[1].record).toMatchObject({ _id: fresh.id, clientId, status: 'enrolled', version: 2 });
+    expect(res.body.results[2].record).toMatchObject({ _id: completed.id, clientId, status: 'completed', version: 2 });
+    const trail = await AuditEvent.findAll({ where: { entityId: fresh.id }, order: [['seq', 'ASC']] });
+    expect(trail.map((event) => [event.action, event.details])).toEqual([
+      ['link', { enrolmentId: fresh.id }],
+      ['status', { from: 'new', to: 'enrolled' }],
+    ]);
+    expect(await AuditEvent.count({ where: { entityId: completed.id, action: 'status' } })).toBe(0);
+    // The completed one counted as accepted already; only the new one is added.
+    expect(await accepted()).toBe(before + 2);
   });
 
   it('is exactly once per operation id', async () => {
