@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logFilePattern, openLogFile, type LogFile } from './log-file';
 
-const noon = Date.UTC(2026, 0, 15, 12, 0, 0);
+/** 1 pm on 15 January 2026 in New Zealand (NZDT, +13): the same day in UTC. */
+const noon = Date.UTC(2026, 0, 15, 0, 0, 0);
 let dir: string;
 let opened: LogFile[];
 let now: number;
@@ -91,10 +92,17 @@ describe('openLogFile', () => {
   it('starts a new file on a new day', () => {
     const file = open();
     file.write('today\n');
-    now = Date.UTC(2026, 0, 16, 0, 0, 1);
+    // A second past midnight in New Zealand: still the 15th in UTC.
+    now = Date.UTC(2026, 0, 15, 11, 0, 1);
     file.write('tomorrow\n');
     expect(read('trust-2026-01-15.log')).toBe('today\n');
     expect(read('trust-2026-01-16.log')).toBe('tomorrow\n');
+  });
+
+  it('names the file by the New Zealand day: at 7:43 am on the 16th it is still the 15th in UTC', () => {
+    now = Date.UTC(2026, 0, 15, 18, 43, 0);
+    open().write('morning\n');
+    expect(logNames()).toEqual(['trust-2026-01-16.log']);
   });
 
   it('after reopen(), the next write goes to a new file at once when the old one was deleted', () => {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { nzToday } from '../../contract/nz-days';
 import { now as clockNow } from './clock';
 
-/** Log files are named trust-YYYY-MM-DD.log, then trust-YYYY-MM-DD.1.log … when one grows past the size limit. */
+/** Log files are named trust-YYYY-MM-DD.log (the New Zealand day), then trust-YYYY-MM-DD.1.log … when one grows past the size limit. */
 export const logFilePattern = /^trust-\d{4}-\d{2}-\d{2}(\.\d+)?\.log$/;
 
 export type LogFile = {
@@ -139,7 +140,8 @@ export function openLogFile(dir: string, { maxBytes = 10 * 1024 * 1024, retentio
   return {
     write(line) {
       const now = clockNow();
-      const today = new Date(now).toISOString().slice(0, 10);
+      // The New Zealand day, as every date the trust reads: at 7 am it is still yesterday in UTC.
+      const today = nzToday(now);
       const bytes = Buffer.byteLength(line);
       // Checked at most once a second: a stat per log line would cost more than the line.
       const removed = fd >= 0 && now - checkedAt > 1000 && ((checkedAt = now), removedFromDisk());

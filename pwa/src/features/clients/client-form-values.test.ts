@@ -1,8 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Client, StaffEnrolment } from './api/types';
 import { arrangeFormErrors } from '../../components/form-errors';
 import { nzDateOf } from '../../lib/nz-time';
-import { changesBetween, clientFieldOf, clientFormFields, createInput, resolvedChanges, valuesFromEnrolment, valuesOf } from './client-form-values';
+import {
+  changesBetween,
+  clientFieldOf,
+  clientFormFields,
+  consentHowChosen,
+  createInput,
+  emptyValues,
+  resolvedChanges,
+  valuesFromEnrolment,
+  valuesOf,
+} from './client-form-values';
 
 const client: Client = {
   _id: '5f0c3c1e-7a53-4a4c-9b7e-2f55d1b4a001',
@@ -49,6 +59,15 @@ describe('changesBetween', () => {
   });
 });
 
+const enrolmentOf = () =>
+  ({
+    _id: 'b1d4a9c0-0000-4000-8000-000000000002',
+    givenName: 'Hine',
+    familyName: 'Walker',
+    consentStatementVersion: '2026-11-01',
+    consentedAt: '2026-11-22T09:00:00.000Z',
+  }) as StaffEnrolment;
+
 describe('valuesFromEnrolment and createInput', () => {
   const enrolment = {
     _id: 'b1d4a9c0-0000-4000-8000-000000000001',
@@ -91,6 +110,44 @@ describe('valuesFromEnrolment and createInput', () => {
       household: 3,
       consent: { statementVersion: '2026-11-01', at: '2026-11-22T00:00:00.000Z', how: 'online' },
     });
+  });
+});
+
+describe('the consent day at 7:43 am in New Zealand on 29 November (still the 28th in UTC; a fixed clock)', () => {
+  const now = '2026-11-28T18:43:00.000Z';
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const atSevenFortyThree = () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(now));
+  };
+
+  it('prefills consent given in person as today in New Zealand, and stores this moment, not a later one', () => {
+    atSevenFortyThree();
+    const chosen = consentHowChosen(emptyValues(), 'in person', '2026-11-01');
+    expect(chosen).toEqual({ consentHow: 'in person', consentAt: '2026-11-29', consentStatementVersion: '2026-11-01' });
+    const values = { ...emptyValues(), givenName: 'Hine', familyName: 'Walker', ...chosen };
+    expect(createInput(values, 'new-id').consent).toEqual({ statementVersion: '2026-11-01', at: now, how: 'in person' });
+  });
+
+  it('keeps a day and a version already in the form, and clears nothing when consent is taken away', () => {
+    atSevenFortyThree();
+    const typed = { ...emptyValues(), consentAt: '2026-11-27', consentStatementVersion: '2026-10-01' };
+    expect(consentHowChosen(typed, 'phone', '2026-11-01')).toEqual({ consentHow: 'phone' });
+    expect(consentHowChosen(typed, '', '2026-11-01')).toEqual({ consentHow: '' });
+    // Another day than today is an instant inside that New Zealand day.
+    const consent = createInput({ ...typed, givenName: 'Hine', familyName: 'Walker', consentHow: 'phone' }, 'new-id').consent;
+    expect(consent?.at).toBe('2026-11-27T00:00:00.000Z');
+    expect(nzDateOf(consent?.at ?? '')).toBe('2026-11-27');
+  });
+
+  it('prefills a consent given online at that moment as the 29th, and keeps the moment itself', () => {
+    atSevenFortyThree();
+    const enrolled = { ...enrolmentOf(), consentedAt: now };
+    const values = valuesFromEnrolment(enrolled);
+    expect(values.consentAt).toBe('2026-11-29');
+    expect(createInput(values, 'new-id', enrolled).consent).toEqual({ statementVersion: '2026-11-01', at: now, how: 'online' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { nzDateOf } from '../../lib/nz-time';
+import { nzDateOf, nzToday } from '../../lib/nz-time';
 import type { Client, ClientChanges, ClientFields, Conflict, ConsentHow, CreateClientInput, StaffEnrolment } from './api/types';
 
 /** Every field of a client record the edit form shows (DESIGN §4b), in the form's order. */
@@ -100,13 +100,33 @@ function fieldValue(values: ClientFormValues, field: TextFieldName): string | nu
   return value;
 }
 
+/**
+ * The form's changes when the kaimahi chooses how consent was given: consent given in person or by
+ * phone is recorded today (the New Zealand day) to the statement published now, unless the form
+ * already names a day or a version. Nobody should have to know a version by heart.
+ */
+export function consentHowChosen(values: ClientFormValues, how: '' | ConsentHow, currentStatement: string): Partial<ClientFormValues> {
+  if (!how) return { consentHow: how };
+  return {
+    consentHow: how,
+    ...(!values.consentAt && { consentAt: nzToday() }),
+    ...(!values.consentStatementVersion && currentStatement && { consentStatementVersion: currentStatement }),
+  };
+}
+
+/**
+ * The instant a consent day stands for: the record's own when its day is unchanged, now when it is
+ * today in New Zealand, otherwise 00:00 UTC of that day (noon or 1 pm in New Zealand, inside it).
+ */
+function consentInstant(day: string, original: ClientFields['consent']): string {
+  if (original && nzDateOf(original.at) === day) return original.at;
+  if (day === nzToday()) return new Date().toISOString();
+  return `${day}T00:00:00.000Z`;
+}
+
 function consentOf(values: ClientFormValues, original: ClientFields['consent']): ClientFields['consent'] {
   if (!values.consentHow) return null;
-  const at = values.consentAt
-    ? original && nzDateOf(original.at) === values.consentAt
-      ? original.at
-      : `${values.consentAt}T00:00:00.000Z`
-    : (original?.at ?? new Date().toISOString());
+  const at = values.consentAt ? consentInstant(values.consentAt, original) : (original?.at ?? new Date().toISOString());
   return { statementVersion: values.consentStatementVersion || original?.statementVersion || '', at, how: values.consentHow };
 }
 
@@ -125,14 +145,18 @@ export function changesBetween(base: ClientFields, values: ClientFormValues): Cl
   return changes as ClientChanges;
 }
 
-/** The body of a new client: every field given, blanks left out, with its id made now. */
-export function createInput(values: ClientFormValues, id: string = crypto.randomUUID()): CreateClientInput {
+/**
+ * The body of a new client: every field given, blanks left out, with its id made now. From an
+ * enrolment, a consent on the enrolment's own day keeps the moment the person agreed.
+ */
+export function createInput(values: ClientFormValues, id: string = crypto.randomUUID(), enrolment?: StaffEnrolment): CreateClientInput {
   const input: Record<string, unknown> = { _id: id };
   for (const field of textFields) {
     const value = fieldValue(values, field);
     if (value !== null) input[field] = value;
   }
-  const consent = consentOf(values, null);
+  const enrolled = enrolment ? { statementVersion: enrolment.consentStatementVersion, at: enrolment.consentedAt, how: 'online' as const } : null;
+  const consent = consentOf(values, enrolled);
   if (consent) input.consent = consent;
   return input as CreateClientInput;
 }

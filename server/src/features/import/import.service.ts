@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type DuplicateCandidate } from '../../../contract/clients';
 import { checkInput } from '../../../contract/errors';
+import { nzToday } from '../../../contract/nz-days';
 import {
   ImportClientRowSchema,
   importClientFields,
@@ -63,7 +64,8 @@ export function readNzDate(text: string, today = new Date()): string | null {
   if (iso) return `${iso[1]}-${pad(Number(iso[2]))}-${pad(Number(iso[3]))}`;
   if (!dayFirst) return null;
   let year = Number(dayFirst[3]);
-  if (dayFirst[3]!.length === 2) year += year <= today.getFullYear() % 100 ? 2000 : 1900;
+  // This year in New Zealand: on the morning of 1 January there, UTC still has last year.
+  if (dayFirst[3]!.length === 2) year += year <= Number(nzToday(today.getTime()).slice(0, 4)) % 100 ? 2000 : 1900;
   return `${year}-${pad(Number(dayFirst[2]))}-${pad(Number(dayFirst[1]))}`;
 }
 

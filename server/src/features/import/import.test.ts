@@ -37,6 +37,8 @@ describe('readNzDate', () => {
       '2003-02-01',
     ]);
     expect(readNzDate('12/25')).toBeNull();
+    // 1 am on 1 January 2027 in New Zealand, still 2026 in UTC: a child born that night is this century's.
+    expect(readNzDate('01/01/27', new Date('2026-12-31T12:00:00.000Z'))).toBe('2027-01-01');
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import { nzTimeZone } from '../../../lib/nz-time';
 import type { Client } from '../api/types';
 import { textFields } from '../client-form-values';
 import { consentHowKey, fieldLabelKey } from './labels';
@@ -51,7 +52,8 @@ export function ClientDetails({ client }: { client: Client }) {
           {client.consent ? (
             t('clients.consent.summary', {
               how: t(consentHowKey[client.consent.how]),
-              date: formatDate(client.consent.at),
+              // The New Zealand day of the moment they agreed, whatever this device's zone (decision 115).
+              date: formatDate(client.consent.at, { dateStyle: 'medium', timeZone: nzTimeZone }),
               version: client.consent.statementVersion,
             })
           ) : (

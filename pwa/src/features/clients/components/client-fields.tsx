@@ -2,8 +2,7 @@ import { TextField } from '../../../components/text-field';
 import { TextArea } from '../../../components/text-area';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../i18n/use-t';
-import { nzToday } from '../../../lib/nz-time';
-import { consentHows, type ClientFormField, type ClientFormValues } from '../client-form-values';
+import { consentHowChosen, consentHows, type ClientFormField, type ClientFormValues } from '../client-form-values';
 import { useStatementVersions } from '../offline/statement-versions';
 import { consentHowKey, fieldLabelKey } from './labels';
 
@@ -27,14 +26,14 @@ export function ClientFields({ values, errorOf, disabled, onChange }: ClientFiel
     onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
   });
   const common = (field: ClientFormField) => ({ ...base(field), readOnly: disabled });
-  // Consent given in person or by phone is recorded today, to the statement published now (as the
-  // server last said, kept on this device), unless the kaimahi says otherwise: nobody should have
-  // to know a version by heart.
+  // Today's New Zealand day and the statement published now (as the server last said, kept on this device).
   const chooseHow = (how: string) => {
-    onChange('consentHow', how);
-    if (!how) return;
-    if (!values.consentAt) onChange('consentAt', nzToday());
-    if (!values.consentStatementVersion) onChange('consentStatementVersion', statements.current);
+    const chosen = consentHows.find((one) => one === how) ?? '';
+    const changes = consentHowChosen(values, chosen, statements.current);
+    for (const field of ['consentHow', 'consentAt', 'consentStatementVersion'] as const) {
+      const value = changes[field];
+      if (value !== undefined) onChange(field, value);
+    }
   };
   const versions: string[] = [...statements.versions];
   if (values.consentStatementVersion && !versions.includes(values.consentStatementVersion)) versions.push(values.consentStatementVersion);

@@ -37,7 +37,7 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
     errors.clear();
     try {
       if (queue && !enrolment) onQueued?.(await queue(createInput(values, operationId)));
-      else onCreated(await createClient.mutateAsync({ input: createInput(values, operationId), fromEnrolment: enrolment?._id }));
+      else onCreated(await createClient.mutateAsync({ input: createInput(values, operationId, enrolment), fromEnrolment: enrolment?._id }));
     } catch (failure) {
       errors.showFailure(failure);
     }

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import sqlite3 from 'sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientDetail } from '@contract/clients';
+import { collectionStatement } from '@contract/enrolments';
+import type { StaffUser } from '@contract/users';
+import { pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { json } from './staff-helpers';
+
+/**
+ * Dates are New Zealand dates (issue 31, decision 115): a whānau enrols at 7:43 am on 29 November
+ * in New Zealand, when it is still 28 November in UTC. With the phone's clock fixed at that
+ * moment, "Create client" prefills the consent as 29 November, a consent given in person is
+ * dated today there, and the record keeps the moment the person agreed.
+ */
+
+const service = 'whanau_ora_support';
+/** 7:43 am NZDT on Sunday 29 November 2026. */
+const morning = '2026-11-28T18:43:00.000Z';
+
+let harness: Harness;
+let kaimahi: Staff;
+let managerToken: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  kaimahi = await harness.createStaff(1);
+  managerToken = await harness.tokenFor(await harness.createStaff(2));
+  const users = await json<StaffUser[]>(await harness.api('/api/users', { token: managerToken }));
+  const account = users.find((user) => user.email === kaimahi.email);
+  await json(
+    await harness.api(`/api/users/${account?._id}`, {
+      method: 'PATCH',
+      token: managerToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ services: [service] }),
+    }),
+  );
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Sequelize's SQLite form of a time (`YYYY-MM-DD HH:MM:SS.SSS +00:00`). */
+const sqliteTime = (iso: string) => `${iso.replace('T', ' ').replace('Z', '')} +00:00`;
+
+/** Dates an enrolment as received and agreed to at `at`: the server takes its own time, so the test moves it. */
+function enrolledAt(id: string, at: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(path.join(harness.server.dataDir, 'trust.sqlite'), (error) => {
+      if (error) return reject(error);
+      db.configure('busyTimeout', 10_000);
+      db.run('UPDATE enrolments SET "consentedAt" = ?, "receivedAt" = ? WHERE id = ?', [sqliteTime(at), sqliteTime(at), id], (failed) =>
+        db.close((closing) => (failed || closing ? reject(failed ?? closing) : resolve())),
+      );
+    });
+  });
+}
+
+describe('at 7:43 am in New Zealand on 29 November (28 November in UTC)', () => {
+  it('"Create client" prefills the consent as 29 November, dates a consent given in person today, and keeps the moment', async () => {
+    const person = { givenName: `Hine${randomUUID().slice(0, 4)}`, familyName: 'Te Awa', phone: '021 555 0743' };
+    const enrolmentId = randomUUID();
+    await json(
+      await harness.api('/api/enrolments', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          _id: enrolmentId,
+          serviceKey: service,
+          ...person,
+          suburb: 'Aranui',
+          householdSize: 3,
+          preferredContact: 'phone',
+          consent: true,
+          statementVersion: collectionStatement.version,
+        }),
+      }),
+    );
+    await enrolledAt(enrolmentId, morning);
+
+    const page = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await harness.signInWithPassword(page, kaimahi);
+    await page.clock.setFixedTime(new Date(morning));
+    await page.goto('/clients');
+    await page.getByRole('button', { name: `Create client: ${person.givenName} ${person.familyName}` }).click();
+    const form = page.getByRole('region', { name: 'New client' });
+    const consentDay = form.getByLabel('Date consent was given');
+    await expect(form.getByLabel('How consent was given').inputValue()).resolves.toBe('online');
+    await expect(consentDay.inputValue()).resolves.toBe('2026-11-29');
+    await screenshot(page, 'nz-dates-create-client-390');
+
+    // Consent given in person instead, the day cleared first: today is the 29th, not UTC's 28th.
+    await form.getByLabel('How consent was given').selectOption('');
+    await consentDay.fill('');
+    await form.getByLabel('How consent was given').selectOption('in person');
+    await expect(consentDay.inputValue()).resolves.toBe('2026-11-29');
+
+    // Back to the enrolment's own consent: the record keeps the moment the person agreed.
+    await form.getByLabel('How consent was given').selectOption('online');
+    await form.getByRole('button', { name: 'Create client' }).click();
+    await page.waitForURL(/\/client\/[0-9a-f-]{36}$/);
+    const clientId = page.url().split('/').pop()!;
+    const client = await json<ClientDetail>(await harness.api(`/api/clients/${clientId}`, { token: managerToken }));
+    expect(client.consent).toMatchObject({ how: 'online', at: morning });
+    expect(client.enrolments).toEqual([expect.objectContaining({ _id: enrolmentId, status: 'enrolled' })]);
+    await page.getByText('Online, 29 Nov 2026').waitFor();
+    expect(pageProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+});
