@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { issueCode } from './errors';
 import { blankToAbsent, serviceKeys } from './enrolments';
 import { calendarDate, contactKinds, goalAreas } from './whanau';
 
@@ -110,24 +111,27 @@ export type ReportQuery = z.infer<typeof ReportQuerySchema>;
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /**
- * Whether a period is whole, as an export must be (decision 116): a calendar month, a quarter
- * (January, April, July or October to the end of its third month), a calendar year, or a
- * financial year (1 July to 30 June). Two exports of whole periods never differ by one day.
+ * The problems that keep a period from being whole, as an export must be (decision 116): a
+ * calendar month, a quarter (January, April, July or October to the end of its third month) or a
+ * calendar year, from its first day to its last. Two exports of whole periods never differ by a day.
  */
-export function isWholePeriod(from: string, to: string): boolean {
+export function wholePeriodProblems(from: string, to: string): { param: 'from' | 'to'; message: string }[] {
   const [fromYear, fromMonth, fromDay] = from.split('-').map(Number) as [number, number, number];
   const [toYear, toMonth, toDay] = to.split('-').map(Number) as [number, number, number];
-  if (fromDay !== 1 || toDay !== lastDayOf(toYear, toMonth)) return false;
+  const problems: { param: 'from' | 'to'; message: string }[] = [];
+  if (fromDay !== 1) problems.push({ param: 'from', message: 'An export starts on the first day of a month' });
+  if (toDay !== lastDayOf(toYear, toMonth)) problems.push({ param: 'to', message: 'An export ends on the last day of a month' });
+  if (problems.length > 0) return problems;
   const months = (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
-  if (months === 1) return true;
-  if (months === 3) return fromMonth % 3 === 1;
-  return months === 12 && (fromMonth === 1 || fromMonth === 7);
+  const whole = months === 1 || (months === 3 && fromMonth % 3 === 1) || (months === 12 && fromMonth === 1);
+  return whole ? [] : [{ param: 'to', message: 'An export covers a whole month, quarter or year' }];
 }
 
 /** `GET /api/reports/{table}.csv`: a report's query, for a whole period only (decision 116). */
 export const ReportExportQuerySchema = ReportQuerySchema.superRefine((query, context) => {
-  if (query.to >= query.from && !isWholePeriod(query.from, query.to)) {
-    context.addIssue({ code: 'custom', message: 'An export covers a whole month, quarter or year', path: ['to'] });
+  if (query.to < query.from) return;
+  for (const problem of wholePeriodProblems(query.from, query.to)) {
+    context.addIssue({ code: 'custom', message: problem.message, path: [problem.param], params: issueCode('invalid_value') });
   }
 });
 

@@ -7,7 +7,7 @@ import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
 import { buildReportCard } from './report-card.service';
 import { reportTableCsv } from './reports.csv';
-import { assertWholeServiceSet, buildReport } from './reports.service';
+import { buildExport, buildReport } from './reports.service';
 
 /**
  * Reports for funders (DESIGN §4d): managers for any services; with `scope=mine` any staff, for
@@ -41,12 +41,10 @@ reportsRouter.get(
   authenticate,
   requireAccess(limits.accessMin),
   validate({ params: ReportTableParamsSchema, query: ReportExportQuerySchema }, async (ctx, { params, query }) => {
-    const actor = actorFromContext(ctx);
-    assertWholeServiceSet(actor, query);
-    const report = await buildReport(actor, query);
+    const { report, hidden } = await buildExport(actorFromContext(ctx), query, params.table);
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Disposition', `attachment; filename="${params.table}-${report.from}-to-${report.to}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
-    ctx.body = reportTableCsv(report, params.table);
+    ctx.body = reportTableCsv(report, params.table, hidden);
   }),
 );

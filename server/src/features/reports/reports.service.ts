@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/audit';
 import { badRequest, forbidden } from '../../lib/errors';
 import { seesEverything, visibleServices } from '../../lib/need-to-know';
 import { outputsByIds } from './outputs.service';
+import { allServices, exportHiddenCells, type PeriodColumn } from './reports.csv';
 
 type Period = { from: string; to: string };
 type Figures = Record<string, Record<string, number>>;
@@ -37,14 +38,15 @@ export function reportServices(actor: Actor, query: Pick<ReportQuery, 'services'
 }
 
 /**
- * An export names one service or every service the caller reports on (decision 116): two exports
- * whose service sets differ by one service would give that service's small counts by difference.
+ * An export covers one service or every service of the trust (decision 116): two exports whose
+ * service sets differ by one service would give that service's small counts by difference, so the
+ * sets are always the same seven, suppressed together (`exportHiddenCells`). A kaimahi who works on
+ * some services exports them one at a time.
  */
-export function assertWholeServiceSet(actor: Actor, query: Pick<ReportQuery, 'services' | 'scope'>): void {
-  const asked = query.services ?? [];
-  if (asked.length <= 1) return;
-  const all = reportServices(actor, { scope: query.scope });
-  if (!all.every((key) => asked.includes(key))) throw badRequest('An export covers one service or all of them', 'services');
+export function assertWholeServiceSet(actor: Actor, query: Pick<ReportQuery, 'services' | 'scope'>): string[] {
+  const services = reportServices(actor, query);
+  if (services.length > 1 && services.length < serviceCatalogue.length) throw badRequest('An export covers one service or all of them', 'services');
+  return services;
 }
 
 const number = (value: unknown) => Number(value ?? 0);
@@ -154,7 +156,16 @@ function tableOf(name: ReportTableName, keys: string[], now: Figures, before: Fi
  * earlier beside each figure. `timings` (the bench): milliseconds by query, each run alone.
  */
 export async function buildReport(actor: Actor, query: ReportQuery, now = new Date(), timings?: Record<string, number>): Promise<Report> {
-  const services = reportServices(actor, query);
+  return await buildReportOf(reportServices(actor, query), query, now, timings);
+}
+
+/** The report of these services (already allowed to the caller, or an export's family of every one). */
+export async function buildReportOf(
+  services: string[],
+  query: Pick<ReportQuery, 'from' | 'to'>,
+  now = new Date(),
+  timings?: Record<string, number>,
+): Promise<Report> {
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
   const [current, before] = timings
@@ -190,5 +201,31 @@ export async function buildReport(actor: Actor, query: ReportQuery, now = new Da
     },
     outputs,
     generatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * An export's report and the cells of its table to hide (decision 116): one service or all of them,
+ * suppressed together with every other set an export can cover (each service alone, and all), so
+ * that no two exports, nor all of them less some, give a hidden count exactly.
+ */
+export async function buildExport(
+  actor: Actor,
+  query: ReportQuery,
+  table: ReportTableName,
+): Promise<{ report: Report; hidden: Record<PeriodColumn, ReadonlySet<string>> }> {
+  const services = assertWholeServiceSet(actor, query);
+  const every = serviceCatalogue.map((service) => service.key);
+  const now = new Date();
+  // None: a kaimahi asked for a service they do not work on, and gets its empty report, as on screen.
+  if (services.length === 0) return { report: await buildReportOf([], query, now), hidden: { values: new Set(), lastYear: new Set() } };
+  const family = new Map<string, Report>();
+  // One at a time: seven reports, and an export is rare.
+  for (const set of [allServices, ...every]) family.set(set, await buildReportOf(set === allServices ? every : [set], query, now));
+  const asked = services.length === 1 ? services[0]! : allServices;
+  const tables = new Map([...family].map(([set, one]) => [set, one.tables[table]]));
+  return {
+    report: family.get(asked)!,
+    hidden: { values: exportHiddenCells(tables, 'values').get(asked)!, lastYear: exportHiddenCells(tables, 'lastYear').get(asked)! },
   };
 }

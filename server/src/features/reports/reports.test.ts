@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { impactCounters, type ReportRow } from '../../../contract/reports';
+import { serviceCatalogue } from '../../../contract/catalogue';
+import { impactCounters, reportTables, type ReportRow } from '../../../contract/reports';
 import { buildEnrolment } from '../../../test/factories';
 import { suppressionNotes } from './reports.csv';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
@@ -168,6 +169,18 @@ afterAll(() => api.close());
 
 const rowOf = (table: { rows: ReportRow[] }, key: string) => table.rows.find((row) => row.key === key);
 
+/** An export's rows by their label, before its notes: each row's cells after the label. */
+function csvRows(text: string): Map<string, string[]> {
+  const lines = text.split('\r\n');
+  const rows = lines.slice(1, lines.indexOf(''));
+  return new Map(
+    rows.map((line) => {
+      const cells = [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"'));
+      return [cells[0] ?? '', cells.slice(1)];
+    }),
+  );
+}
+
 describe('GET /api/reports: a quarter with known answers', () => {
   it('answers every figure of the quarter exactly, with the same quarter a year earlier', async () => {
     const res = await api.get(`/api/reports?${quarter}&services=${kai},${music}`, { token: manager.token });
@@ -219,35 +232,83 @@ describe('GET /api/reports: a quarter with known answers', () => {
     expect(rowOf(res.body.tables.served, 'people')?.values).toEqual({ served: 10 });
   });
 
-  it('exports only whole periods and whole service sets, so two exports cannot be differenced (decision 116)', async () => {
-    const csv = (query: string) => api.get(`/api/reports/enrolments.csv?${query}`, { token: manager.token });
+  it('exports only whole months, quarters and years, saying which end is wrong (decision 116)', async () => {
+    const csv = (query: string) => api.get(`/api/reports/enrolments.csv?${query}&services=${kai}`, { token: manager.token });
+    const problems = async (query: string) => {
+      const res = await csv(query);
+      expect(res.status, query).toBe(400);
+      return res.body.errors;
+    };
     // A quarter less a day, and the quarter: 7 − 6 would be the last day's count.
-    const partial = await csv(`from=2026-01-01&to=2026-03-30&services=${kai}`);
-    expect(partial.status).toBe(400);
-    expect(partial.body.errors).toEqual([expect.objectContaining({ msg: 'An export covers a whole month, quarter or year', param: 'to' })]);
-    expect((await csv(`from=2026-01-02&to=2026-03-31&services=${kai}`)).status).toBe(400);
-    expect((await csv(`from=2026-02-01&to=2026-04-30&services=${kai}`)).status).toBe(400);
-    // Two services of six, against one of them: the other would be the difference.
-    const someServices = await csv(`${quarter}&services=${kai},${music}`);
-    expect(someServices.status).toBe(400);
-    expect(someServices.body.errors).toEqual([expect.objectContaining({ msg: 'An export covers one service or all of them', param: 'services' })]);
-    for (const whole of [
-      `${quarter}&services=${kai}`,
-      quarter,
-      'from=2026-02-01&to=2026-02-28',
-      'from=2025-01-01&to=2025-12-31',
-      'from=2025-07-01&to=2026-06-30',
-    ]) {
+    expect(await problems('from=2026-01-01&to=2026-03-30')).toEqual([{ msg: 'An export ends on the last day of a month', param: 'to', code: 'invalid_value' }]);
+    expect(await problems('from=2026-01-02&to=2026-03-31')).toEqual([
+      { msg: 'An export starts on the first day of a month', param: 'from', code: 'invalid_value' },
+    ]);
+    expect((await problems('from=2026-01-02&to=2026-03-30')).map((error: { param: string }) => error.param)).toEqual(['from', 'to']);
+    // Whole months, but not a month, a quarter or a year: two months, a quarter out of step, a financial year.
+    for (const query of ['from=2026-01-01&to=2026-02-28', 'from=2026-02-01&to=2026-04-30', 'from=2025-07-01&to=2026-06-30']) {
+      expect(await problems(query)).toEqual([{ msg: 'An export covers a whole month, quarter or year', param: 'to', code: 'invalid_value' }]);
+    }
+    for (const whole of [quarter, 'from=2026-02-01&to=2026-02-28', 'from=2024-02-01&to=2024-02-29', 'from=2025-01-01&to=2025-12-31']) {
       expect((await csv(whole)).status, whole).toBe(200);
     }
-    // The screen's own report keeps any period.
-    expect((await api.get(`/api/reports?from=2026-01-01&to=2026-03-30&services=${kai},${music}`, { token: manager.token })).status).toBe(200);
+    // The screen's own report, inside the trust, keeps any period and any services.
+    expect((await api.get(`/api/reports?from=2026-01-02&to=2026-03-30&services=${kai},${music}`, { token: manager.token })).status).toBe(200);
+  });
+
+  it('exports one service or all of them, whoever asks: two of six, or a kaimahi’s two, would differ from one by a service', async () => {
+    const someServices = await api.get(`/api/reports/enrolments.csv?${quarter}&services=${kai},${music}`, { token: manager.token });
+    expect(someServices.status).toBe(400);
+    expect(someServices.body.errors).toEqual([{ msg: 'An export covers one service or all of them', param: 'services', code: 'bad_request' }]);
+    const both = await buildUser({ access: 1, services: [kai, music] });
+    const theirs = await api.get(`/api/reports/contacts.csv?${quarter}&scope=mine`, { token: both.token });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body.errors).toEqual([{ msg: 'An export covers one service or all of them', param: 'services', code: 'bad_request' }]);
+    // One of theirs is the same file a manager gets: suppressed the same whoever asks.
+    const one = await api.get(`/api/reports/contacts.csv?${quarter}&scope=mine&services=${kai}`, { token: both.token });
+    expect(one.status).toBe(200);
+    expect(one.text).toBe((await api.get(`/api/reports/contacts.csv?${quarter}&services=${kai}`, { token: manager.token })).text);
+    expect((await api.get(`/api/reports/contacts.csv?${quarter}`, { token: manager.token })).status).toBe(200);
+  });
+
+  it('a differencing attempt on every export of the quarter gives no hidden count: all services less the others, or a total less its rows', async () => {
+    const sets = ['', ...serviceCatalogue.map((service) => service.key)];
+    const hiddenMark = (cell: string | undefined) => cell === '<5' || cell === 'S';
+    for (const table of reportTables) {
+      const exports = new Map<string, Map<string, string[]>>();
+      for (const set of sets) {
+        const res = await api.get(`/api/reports/${table}.csv?${quarter}${set ? `&services=${set}` : ''}`, { token: manager.token });
+        expect(res.status).toBe(200);
+        exports.set(set, csvRows(res.text));
+      }
+      const all = exports.get('')!;
+      const columns = [...all.values()][0]?.length ?? 0;
+      for (let column = 0; column < columns; column += 1) {
+        // A row of all services and the same row of each service: one hidden figure alone would be the others' difference.
+        for (const [label, cells] of all) {
+          const line = [cells[column], ...sets.slice(1).map((set) => exports.get(set)!.get(label)?.[column] ?? '0')];
+          expect(line.filter(hiddenMark).length, `${table}, ${label}, column ${column + 1}`).not.toBe(1);
+        }
+        // A table's rows and its total.
+        for (const [set, rows] of exports) {
+          if (!rows.has('Total')) continue;
+          const line = [...rows.values()].map((cells) => cells[column]);
+          expect(line.filter(hiddenMark).length, `${table} of ${set || 'all'}, column ${column + 1}`).not.toBe(1);
+        }
+      }
+    }
+    const file = async (table: string, set: string) =>
+      csvRows((await api.get(`/api/reports/${table}.csv?${quarter}${set ? `&services=${set}` : ''}`, { token: manager.token })).text);
+    // What gave counts away before: all services' 8 enrolments less Musical Therapy's 5 were Kai's 3 …
+    expect((await file('enrolments', '')).get('Total')?.[0]).toBe('8');
+    expect((await file('enrolments', music)).get('Total')?.[0]).toBe('S');
+    // … and all services' 10 contacts less Kai's 8 left 2 for two services marked "<5": 1 each.
+    expect((await file('contacts', '')).get('Total')?.[0]).toBe('10');
+    expect((await file('contacts', kai)).get('Total')?.[0]).toBe('S');
   });
 
   it('exports each table as CSV with counts below 5 as "<5", and the cell that would give one away hidden too', async () => {
-    // An export names one service or all the caller reports on (decision 116): a kaimahi of these two, all of theirs.
-    const both = await buildUser({ access: 1, services: [kai, music] });
-    const csv = (table: string) => api.get(`/api/reports/${table}.csv?${quarter}&scope=mine`, { token: both.token });
+    const csv = (table: string) => api.get(`/api/reports/${table}.csv?${quarter}`, { token: manager.token });
     const enrolments = await csv('enrolments');
     expect(enrolments.status).toBe(200);
     expect(enrolments.headers.get('content-type')).toContain('text/csv');
@@ -256,8 +317,12 @@ describe('GET /api/reports: a quarter with known answers', () => {
     expect(enrolments.text).toBe(
       [
         '"service","received 2026-01-01 to 2026-03-31","received 2025-01-01 to 2025-03-31","accepted 2026-01-01 to 2026-03-31","accepted 2025-01-01 to 2025-03-31"',
+        '"Active Rangatahi Project","0","0","0","0"',
+        '"Mobile Rangatahi","0","0","0","0"',
         '"Musical Therapy","S","0","<5","0"',
         '"Whānau Kai Support","<5","<5","<5","0"',
+        '"Whānau Ora Support","0","0","0","0"',
+        '"Raised Gardens","0","0","0","0"',
         '"Total","8","<5","6","0"',
         '',
         '"<5: a count from 1 to 4, not shown so that no one can be picked out."',
@@ -271,14 +336,14 @@ describe('GET /api/reports: a quarter with known answers', () => {
     // Hours go with the contacts they were spent at.
     expect(contacts[2]).toBe('"Phone","<5","0","S","0"');
     expect(contacts[3]).toBe('"Office","<5","0","S","0"');
-    expect(contacts.slice(-5)).toEqual(['"Total","9","<5","6","S"', '', `"${suppressionNotes.small}"`, `"${suppressionNotes.hidden}"`, '']);
+    expect(contacts.slice(-5)).toEqual(['"Total","10","<5","8","S"', '', `"${suppressionNotes.small}"`, `"${suppressionNotes.hidden}"`, '']);
     const served = (await csv('served')).text.split('\r\n');
-    expect(served.slice(1, 3)).toEqual(['"Whānau","<5","<5"', '"People","9","<5"']);
+    expect(served.slice(1, 3)).toEqual(['"Whānau","<5","<5"', '"People","10","<5"']);
     const outputs = (await csv('outputs')).text.split('\r\n');
     // A $120 value and the parcels with it are "S": only the contacts are a count of 1–4.
     expect(outputs[2]).toBe('"Kai parcel (parcels)","<5","<5","S","S","S","S"');
     const goals = (await csv('goals')).text.split('\r\n');
-    expect(goals.find((line) => line.startsWith('"Total"'))).toBe('"Total","<5","<5","<5","0"');
+    expect(goals.find((line) => line.startsWith('"Total"'))).toBe('"Total","5","<5","<5","0"');
     // Only counts are hidden here: the note says what "<5" means, and no "S" note.
     expect(goals.slice(-3)).toEqual(['', `"${suppressionNotes.small}"`, '']);
   });
