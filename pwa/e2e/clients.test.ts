@@ -303,14 +303,18 @@ describe.each([
   });
 
   it('moves the enrolment along from the inbox', async () => {
+    // Another person's: the first one's enrolment was enrolled when their client was made from it (issue 31).
+    const next = { ...person, givenName: `Hine${tag}`, phone: `021 556 ${String(1000 + width).slice(-4)}` };
+    const nextName = `${next.givenName} ${next.familyName}`;
+    await enrol(next);
     const page = await harness.newPage({ viewport });
     await signIn(page, kaimahi);
     await page.goto('/clients');
-    await page.getByRole('button', { name: `Mark contacted: ${name}` }).click();
+    await page.getByRole('button', { name: `Mark contacted: ${nextName}` }).click();
     // It leaves the list of new enrolments.
-    await page.getByRole('article', { name }).waitFor({ state: 'detached' });
+    await page.getByRole('article', { name: nextName }).waitFor({ state: 'detached' });
     await page.getByLabel('Enrolment status').selectOption('contacted');
-    const card = page.getByRole('article', { name });
+    const card = page.getByRole('article', { name: nextName });
     await expect(card.locator('.status-chip').textContent()).resolves.toBe('Contacted');
     expect(pageProblems(page)).toEqual([]);
     await page.context().close();

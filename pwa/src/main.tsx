@@ -7,7 +7,6 @@ import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
 import { startLanguage, type Overrides } from './i18n/i18n';
 import { startOutboxAfterLoad } from './lib/start-outbox';
-import { startOwedRevocations } from './lib/owed-revocation';
 import { setAppQueryClient } from './lib/app-query-client';
 import { ApiRequestError } from './lib/api-client';
 import type { ApiErrorItem } from '@contract/errors';
@@ -76,5 +75,10 @@ void startLanguage(ssr && (document.documentElement.lang === 'mi' ? 'mi' : 'en')
 // Enrolments waiting on this phone are sent whichever page opens first (DESIGN §6). The kinds the
 // outbox carries come from the features, loaded only when the outbox is.
 startOutboxAfterLoad(() => import('./offline-kinds').then((module) => module.offlineKinds));
-// A session this device signed out of with no signal is ended on the server at the next contact.
-startOwedRevocations();
+// A session this device signed out of with no signal is ended on the server at the next contact
+// (lib/owed-revocation.ts, its `owedKey`): its code comes only when one is owed.
+try {
+  if (localStorage.getItem('revokeOwed')) void import('./lib/owed-revocation').then((owed) => owed.startOwedRevocations());
+} catch {
+  // Storage blocked: nothing can have been kept there.
+}

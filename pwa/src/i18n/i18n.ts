@@ -27,11 +27,13 @@ type State = {
   readonly locale: string;
   readonly messages: Readonly<Record<MessageKey, Message>>;
   readonly plurals: Intl.PluralRules;
+  /** The language's own dates where the browser has none (te reo: `maori-calendar.ts`, loaded with its words). */
+  readonly formatDate?: (date: Date, options: Intl.DateTimeFormatOptions) => string;
 };
 
-function stateFor(language: Language, messages: Readonly<Record<MessageKey, Message>>): State {
+function stateFor(language: Language, messages: Readonly<Record<MessageKey, Message>>, formatDate?: State['formatDate']): State {
   const locale = localeOf[language];
-  return { language, locale, messages, plurals: new Intl.PluralRules(locale) };
+  return { language, locale, messages, plurals: new Intl.PluralRules(locale), ...(formatDate && { formatDate }) };
 }
 
 /**
@@ -52,6 +54,11 @@ async function messagesFor(language: Language): Promise<Record<MessageKey, Messa
   return { ...messages, ...overrides.mi };
 }
 
+/** How a language writes dates when the browser cannot: te reo's names come with its words, not in the first download. */
+async function datesFor(language: Language): Promise<State['formatDate']> {
+  return language === 'mi' ? (await import('./maori-calendar')).formatMaoriDate : undefined;
+}
+
 function publish(next: State): void {
   state = next;
   if (typeof document !== 'undefined') {
@@ -64,7 +71,8 @@ function publish(next: State): void {
 
 /** Shows `language` without remembering it: the server's render, and the app hydrating it. */
 export async function publishLanguage(language: Language): Promise<void> {
-  publish(stateFor(language, await messagesFor(language)));
+  const [messages, formatDate] = await Promise.all([messagesFor(language), datesFor(language)]);
+  publish(stateFor(language, messages, formatDate));
 }
 
 /** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
@@ -105,7 +113,7 @@ export async function startLanguage(rendered?: Language, corrections?: Overrides
 /** Applies a manager's corrections over the built-in catalogue of that language. */
 export async function applyOverrides(language: Language, corrections: Overrides): Promise<void> {
   overrides = { ...overrides, [language]: corrections };
-  if (state.language === language) publish(stateFor(language, await messagesFor(language)));
+  if (state.language === language) publish(stateFor(language, await messagesFor(language), state.formatDate));
 }
 
 /** Adds English messages of a lazily loaded part of the app (see `pages.ts`). */
@@ -129,45 +137,10 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const englishDays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const maoriDays = ['Rātapu', 'Rāhina', 'Rātū', 'Rāapa', 'Rāpare', 'Rāmere', 'Rāhoroi'];
-const englishMonths = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const maoriMonths = [
-  'Kohitātea',
-  'Huitanguru',
-  'Poutūterangi',
-  'Paengawhāwhā',
-  'Haratua',
-  'Pipiri',
-  'Hōngongoi',
-  'Here-turi-kōkā',
-  'Mahuru',
-  'Whiringa-ā-nuku',
-  'Whiringa-ā-rangi',
-  'Hakihea',
-];
-
-/**
- * A date in te reo Māori: browsers have no Māori calendar names (Chromium wrote "Sunday, 29
- * November" in the Māori interface), so the New Zealand English form is made and its day and
- * month names are put in te reo; numbers, order and times stay as they are.
- */
-export function formatMaoriDate(date: Date, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat('en-NZ', options)
-    .formatToParts(date)
-    .map((part) => {
-      const prefix = part.value.slice(0, 3).toLowerCase();
-      if (part.type === 'weekday') return maoriDays[englishDays.indexOf(prefix)] ?? part.value;
-      if (part.type === 'month' && !/^\d/.test(part.value)) return maoriMonths[englishMonths.indexOf(prefix)] ?? part.value;
-      return part.value;
-    })
-    .join('');
-}
-
 /** Dates, times and numbers in the chosen language (the one place `Intl` formatters are made). */
 export function formatDate(value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = typeof value === 'string' ? new Date(value) : new Date(value);
-  return state.language === 'mi' ? formatMaoriDate(date, options) : new Intl.DateTimeFormat(state.locale, options).format(date);
+  return state.formatDate ? state.formatDate(date, options) : new Intl.DateTimeFormat(state.locale, options).format(date);
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMaoriDate } from './i18n';
+import { formatMaoriDate } from './maori-calendar';
 
 describe('dates in te reo Māori', () => {
   const sunday = new Date('2026-11-28T20:00:00Z'); // Sunday 29 November 2026, 9 am in New Zealand

@@ -3,7 +3,10 @@
  * trust's own time zone, whatever their device is set to, and the API gets an ISO time with the
  * offset in force on that day (NZST +12:00, NZDT +13:00).
  */
-export const nzTimeZone = 'Pacific/Auckland';
+// Kept in a module of its own so a page that only needs the zone (a post's date) does not load these helpers.
+import { nzTimeZone } from './nz-zone';
+
+export { nzTimeZone };
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -45,11 +48,9 @@ export function isoToNzLocal(iso: string): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
-const nzDate = new Intl.DateTimeFormat('en-CA', { timeZone: nzTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The New Zealand calendar date (YYYY-MM-DD) of an instant: what "today" or a consent's day is for the trust, whatever the device's zone. */
 export function nzDateOf(at: string | number | Date): string {
-  return nzDate.format(new Date(at));
+  return isoToNzLocal(new Date(at).toISOString()).slice(0, 10);
 }
 
 /** Today's date in New Zealand (the one helper for "today": consent, due dates, report periods, file names). */

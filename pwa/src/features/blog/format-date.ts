@@ -1,6 +1,6 @@
 import '../../i18n/pages'; // the months' names (en-pages.ts), registered wherever a post's date shows
 import { translate } from '../../i18n/i18n';
-import { nzTimeZone } from '../../lib/nz-time';
+import { nzTimeZone } from '../../lib/nz-zone';
 
 /**
  * A post's date in the chosen language, e.g. "3 March 2025" or "3 Poutūterangi 2025": the day it
