@@ -8,7 +8,6 @@ import { site } from '../content/site';
 import { useSiteDetails } from '../features/site/api/get-site';
 import { DonateLink } from '../features/site/components/donate-link';
 import { linesOf, phoneHref, socialNetworkName } from '../features/site/site-text';
-import { nzToday } from '../lib/nz-time';
 import { paths } from '../lib/paths';
 import './footer.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
@@ -21,8 +20,6 @@ export function Footer() {
   const t = useT();
   const details = useSiteDetails();
   const name = details.name ?? site.name;
-  // This year in New Zealand: the server renders this page too, where it is still last year on the morning of 1 January.
-  const year = Number(nzToday().slice(0, 4));
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -104,7 +101,11 @@ export function Footer() {
       </div>
       <div className="site-footer__base">
         <div className="container site-footer__base-inner">
-          <p>{details.charityNumber ? t('footer.copyright', { year, name, number: details.charityNumber }) : `© ${year} ${name}`}</p>
+          <p>
+            {details.charityNumber
+              ? t('footer.copyright', { year: new Date().getFullYear(), name, number: details.charityNumber })
+              : `© ${new Date().getFullYear()} ${name}`}
+          </p>
           <p>
             <Rich id="footer.whakatauki" />
           </p>

@@ -1,6 +1,6 @@
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { nzTimeZone } from '../../../lib/nz-time';
+import { nzTimeZone } from '../../../lib/nz-zone';
 import type { Client } from '../api/types';
 import { textFields } from '../client-form-values';
 import { consentHowKey, fieldLabelKey } from './labels';
