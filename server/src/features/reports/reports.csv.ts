@@ -15,7 +15,7 @@ export const allServices = '*';
  * them. Exports of these sets are suppressed together, so that no export, nor any sum or
  * difference of several, gives a hidden count exactly.
  */
-export type TableFamily = ReadonlyMap<string, ReportTable>;
+export type TableFamily = ReadonlyMap<string, Pick<ReportTable, 'measures' | 'guards' | 'rows'>>;
 
 /** A relation an export's reader knows: the first cell (a total, or all services) is the sum of the others. */
 type Line = [margin: Cell, ...parts: Cell[]];

@@ -5,7 +5,8 @@ import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
 import { validate } from '../../lib/validate';
-import { buildReportCard } from './report-card.service';
+import { buildCardExport, buildReportCard } from './report-card.service';
+import { reportCardXlsx } from './report-card.xlsx';
 import { reportTableCsv } from './reports.csv';
 import { buildExport, buildReport } from './reports.service';
 
@@ -25,7 +26,7 @@ reportsRouter.get(
   }),
 );
 
-/** The report card's figures (issue 35): so far "how well" for enrolments, by service and beside a year earlier. */
+/** The report card (issue 35): how much, how well and better off, by service, beside a year earlier, with four quarters' trend. */
 reportsRouter.get(
   '/card',
   authenticate,
@@ -33,6 +34,20 @@ reportsRouter.get(
   validate({ query: ReportQuerySchema }, async (ctx, { query }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await buildReportCard(actorFromContext(ctx), query);
+  }),
+);
+
+/** The whole card as one spreadsheet (.xlsx): a whole period, one service or all, suppressed as the CSV files are. */
+reportsRouter.get(
+  '/card.xlsx',
+  authenticate,
+  requireAccess(limits.accessMin),
+  validate({ query: ReportExportQuerySchema }, async (ctx, { query }) => {
+    const { card, hidden } = await buildCardExport(actorFromContext(ctx), query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="report-card-${card.from}-to-${card.to}.xlsx"`);
+    ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    ctx.body = await reportCardXlsx(card, hidden);
   }),
 );
 
