@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import readXlsxFile from 'read-excel-file/node';
+import type { ReportCard } from '@contract/report-card';
 import { nzToday, type Report, type ServiceOutput } from '@contract/reports';
 import { lastQuarter } from '../src/features/reports/period';
 import { alertShown, checkA11y, recordAlerts, screenshot, startHarness, type Harness, type Staff } from './harness';
@@ -176,4 +178,59 @@ describe('reports and impact figures', () => {
     );
     await noScript.close();
   }, 300_000);
+
+  it('shows the report card: a manager sees the three questions with their trend and downloads the spreadsheet; a kaimahi sees their own services’ card', async () => {
+    const manager = await harness.newPage({ viewport: desktop });
+    onTestFailed(async () => {
+      await screenshot(manager, 'report-card-failed', { fullPage: true }).catch(() => undefined);
+    });
+    await recordAlerts(manager);
+    await harness.loginAs(manager, 2);
+    await manager.goto('/reports');
+    await manager.getByRole('heading', { name: 'Reports for funders', level: 1 }).waitFor({ timeout: 30_000 });
+    // To this quarter, where the first test's home visit was recorded.
+    for (let step = quarterIndex(lastQuarter(nzToday()).from); step < quarterIndex(nzToday()); step += 1) {
+      await manager.getByRole('button', { name: 'Later' }).click();
+    }
+    const card = manager.getByRole('region', { name: 'Report card' });
+    for (const question of ['How much did we do?', 'How well did we do it?', 'Is anyone better off?']) {
+      await card.getByRole('region', { name: question }).waitFor({ timeout: 30_000 });
+    }
+    const contacts = card.getByRole('listitem').filter({ has: manager.getByText('Contacts', { exact: true }) });
+    await expect.poll(() => contacts.locator('.card-figure__value').textContent(), { timeout: 30_000 }).toBe('1');
+    await contacts.getByText('Visits, calls and meetings recorded in the period.').waitFor();
+    // The trend: four quarters, this one last with its contact.
+    const trend = contacts.getByRole('figure', { name: 'Contacts, the last four quarters' });
+    await expect(trend.locator('.card-trend__value').allTextContents()).resolves.toEqual(['0', '0', '0', '1']);
+    await card.getByText('No whānau served in this period has rated “How are we going?” twice yet.').waitFor();
+
+    const download = manager.waitForEvent('download');
+    await card.getByRole('button', { name: 'Spreadsheet (.xlsx)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^report-card-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const sheets = await readXlsxFile((await file.path())!);
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Card', 'How much', 'How well', 'Better off', 'Outcomes', 'Goals by area', 'Trend', 'Notes']);
+    // One contact is a count from 1 to 4: the spreadsheet hides it.
+    expect(sheets[0]!.data.find((row) => row[0] === 'Contacts')?.[2]).toBe('<5');
+    await checkA11y(manager);
+    await screenshot(manager, 'report-card-1440', { fullPage: true });
+    await manager.setViewportSize(phone);
+    await checkA11y(manager);
+    await screenshot(manager, 'report-card-390', { fullPage: true });
+    await manager.context().close();
+
+    // A kaimahi's dashboard: the card of their own services only.
+    const device = await newDevice(harness, phone);
+    await harness.signInWithPassword(device, kaimahi);
+    const mine = device.waitForResponse((response) => response.url().includes('/api/reports/card?') && response.ok());
+    await device.goto('/dashboard');
+    const answer = (await (await mine).json()) as ReportCard;
+    expect(answer.services).toEqual([service]);
+    const own = device.getByRole('region', { name: 'My services this quarter' }).getByRole('region', { name: 'Report card' });
+    await own.getByRole('region', { name: 'Is anyone better off?' }).waitFor({ timeout: 30_000 });
+    await expect(own.getByRole('heading', { name: 'By service' }).count()).resolves.toBe(0);
+    await checkA11y(device);
+    await screenshot(device, 'report-card-kaimahi-390', { fullPage: true });
+    await device.context().close();
+  }, 180_000);
 });

@@ -109,6 +109,8 @@ export const staffApiPaths = {
   serviceTexts: (key: string) => `/api/services/${segment(key)}/texts`,
   reports: '/api/reports',
   reportCsv: (table: string) => `/api/reports/${segment(table)}.csv`,
+  reportCard: '/api/reports/card',
+  reportCardXlsx: '/api/reports/card.xlsx',
   serviceOutputs: (serviceKey: string) => `/api/services/${segment(serviceKey)}/outputs`,
   serviceStaff: (serviceKey: string) => `/api/services/${segment(serviceKey)}/staff`,
   serviceOutput: (serviceKey: string, id: string) => `/api/services/${segment(serviceKey)}/outputs/${segment(id)}`,

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportCard } from '@contract/report-card';
 import type { Report, ReportTableName } from '@contract/reports';
 import { readErrorItems } from '@contract/errors';
 import { apiRequest, ApiRequestError, getToken } from '../../../lib/api-client';
@@ -22,15 +23,36 @@ export function useReport(request: ReportRequest) {
   return useQuery(reportQuery(request));
 }
 
-/**
- * One table as a CSV file (small counts as "<5"). The token travels in its header, never in a
- * link, so the file is fetched and handed to the browser.
- */
+/** The report card of a period and services (issue 35): how much, how well, better off, and the trend. */
+export function getReportCard(request: ReportRequest, signal?: AbortSignal): Promise<ReportCard> {
+  return apiRequest<ReportCard>(`${staffApiPaths.reportCard}${queryOf(request)}`, { signal });
+}
+
+export function useReportCard(request: ReportRequest) {
+  return useQuery(
+    queryOptions({ queryKey: reportKeys.card(request), queryFn: ({ signal }) => getReportCard(request, signal), placeholderData: keepPreviousData }),
+  );
+}
+
+/** One table as a CSV file (small counts as "<5"). */
 export async function downloadReportCsv(table: ReportTableName, request: ReportRequest): Promise<void> {
+  await downloadReportFile(`${staffApiPaths.reportCsv(table)}${queryOf(request)}`, `${table}.csv`);
+}
+
+/** The whole report card as one spreadsheet (.xlsx). */
+export async function downloadReportCardXlsx(request: ReportRequest): Promise<void> {
+  await downloadReportFile(`${staffApiPaths.reportCardXlsx}${queryOf(request)}`, 'report-card.xlsx');
+}
+
+/**
+ * An export file. The token travels in its header, never in a link, so the file is fetched and
+ * handed to the browser under the name the server gives it.
+ */
+async function downloadReportFile(path: string, fallbackName: string): Promise<void> {
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch(`${staffApiPaths.reportCsv(table)}${queryOf(request)}`, { headers: token ? { 'x-auth-token': token } : {} });
+    response = await fetch(path, { headers: token ? { 'x-auth-token': token } : {} });
   } catch {
     throw new ApiRequestError(0, readErrorItems(0, undefined));
   }
@@ -39,7 +61,7 @@ export async function downloadReportCsv(table: ReportTableName, request: ReportR
     throw new ApiRequestError(response.status, readErrorItems(response.status, body), body);
   }
   const blob = await response.blob();
-  const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${table}.csv`;
+  const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

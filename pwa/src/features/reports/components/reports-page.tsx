@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { serviceCatalogue } from '@contract/catalogue';
-import type { ReportTableName } from '@contract/reports';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -9,9 +8,10 @@ import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { errorMessage } from '../../../lib/error-message';
 import { ApiRequestError } from '../../../lib/api-client';
-import { downloadReportCsv, useReport, type ReportRequest } from '../api/get-report';
+import { downloadReportCardXlsx, downloadReportCsv, useReport, useReportCard, type ReportRequest } from '../api/get-report';
 import { lastQuarter, periodKinds, periodOf, shiftPeriod, type Period, type PeriodKind } from '../period';
 import { ContactsChart } from './contacts-chart';
+import { ReportCardView } from './report-card';
 import { ReportTables } from './report-tables';
 import './reports.css';
 
@@ -35,6 +35,8 @@ export function ReportsPage() {
   const [services, setServices] = useState<string[]>(() => serviceCatalogue.map((service) => service.key));
   const request: ReportRequest = { ...period, services: services.join(','), scope: 'all' };
   const report = useReport(request);
+  const card = useReportCard(request);
+  const [printingCard, setPrintingCard] = useState(false);
   const noService = services.length === 0;
   // An export leaves the trust: whole periods and one service or all, so two cannot be differenced (decision 116).
   const exportable = kind !== 'custom' && (services.length === 1 || services.length === serviceCatalogue.length);
@@ -44,17 +46,25 @@ export function ReportsPage() {
     if (next !== 'custom') setPeriod(periodOf(next, period.from));
   }
 
-  async function csv(table: ReportTableName) {
+  async function download(file: () => Promise<void>) {
     try {
-      await downloadReportCsv(table, request);
+      await file();
     } catch (error) {
       showErrors(error);
     }
   }
 
+  /** The card alone, on one page: the page's other parts are hidden while the browser prints. */
+  function printCard() {
+    setPrintingCard(true);
+    window.addEventListener('afterprint', () => setPrintingCard(false), { once: true });
+    // After React has drawn the class the print styles read.
+    requestAnimationFrame(() => window.print());
+  }
+
   const dateOf = (date: string) => formatDate(`${date}T12:00:00Z`, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return (
-    <div className="reports">
+    <div className={printingCard ? 'reports reports--print-card' : 'reports'}>
       <form className="reports__controls" noValidate onSubmit={(event) => event.preventDefault()}>
         <fieldset className="reports__kinds">
           <legend>{t('reports.period')}</legend>
@@ -133,9 +143,17 @@ export function ReportsPage() {
             {t('reports.range', { from: dateOf(report.data.from), to: dateOf(report.data.to) })} ·{' '}
             {report.data.services.map((key) => serviceCatalogue.find((service) => service.key === key)?.title ?? key).join(', ')}
           </p>
+          {card.data && (
+            <ReportCardView
+              card={card.data}
+              hideSmall={false}
+              onPrint={printCard}
+              onXlsx={exportable ? () => void download(() => downloadReportCardXlsx(request)) : undefined}
+            />
+          )}
           <ContactsChart report={report.data} />
           {exportable ? null : <p className="reports__no-export">{t('reports.noExport')}</p>}
-          <ReportTables report={report.data} onCsv={exportable ? (table) => void csv(table) : undefined} />
+          <ReportTables report={report.data} onCsv={exportable ? (table) => void download(() => downloadReportCsv(table, request)) : undefined} />
           <p className="reports__made">{t('reports.made', { time: formatDate(report.data.generatedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</p>
         </>
       )}
