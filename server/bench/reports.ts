@@ -170,6 +170,108 @@ console.log(`${dialect}: a quarter's report (both periods): median ${ms(report.m
 console.log(`${dialect}: plain COUNT(*) of that quarter's contacts and outputs: median ${ms(plain.median)}, p95 ${ms(plain.p95)}`);
 console.log(`${dialect}: report / plain count = ${(report.median / plain.median).toFixed(1)}× (median), over ${runs} runs`);
 
+// The report card for a year (issue 35's target ≤ 300 ms): its enrolments, follow-ups and ratings too.
+const { Task, WhanauMember } = await import('../src/db/models/whanau');
+const { Enrolment } = await import('../src/db/models/enrolment');
+const { OutcomeRating } = await import('../src/db/models/outcome-rating');
+const { buildReportCard } = await import('../src/features/reports/report-card.service');
+const { whanauOraOutcomes } = await import('../contract/report-card');
+const followUpCount = Number(process.env.BENCH_FOLLOW_UPS ?? 20_000);
+const ratingCount = Number(process.env.BENCH_RATINGS ?? 10_000);
+const madeCard = performance.now();
+// The people the contacts name, as clients (the members and enrolments below refer to them).
+const { Client, deriveClientKeys } = await import('../src/db/models/client');
+for (let start = 0; start < clientIds.length; start += 1_000) {
+  const rows = clientIds.slice(start, start + 1_000).map((id) => {
+    const client = Client.build({ id, givenName: 'Bench', familyName: 'Person', createdBy: null, updatedBy: null } as never);
+    deriveClientKeys(client);
+    return { ...client.get({ plain: true }), fieldVersions: {}, version: 1, createdAt: new Date(), updatedAt: new Date() };
+  });
+  await Client.bulkCreate(rows as never[], { hooks: false });
+}
+for (let start = 0; start < whanauIds.length; start += 500) {
+  await WhanauMember.bulkCreate(
+    whanauIds.slice(start, start + 500).map((whanauId, offset) => ({
+      id: crypto.randomUUID(),
+      whanauId,
+      clientId: pick(clientIds, (start + offset) * 3),
+      relationship: 'parent' as const,
+      relationshipText: null,
+      createdBy: author,
+    })),
+  );
+}
+for (let start = 0; start < 6_000; start += 1_000) {
+  await Enrolment.bulkCreate(
+    Array.from({ length: 1_000 }, (_, offset) => {
+      const index = start + offset;
+      return {
+        id: crypto.randomUUID(),
+        serviceKey: pick(services, index),
+        givenName: 'Bench',
+        familyName: 'Person',
+        phone: '021 000 0000',
+        email: null,
+        preferredContact: 'phone',
+        consentStatementVersion: '1',
+        consentedAt: new Date(`${day(index * 41)}T00:00:00Z`),
+        status: 'enrolled',
+        clientId: pick(clientIds, index * 7),
+        receivedAt: new Date(`${day(index * 41)}T00:00:00Z`),
+      };
+    }) as never[],
+  );
+}
+for (let start = 0; start < followUpCount; start += 1_000) {
+  await Task.bulkCreate(
+    Array.from({ length: Math.min(1_000, followUpCount - start) }, (_, offset) => {
+      const index = start + offset;
+      const due = day(index * 29);
+      return {
+        id: crypto.randomUUID(),
+        whanauId: index % 2 === 0 ? pick(whanauIds, index) : null,
+        clientId: index % 2 === 0 ? null : pick(clientIds, index),
+        goalId: null,
+        text: 'Ring back',
+        dueOn: due,
+        assignedTo: author,
+        doneAt: index % 3 === 0 ? null : new Date(`${due}T0${index % 2}:00:00Z`),
+        createdBy: author,
+      };
+    }),
+  );
+}
+for (let start = 0; start < ratingCount; start += 1_000) {
+  await OutcomeRating.bulkCreate(
+    Array.from({ length: Math.min(1_000, ratingCount - start) }, (_, offset) => {
+      const index = start + offset;
+      return {
+        id: crypto.randomUUID(),
+        whanauId: pick(whanauIds, index),
+        clientId: null,
+        recordedBy: author,
+        on: day(index * 17),
+        ...(Object.fromEntries(whanauOraOutcomes.map((key, at) => [key, 1 + ((index + at) % 5)])) as Record<(typeof whanauOraOutcomes)[number], number>),
+      };
+    }),
+  );
+}
+await sequelize.query(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
+console.log(`${dialect}: made ${clientIds.length} clients, 6000 enrolments, ${followUpCount} follow-ups, ${ratingCount} ratings in ${((performance.now() - madeCard) / 1000).toFixed(1)} s`);
+const year = { from: '2026-01-01', to: '2026-12-31', scope: 'all' as const, services: undefined };
+const card = await time(() => buildReportCard(manager, year, new Date('2027-01-15T00:00:00Z')));
+const plainYear = await time(() =>
+  sequelize.query(
+    `SELECT (SELECT COUNT(*) FROM contacts WHERE "on" BETWEEN :from AND :to) AS contacts,
+            (SELECT COUNT(*) FROM tasks WHERE "dueOn" BETWEEN :from AND :to) AS "followUps",
+            (SELECT COUNT(*) FROM outcome_ratings WHERE "on" <= :to) AS ratings`,
+    { type: QueryTypes.SELECT, replacements: year },
+  ),
+);
+console.log(`${dialect}: a year's report card (the year, a year earlier, four quarters): median ${ms(card.median)}, p95 ${ms(card.p95)}  (target ≤ 300 ms)`);
+console.log(`${dialect}: plain COUNT(*) of that year's contacts, follow-ups and ratings: median ${ms(plainYear.median)}, p95 ${ms(plainYear.p95)}`);
+console.log(`${dialect}: card / plain count = ${(card.median / plainYear.median).toFixed(1)}× (median), over ${runs} runs`);
+
 await sequelize.close();
 await dropDatabase?.();
 fs.rmSync(dataDir, { recursive: true, force: true });

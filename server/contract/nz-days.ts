@@ -5,11 +5,13 @@
 
 const nzTimeZone = 'Pacific/Auckland';
 
+/** Made when first used, then kept: making a formatter costs far more than using one (a report card reads thousands of days). */
+let offsetFormat: Intl.DateTimeFormat | undefined;
+
 /** Minutes east of UTC in New Zealand at this instant (NZST +720, NZDT +780). */
 function nzOffsetMinutes(at: number): number {
-  const name =
-    new Intl.DateTimeFormat('en-NZ', { timeZone: nzTimeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')
-      ?.value ?? '';
+  offsetFormat ??= new Intl.DateTimeFormat('en-NZ', { timeZone: nzTimeZone, timeZoneName: 'longOffset' });
+  const name = offsetFormat.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{1,2}):?(\d{2})?/.exec(name);
   if (!match) return 0;
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));

@@ -14,9 +14,7 @@ import {
 import { daysBetween, nextDay, nzDayStart, nzToday, yearEarlier, type ReportQuery } from '../../../contract/reports';
 import { goalAreas } from '../../../contract/whanau';
 import { workingDaysBetween } from '../../../contract/working-days';
-import { Enrolment } from '../../db/models/enrolment';
 import { OutcomeRating, scoresOf } from '../../db/models/outcome-rating';
-import { Goal, Task, WhanauMember } from '../../db/models/whanau';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { cardHiddenCells } from './report-card.xlsx';
@@ -41,7 +39,8 @@ type Done = {
   waits: (number | null)[];
   followUps: Map<string, boolean>;
   whanau: Set<string>;
-  people: Set<string>;
+  /** People served: a count from the database (distinct there, for each service and for all of them). */
+  people: number;
   contacts: number;
   minutes: number;
   /** Whānau whose first contact fell in the period: whether a goal followed within `planWithinDays`. */
@@ -55,7 +54,7 @@ const nothingDone = (): Done => ({
   waits: [],
   followUps: new Map(),
   whanau: new Set(),
-  people: new Set(),
+  people: 0,
   contacts: 0,
   minutes: 0,
   started: new Map(),
@@ -70,7 +69,7 @@ function figuresOf(done: Done): CardFigures {
   const contacted = done.waits.filter((wait): wait is number => wait !== null);
   return {
     whanau: done.whanau.size,
-    people: done.people.size,
+    people: done.people,
     contacts: done.contacts,
     minutes: done.minutes,
     received: done.waits.length,
@@ -103,86 +102,162 @@ export function outcomeChanges(rated: Iterable<RatingPair>): OutcomeChange[] {
 }
 
 /**
- * The follow-ups due in the period (up to today), by service, each with whether it was done by
- * its due date (the New Zealand day it was ticked). A follow-up's service is its goal's, or else
- * each service its whānau's linked members (or its client) are enrolled in (decision 106).
+ * What the card reads, loaded once for the span of every period it shows (the period, a year
+ * earlier, four quarters), each a range of an index or a grouping of one; each period's figures
+ * are then picked out in memory.
  */
-async function followUpsOf(services: string[], period: Period, today: string): Promise<Map<string, Map<string, boolean>>> {
-  const byService = new Map<string, Map<string, boolean>>(services.map((key) => [key, new Map()]));
-  const until = period.to < today ? period.to : today;
-  if (services.length === 0 || until < period.from) return byService;
-  const tasks = await Task.findAll({
-    where: { dueOn: { [Op.between]: [period.from, until] } },
-    attributes: ['id', 'whanauId', 'clientId', 'goalId', 'dueOn', 'doneAt'],
-  });
-  const goalIds = tasks.flatMap((task) => (task.goalId ? [task.goalId] : []));
-  const goals = goalIds.length ? await Goal.findAll({ where: { id: goalIds }, attributes: ['id', 'serviceKey'] }) : [];
-  const goalService = new Map(goals.map((goal) => [goal.id, goal.serviceKey]));
-  const whanauIds = tasks.flatMap((task) => (!task.goalId && task.whanauId ? [task.whanauId] : []));
-  const members = whanauIds.length
-    ? await WhanauMember.findAll({ where: { whanauId: whanauIds, unlinkedAt: null }, attributes: ['whanauId', 'clientId'] })
-    : [];
-  const clientIds = [
-    ...new Set([
-      ...members.map((member) => member.clientId),
-      ...tasks.flatMap((task) => (!task.goalId && !task.whanauId && task.clientId ? [task.clientId] : [])),
-    ]),
-  ];
-  const enrolments = clientIds.length
-    ? await Enrolment.findAll({ where: { clientId: clientIds, serviceKey: services }, attributes: ['clientId', 'serviceKey'] })
-    : [];
-  const servicesOfClient = new Map<string, Set<string>>();
-  for (const enrolment of enrolments) {
-    if (!enrolment.clientId) continue;
-    servicesOfClient.set(enrolment.clientId, (servicesOfClient.get(enrolment.clientId) ?? new Set()).add(enrolment.serviceKey));
+type CardData = {
+  /** Each enrolment received in the span: its service, its New Zealand day, and working days to its first contact (null: none). */
+  enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
+  /** Each follow-up due in the span up to today: its due day, whether done by then, and the services it counts for. */
+  followUps: { id: string; dueOn: string; onTime: boolean; services: string[] }[];
+  /** Each whānau's first contact day by service (all time), and the day its first goal of the service was written. */
+  firsts: { serviceKey: string; whanauId: string; first: string; plannedOn: string | null }[];
+  /** Goals of the services with a target date in the span. */
+  goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
+  /** Each whānau's ratings up to the span's end, in order (by day, then as written). */
+  ratings: Map<string, { on: string; scores: number[] }[]>;
+};
+
+const day = (value: unknown) => String(value).slice(0, 10);
+const select = <T extends object>(sql: string, replacements: Record<string, unknown>) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
+
+async function loadCardData(services: string[], span: Period, today: string): Promise<CardData> {
+  const empty: CardData = { enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map() };
+  if (services.length === 0) return empty;
+  const until = span.to < today ? span.to : today;
+  const replacements = { services, from: span.from, to: span.to, until, fromAt: nzDayStart(span.from), untilAt: nzDayStart(nextDay(span.to)) };
+  const [enrolments, attended, tasks, taskServices, firsts, plans, goals, ratings] = await Promise.all([
+    select<{ serviceKey: string; clientId: string | null; receivedAt: unknown }>(
+      `SELECT "serviceKey", "clientId", "receivedAt" FROM enrolments WHERE "serviceKey" IN (:services) AND "receivedAt" >= :fromAt AND "receivedAt" < :untilAt`,
+      replacements,
+    ),
+    // The days each enrolled client was at a contact of the enrolment's service (with them, or present).
+    select<{ clientId: string; serviceKey: string; on: unknown }>(
+      `SELECT DISTINCT a."clientId", a."serviceKey", a."on" FROM contact_attendees a
+       JOIN enrolments e ON e."clientId" = a."clientId" AND e."serviceKey" = a."serviceKey"
+       WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt AND a."on" >= :from`,
+      replacements,
+    ),
+    select<{ id: string; dueOn: unknown; doneAt: unknown; goalService: string | null }>(
+      `SELECT t.id, t."dueOn", t."doneAt", g."serviceKey" AS "goalService" FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
+       WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
+      replacements,
+    ),
+    // A follow-up with no goal counts for each service its whānau's linked members, or its client, are enrolled in (decision 106).
+    select<{ id: string; serviceKey: string }>(
+      `SELECT t.id, e."serviceKey" FROM tasks t JOIN whanau_members m ON m."whanauId" = t."whanauId" AND m."unlinkedAt" IS NULL
+         JOIN enrolments e ON e."clientId" = m."clientId"
+       WHERE t."goalId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)
+       UNION
+       SELECT t.id, e."serviceKey" FROM tasks t JOIN enrolments e ON e."clientId" = t."clientId"
+       WHERE t."goalId" IS NULL AND t."whanauId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)`,
+      replacements,
+    ),
+    select<{ serviceKey: string; whanauId: string; first: unknown }>(
+      `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
+       GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to`,
+      replacements,
+    ),
+    select<{ serviceKey: string; whanauId: string; writtenAt: unknown }>(
+      `SELECT "serviceKey", "whanauId", MIN("writtenAt") AS "writtenAt" FROM goals WHERE "serviceKey" IN (:services) GROUP BY "serviceKey", "whanauId"`,
+      replacements,
+    ),
+    select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
+      `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
+      replacements,
+    ),
+    OutcomeRating.findAll({
+      where: { on: { [Op.lte]: span.to } },
+      attributes: ['whanauId', 'on', ...whanauOraOutcomes],
+      order: [
+        ['whanauId', 'ASC'],
+        ['on', 'ASC'],
+        ['writtenAt', 'ASC'],
+      ],
+      raw: true,
+    }),
+  ]);
+
+  const daysOf = new Map<string, string[]>();
+  for (const row of attended) {
+    const key = `${row.clientId} ${row.serviceKey}`;
+    const days = daysOf.get(key) ?? [];
+    days.push(day(row.on));
+    daysOf.set(key, days);
   }
-  for (const task of tasks) {
-    const people = task.whanauId
-      ? members.filter((member) => member.whanauId === task.whanauId).map((member) => member.clientId)
-      : task.clientId
-        ? [task.clientId]
-        : [];
-    const owning = task.goalId ? [goalService.get(task.goalId)] : [...new Set(people.flatMap((id) => [...(servicesOfClient.get(id) ?? [])]))];
-    const onTime = task.doneAt !== null && nzToday(task.doneAt.getTime()) <= task.dueOn;
-    for (const key of owning) if (key) byService.get(key)?.set(task.id, onTime);
+  for (const days of daysOf.values()) days.sort();
+  const servicesOf = new Map<string, string[]>();
+  for (const row of taskServices) servicesOf.set(row.id, [...(servicesOf.get(row.id) ?? []), row.serviceKey]);
+  const plannedOn = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
+  const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
+  for (const rating of ratings) {
+    const list = ratingsOf.get(rating.whanauId) ?? [];
+    list.push({ on: day(rating.on), scores: scoresOf(rating) });
+    ratingsOf.set(rating.whanauId, list);
   }
-  return byService;
+  return {
+    enrolments: enrolments.map((row) => {
+      const arrived = nzToday(new Date(row.receivedAt as string).getTime());
+      const first = row.clientId ? daysOf.get(`${row.clientId} ${row.serviceKey}`)?.find((one) => one >= arrived) : undefined;
+      return { serviceKey: row.serviceKey, arrived, wait: first === undefined ? null : workingDaysBetween(arrived, first) };
+    }),
+    followUps: tasks.map((row) => {
+      const dueOn = day(row.dueOn);
+      const onTime = row.doneAt !== null && row.doneAt !== undefined && nzToday(new Date(row.doneAt as string).getTime()) <= dueOn;
+      return { id: row.id, dueOn, onTime, services: row.goalService ? [row.goalService] : (servicesOf.get(row.id) ?? []) };
+    }),
+    firsts: firsts.map((row) => ({
+      serviceKey: row.serviceKey,
+      whanauId: row.whanauId,
+      first: day(row.first),
+      plannedOn: plannedOn.get(`${row.serviceKey} ${row.whanauId}`) ?? null,
+    })),
+    goals: goals.map((row) => ({
+      id: row.id,
+      serviceKey: row.serviceKey,
+      area: row.area,
+      achieved: row.status === 'achieved',
+      targetDate: day(row.targetDate),
+    })),
+    ratings: ratingsOf,
+  };
 }
 
-/** Everything the card counts for a period, by service. */
-async function doneIn(services: string[], period: Period, today: string): Promise<Map<string, Done>> {
-  const [waits, followUps, served, started, goals] = await Promise.all([
-    waitsOf(services, period),
-    followUpsOf(services, period, today),
-    servedOf(services, period),
-    startedOf(services, period),
-    goalsDueOf(services, period),
-  ]);
-  const rated = await ratedOf(served, period);
-  return new Map(
-    services.map((key) => [
-      key,
-      {
-        ...(served.get(key) ?? nothingDone()),
-        waits: waits.get(key) ?? [],
-        followUps: followUps.get(key) ?? new Map(),
-        started: started.get(key) ?? new Map(),
-        rated: rated.get(key) ?? new Map(),
-        goals: goals.get(key) ?? new Map(),
-      },
-    ]),
-  );
+/** Everything the card counts for a period, by service: the served from the database, the rest picked out of the span's data. */
+async function doneIn(services: string[], period: Period, today: string, data: CardData): Promise<Served> {
+  const served = await servedOf(services, period);
+  const { byService } = served;
+  const inPeriod = (date: string) => date >= period.from && date <= period.to;
+  for (const enrolment of data.enrolments) if (inPeriod(enrolment.arrived)) byService.get(enrolment.serviceKey)?.waits.push(enrolment.wait);
+  for (const followUp of data.followUps) {
+    if (!inPeriod(followUp.dueOn) || followUp.dueOn > today) continue;
+    for (const key of followUp.services) byService.get(key)?.followUps.set(followUp.id, followUp.onTime);
+  }
+  for (const first of data.firsts) {
+    if (!inPeriod(first.first)) continue;
+    byService.get(first.serviceKey)?.started.set(first.whanauId, first.plannedOn !== null && daysBetween(first.first, first.plannedOn) <= planWithinDays);
+  }
+  for (const goal of data.goals)
+    if (inPeriod(goal.targetDate)) byService.get(goal.serviceKey)?.goals.set(goal.id, { area: goal.area, achieved: goal.achieved });
+  // Rated: a served whānau with two or more ratings by the period's end, its first and its latest by then.
+  for (const done of byService.values()) {
+    for (const whanauId of done.whanau) {
+      const ratings = data.ratings.get(whanauId)?.filter((rating) => rating.on <= period.to) ?? [];
+      if (ratings.length >= 2) done.rated.set(whanauId, { first: ratings[0]!.scores, latest: ratings.at(-1)!.scores });
+    }
+  }
+  return served;
 }
 
 /** The services' figures together: every enrolment, contact and goal, and each whānau, person and follow-up once though it counts for two services. */
-function totalOf(done: Map<string, Done>): Done {
-  const total = nothingDone();
-  for (const one of done.values()) {
+function totalOf({ byService, people }: Served): Done {
+  const total = { ...nothingDone(), people };
+  for (const one of byService.values()) {
     total.waits.push(...one.waits);
     total.contacts += one.contacts;
     total.minutes += one.minutes;
     for (const id of one.whanau) total.whanau.add(id);
-    for (const id of one.people) total.people.add(id);
     for (const [id, onTime] of one.followUps) total.followUps.set(id, onTime);
     // A whānau started with two services has a plan in time when either service's plan was.
     for (const [id, planned] of one.started) total.started.set(id, planned || (total.started.get(id) ?? false));
@@ -192,127 +267,43 @@ function totalOf(done: Map<string, Done>): Done {
   return total;
 }
 
-/** Whānau and people served, contacts and their minutes, by service: the report's own tables (decision 104). */
-async function servedOf(services: string[], period: Period): Promise<Map<string, Done>> {
+/** A period's figures by service, and the people served by any of them (each once). */
+type Served = { byService: Map<string, Done>; people: number };
+
+/** Whānau and people served, contacts and their minutes, by service: the report's own index ranges (decision 104). */
+async function servedOf(services: string[], period: Period): Promise<Served> {
   const byService = new Map(services.map((key) => [key, nothingDone()]));
-  if (services.length === 0) return byService;
+  if (services.length === 0) return { byService, people: 0 };
   const replacements = { services, from: period.from, to: period.to };
   const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
-  const [contacts, people] = await Promise.all([
-    sequelize.query<{ serviceKey: string; whanauId: string | null; minutes: unknown }>(
-      `SELECT "serviceKey", "whanauId", minutes FROM contacts WHERE ${inPeriod}`,
-      { replacements, type: QueryTypes.SELECT },
-    ),
-    sequelize.query<{ serviceKey: string; clientId: string }>(`SELECT DISTINCT "serviceKey", "clientId" FROM contact_attendees WHERE ${inPeriod}`, {
+  // Distinct by a subquery: PostgreSQL hashes it, where COUNT(DISTINCT …) sorts.
+  const [contacts, whanau, people, everyone] = await Promise.all([
+    select<{ serviceKey: string; contacts: unknown; minutes: unknown }>(
+      `SELECT "serviceKey", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inPeriod} GROUP BY "serviceKey"`,
       replacements,
-      type: QueryTypes.SELECT,
-    }),
+    ),
+    select<{ serviceKey: string; whanauId: string }>(
+      `SELECT DISTINCT "serviceKey", "whanauId" FROM contacts WHERE ${inPeriod} AND "whanauId" IS NOT NULL`,
+      replacements,
+    ),
+    select<{ serviceKey: string; people: unknown }>(
+      `SELECT "serviceKey", COUNT(*) AS people FROM (SELECT DISTINCT "serviceKey", "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a GROUP BY "serviceKey"`,
+      replacements,
+    ),
+    select<{ people: unknown }>(`SELECT COUNT(*) AS people FROM (SELECT DISTINCT "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a`, replacements),
   ]);
-  for (const contact of contacts) {
-    const done = byService.get(contact.serviceKey);
+  for (const row of contacts) {
+    const done = byService.get(row.serviceKey);
     if (!done) continue;
-    done.contacts += 1;
-    done.minutes += Number(contact.minutes ?? 0);
-    if (contact.whanauId) done.whanau.add(contact.whanauId);
+    done.contacts = Number(row.contacts ?? 0);
+    done.minutes = Number(row.minutes ?? 0);
   }
-  for (const row of people) byService.get(row.serviceKey)?.people.add(row.clientId);
-  return byService;
-}
-
-/**
- * Whānau whose first contact under a service fell in the period, each with whether a goal of that
- * service was written within `planWithinDays` days of that contact (or before it).
- */
-async function startedOf(services: string[], period: Period): Promise<Map<string, Map<string, boolean>>> {
-  const byService = new Map(services.map((key) => [key, new Map<string, boolean>()]));
-  if (services.length === 0) return byService;
-  const firsts = await sequelize.query<{ serviceKey: string; whanauId: string; first: string }>(
-    `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
-     GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to`,
-    { replacements: { services, from: period.from, to: period.to }, type: QueryTypes.SELECT },
-  );
-  const whanauIds = [...new Set(firsts.map((row) => row.whanauId))];
-  const goals = whanauIds.length
-    ? await Goal.findAll({ where: { whanauId: whanauIds, serviceKey: services }, attributes: ['whanauId', 'serviceKey', 'writtenAt'] })
-    : [];
-  const firstGoal = new Map<string, string>();
-  for (const goal of goals) {
-    const key = `${goal.serviceKey} ${goal.whanauId}`;
-    const day = nzToday(goal.writtenAt.getTime());
-    if (!firstGoal.has(key) || day < firstGoal.get(key)!) firstGoal.set(key, day);
+  for (const row of whanau) byService.get(row.serviceKey)?.whanau.add(row.whanauId);
+  for (const row of people) {
+    const done = byService.get(row.serviceKey);
+    if (done) done.people = Number(row.people ?? 0);
   }
-  for (const row of firsts) {
-    const goalDay = firstGoal.get(`${row.serviceKey} ${row.whanauId}`);
-    const first = String(row.first).slice(0, 10);
-    byService.get(row.serviceKey)?.set(row.whanauId, goalDay !== undefined && daysBetween(first, goalDay) <= planWithinDays);
-  }
-  return byService;
-}
-
-/** Goals of the services whose target date is in the period, with their area and whether achieved. */
-async function goalsDueOf(services: string[], period: Period): Promise<Map<string, Map<string, { area: string; achieved: boolean }>>> {
-  const byService = new Map(services.map((key) => [key, new Map<string, { area: string; achieved: boolean }>()]));
-  if (services.length === 0) return byService;
-  const goals = await Goal.findAll({
-    where: { serviceKey: services, targetDate: { [Op.between]: [period.from, period.to] } },
-    attributes: ['id', 'serviceKey', 'area', 'status'],
-  });
-  for (const goal of goals) byService.get(goal.serviceKey)?.set(goal.id, { area: goal.area, achieved: goal.status === 'achieved' });
-  return byService;
-}
-
-/**
- * Of each service's whānau served in the period, those with two or more ratings on or before its
- * last day: their first rating and their latest by then (by day, then as written).
- */
-async function ratedOf(served: Map<string, Done>, period: Period): Promise<Map<string, Map<string, RatingPair>>> {
-  const whanauIds = [...new Set([...served.values()].flatMap((done) => [...done.whanau]))];
-  const ratings = whanauIds.length
-    ? await OutcomeRating.findAll({
-        where: { whanauId: whanauIds, on: { [Op.lte]: period.to } },
-        order: [
-          ['on', 'ASC'],
-          ['writtenAt', 'ASC'],
-        ],
-      })
-    : [];
-  const byWhanau = new Map<string, OutcomeRating[]>();
-  for (const rating of ratings) byWhanau.set(rating.whanauId, [...(byWhanau.get(rating.whanauId) ?? []), rating]);
-  const pairs = new Map<string, RatingPair>();
-  for (const [id, list] of byWhanau) if (list.length >= 2) pairs.set(id, { first: scoresOf(list[0]!), latest: scoresOf(list.at(-1)!) });
-  return new Map([...served].map(([key, done]) => [key, new Map([...done.whanau].flatMap((id) => (pairs.has(id) ? [[id, pairs.get(id)!] as const] : [])))]));
-}
-
-/**
- * For each enrolment received in the period: the working days from the New Zealand day it arrived
- * to the first contact with its client under its service on or after that day (a contact with the
- * client, or at which they were present: the `contact_attendees` rows), or null when there was none.
- */
-async function waitsOf(services: string[], period: Period): Promise<Map<string, (number | null)[]>> {
-  const byService = new Map<string, (number | null)[]>(services.map((key) => [key, []]));
-  if (services.length === 0) return byService;
-  const enrolments = await Enrolment.findAll({
-    where: { serviceKey: services, receivedAt: { [Op.gte]: nzDayStart(period.from), [Op.lt]: nzDayStart(nextDay(period.to)) } },
-    attributes: ['id', 'serviceKey', 'clientId', 'receivedAt'],
-  });
-  const clientIds = [...new Set(enrolments.flatMap((enrolment) => (enrolment.clientId ? [enrolment.clientId] : [])))];
-  const contacts = clientIds.length
-    ? await sequelize.query<{ clientId: string; serviceKey: string; on: string }>(
-        `SELECT "clientId", "serviceKey", "on" FROM contact_attendees WHERE "clientId" IN (:clientIds) AND "serviceKey" IN (:services) AND "on" >= :from ORDER BY "on"`,
-        { replacements: { clientIds, services, from: period.from }, type: QueryTypes.SELECT },
-      )
-    : [];
-  const daysOf = new Map<string, string[]>();
-  for (const contact of contacts) {
-    const key = `${contact.clientId} ${contact.serviceKey}`;
-    daysOf.set(key, [...(daysOf.get(key) ?? []), String(contact.on).slice(0, 10)]);
-  }
-  for (const enrolment of enrolments) {
-    const arrived = nzToday(enrolment.receivedAt.getTime());
-    const first = enrolment.clientId ? daysOf.get(`${enrolment.clientId} ${enrolment.serviceKey}`)?.find((day) => day >= arrived) : undefined;
-    byService.get(enrolment.serviceKey)?.push(first === undefined ? null : workingDaysBetween(arrived, first));
-  }
-  return byService;
+  return { byService, people: Number(everyone[0]?.people ?? 0) };
 }
 
 /** The goals due and achieved by area (and `total`), now and a year earlier. */
@@ -330,16 +321,21 @@ export async function buildReportCard(actor: Actor, query: ReportQuery, now = ne
 }
 
 /** The card of these services (already allowed to the caller). */
-export async function buildReportCardOf(services: string[], query: Pick<ReportQuery, 'from' | 'to'>, now = new Date()): Promise<ReportCard> {
+export async function buildReportCardOf(
+  services: string[],
+  query: Pick<ReportQuery, 'from' | 'to'>,
+  now = new Date(),
+  { withTrend = true } = {},
+): Promise<ReportCard> {
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
   const today = nzToday(now.getTime());
-  const quarters = lastFourQuarters(query.to);
-  const [current, before, ...trend] = await Promise.all([
-    doneIn(services, period, today),
-    doneIn(services, lastYear, today),
-    ...quarters.map((quarter) => doneIn(services, quarter, today)),
-  ]);
+  const quarters = withTrend ? lastFourQuarters(query.to) : [];
+  const periods = [period, lastYear, ...quarters];
+  const days = periods.flatMap((one) => [one.from, one.to]).sort();
+  const span = { from: days[0]!, to: days.at(-1)! };
+  const data = await loadCardData(services, span, today);
+  const [current, before, ...trend] = (await Promise.all(periods.map((one) => doneIn(services, one, today, data)))) as [Served, Served, ...Served[]];
   const total = totalOf(current);
   const totalBefore = totalOf(before);
   const row = (key: string, values: Done, earlier: Done): CardRow => ({ key, values: figuresOf(values), lastYear: figuresOf(earlier) });
@@ -348,7 +344,10 @@ export async function buildReportCardOf(services: string[], query: Pick<ReportQu
     to: period.to,
     lastYear,
     services,
-    rows: [...services.map((key) => row(key, current.get(key) ?? nothingDone(), before.get(key) ?? nothingDone())), row('total', total, totalBefore)],
+    rows: [
+      ...services.map((key) => row(key, current.byService.get(key) ?? nothingDone(), before.byService.get(key) ?? nothingDone())),
+      row('total', total, totalBefore),
+    ],
     outcomes: outcomeChanges(total.rated.values()),
     goalAreas: goalAreasOf(total, totalBefore),
     trend: quarters.map((quarter, index) => ({ ...quarter, values: figuresOf(totalOf(trend[index]!)) })),
@@ -368,6 +367,8 @@ export async function buildCardExport(actor: Actor, query: ReportQuery): Promise
   const asked = services.length === 1 ? services[0]! : allServices;
   const family = new Map<string, ReportCard>();
   // One at a time: seven cards, and an export is rare.
-  for (const set of [allServices, ...every]) family.set(set, await buildReportCardOf(set === allServices ? every : [set], query, now));
+  for (const set of [allServices, ...every]) {
+    family.set(set, await buildReportCardOf(set === allServices ? every : [set], query, now, { withTrend: set === asked }));
+  }
   return { card: family.get(asked)!, hidden: cardHiddenCells(family, asked) };
 }
