@@ -6,6 +6,8 @@ import { buildClient, buildEnrolment } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { getConfig } from '../../config';
 import { AuditEvent } from '../../db/models/audit-event';
+import { whanauOraOutcomes } from '../../../contract/report-card';
+import { OutcomeRating } from '../../db/models/outcome-rating';
 import { Whanau } from '../../db/models/whanau';
 import { sequelize } from '../../db/sequelize';
 
@@ -106,6 +108,29 @@ describe('the derived columns follow every save', () => {
     expect(await rawClient(person.client.id)).toEqual({ givenKey: '', familyKey: '', sortName: ' ', phoneKey: null, emailKey: null });
     expect(await rawSearchText(person.enrolment.id)).toBe('   ');
     expect(await rawTerms(person.client.id)).toEqual([]);
+  });
+});
+
+describe('their “How are we going?” answers', () => {
+  it('stay the whānau’s scores, no longer naming them nor keeping their words', async () => {
+    const person = await enrolledPerson();
+    const whanau = await Whanau.create({ id: newId(), name: 'Te Whare o Aroha', leadClientId: null, notes: null, createdBy: manager.user.id, updatedBy: null });
+    const scores = Object.fromEntries(whanauOraOutcomes.map((key) => [key, 3])) as Record<(typeof whanauOraOutcomes)[number], number>;
+    const rating = await OutcomeRating.create({
+      id: newId(),
+      whanauId: whanau.id,
+      clientId: person.client.id,
+      recordedBy: null,
+      on: '2026-11-01',
+      comment: 'Aroha says the kids are settled',
+      ...scores,
+    });
+    expect((await api.post(`/api/clients/${person.client.id}/erase`, { token: manager.token })).status).toBe(200);
+    const raw = await sequelize.query<Record<string, unknown>>('SELECT * FROM outcome_ratings WHERE id = :id', {
+      type: QueryTypes.SELECT,
+      replacements: { id: rating.id },
+    });
+    expect(raw[0]).toMatchObject({ whanauId: whanau.id, clientId: null, comment: null, selfManaging: 3, stewards: 3 });
   });
 });
 

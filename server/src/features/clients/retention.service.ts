@@ -1,3 +1,4 @@
+import { OutcomeRating } from '../../db/models/outcome-rating';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type EraseClientInput, type ErasureReview, type RetentionCandidate, type RetentionOutcome } from '../../../contract/clients';
 import type { Page, PageQuery } from '../../../contract/common';
@@ -122,7 +123,16 @@ async function eraseCaseWork(clientId: string, transaction: Transaction): Promis
     await sequelize.query('UPDATE whanau SET "updatedAt" = :at WHERE id IN (:ids)', { replacements: { at: new Date(), ids: whanauIds }, transaction });
   await Whanau.update({ leadClientId: null }, { where: { leadClientId: clientId }, transaction });
   await FieldChange.destroy({ where: { clientId }, transaction });
-  return { contacts: String(contacts), goals: String(goals), tasks: String(tasks), corrections: String(corrections), memberships: String(memberships) };
+  // Their "How are we going?" answers stay the whānau's scores (the report card counts them), no longer theirs, and without their words.
+  const [ratings] = await OutcomeRating.update({ clientId: null, comment: null }, { where: { clientId }, transaction });
+  return {
+    contacts: String(contacts),
+    goals: String(goals),
+    tasks: String(tasks),
+    corrections: String(corrections),
+    memberships: String(memberships),
+    ratings: String(ratings),
+  };
 }
 
 /** The whānau the person is a member of now: their name and notes may name the person. */
