@@ -41,11 +41,16 @@ describe('waiting enrolments', () => {
       await page.getByRole('button', { name: 'Enrol', exact: true }).waitFor();
 
       await harness.server.stop();
-      for (const givenName of ['Aroha', 'Hemi']) {
+      // Each waits for its own count: the page after the first already says one is waiting, and
+      // leaving before the second is kept would lose it (a loaded machine once did).
+      for (const [index, givenName] of ['Aroha', 'Hemi'].entries()) {
         await page.goto(enrolPath);
         await page.getByRole('button', { name: 'Enrol', exact: true }).waitFor();
         await fillAndSubmitEnrolment(page, { givenName, familyName: 'Ngata' });
-        await page.getByText(/enrolments? waiting to be sent/).waitFor({ timeout: 15_000 });
+        await page
+          .getByText(index === 0 ? '1 enrolment waiting to be sent' : '2 enrolments waiting to be sent')
+          .first()
+          .waitFor({ timeout: 30_000 });
       }
       await page.goto(enrolPath);
       const panel = page.getByRole('region', { name: 'On this phone' });
