@@ -12,8 +12,8 @@ export class Import extends Model<InferAttributes<Import>, InferCreationAttribut
   declare rows: [number, string[]][];
   declare blank: number;
   declare mapping: ImportMapping;
-  /** The ids of the clients the import created. */
-  declare created: string[];
+  /** The ids of what the import created (before whānau and enrolment files, a list of clients' ids). */
+  declare created: ImportCreated | string[];
   declare createdBy: string | null;
   declare createdAt: Date;
   declare confirmedAt: CreationOptional<Date | null>;
@@ -38,6 +38,14 @@ Import.init(
   },
   { sequelize, tableName: 'imports', updatedAt: false },
 );
+
+/** What an import created, by table. */
+export type ImportCreated = { clients: string[]; whanau: string[]; members: string[]; enrolments: string[] };
+
+/** What the import created, read from either form it was kept in. */
+export function createdOf(file: Pick<Import, 'created'>): ImportCreated {
+  return Array.isArray(file.created) ? { clients: file.created, whanau: [], members: [], enrolments: [] } : file.created;
+}
 
 /** The mapping last confirmed for a kind of file, offered for the next one. */
 export class ImportMappingMemory extends Model<InferAttributes<ImportMappingMemory>, InferCreationAttributes<ImportMappingMemory>> {

@@ -2,27 +2,38 @@ import crypto from 'node:crypto';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type DuplicateCandidate } from '../../../contract/clients';
 import { checkInput } from '../../../contract/errors';
-import { nzToday } from '../../../contract/nz-days';
+import { nzDayStart, nzToday } from '../../../contract/nz-days';
+import { serviceCatalogue } from '../../../contract/catalogue';
+import { enrolmentStatuses, type EnrolmentStatus } from '../../../contract/enrolments';
 import {
   ImportClientRowSchema,
   importClientFields,
+  importFieldsOf,
   importLimits,
-  type ImportClientField,
+  type ImportField,
   type ImportKind,
   type ImportMapping,
   type ImportPreview,
   type ImportProblem,
 } from '../../../contract/import';
+import { relationships, type Relationship } from '../../../contract/whanau';
 import { Client, deriveClientKeys } from '../../db/models/client';
+import { Enrolment } from '../../db/models/enrolment';
+import { Whanau, WhanauMember } from '../../db/models/whanau';
 import { ClientSearchTerm } from '../../db/models/client-search-term';
 import { sequelize } from '../../db/sequelize';
 import { recordAudit, type Actor } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/errors';
-import { Import, ImportMappingMemory } from './import.model';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { createdOf, Import, ImportMappingMemory, type ImportCreated } from './import.model';
 import { readSpreadsheet } from './read-file';
 
 /** Headers people give each field, in English and te reo, folded (no macrons, case or punctuation). */
-const headerWords: Record<ImportClientField, string[]> = {
+const headerWords: Record<ImportField, string[]> = {
+  whanauName: ['whanau', 'whanau name', 'family', 'household', 'ingoa o te whanau', 'te whanau'],
+  relationship: ['relationship', 'relation', 'role', 'whakapapa', 'hononga'],
+  service: ['service', 'programme', 'program', 'ratonga'],
+  enrolledOn: ['date', 'enrolled', 'enrolled on', 'enrolment date', 'start date', 'started', 'referral date', 'received', 'ra', 'ra i uru'],
+  status: ['status', 'outcome', 'state', 'tunga'],
   givenName: ['given name', 'given names', 'first name', 'first names', 'firstname', 'forename', 'ingoa', 'ingoa tuatahi', 'ingoa tuarua kore'],
   familyName: ['family name', 'surname', 'last name', 'lastname', 'ingoa whanau', 'ingoa whakamutunga'],
   preferredName: ['preferred name', 'known as', 'nickname', 'ingoa karanga', 'ingoa e mohiotia ana'],
@@ -40,12 +51,13 @@ const foldHeader = (header: string) =>
     .trim();
 
 /** The field each column fills: remembered from the last import of this kind, else guessed from its header. */
-function guessMapping(columns: string[], remembered: ImportMapping): ImportMapping {
+function guessMapping(kind: ImportKind, columns: string[], remembered: ImportMapping): ImportMapping {
   const mapping: ImportMapping = {};
   const taken = new Set<string>();
+  const fields: readonly ImportField[] = importFieldsOf[kind];
   for (const column of columns) {
     const known = remembered[column];
-    const field = known !== undefined ? known : (importClientFields.find((candidate) => headerWords[candidate].includes(foldHeader(column))) ?? null);
+    const field = known !== undefined ? known : (fields.find((candidate) => headerWords[candidate].includes(foldHeader(column))) ?? null);
     mapping[column] = field && !taken.has(field) ? field : null;
     if (field) taken.add(field);
   }
@@ -69,13 +81,25 @@ export function readNzDate(text: string, today = new Date()): string | null {
   return `${year}-${pad(Number(dayFirst[2]))}-${pad(Number(dayFirst[1]))}`;
 }
 
-type RowValues = Partial<Record<ImportClientField, string>>;
+type RowValues = Partial<Record<ImportField, string>>;
 type Keys = { dateOfBirth: string | null; givenKey: string; familyKey: string; phoneKey: string | null; emailKey: string | null };
+/**
+ * A row to write: its person (one already in the app, one an earlier row creates, or new) and,
+ * for a whānau or enrolments file, what to add for them (a membership of the row's whānau, or
+ * an enrolment).
+ */
+type ToWrite = {
+  row: number;
+  values: RowValues;
+  person: { clientId: string } | { row: number };
+  whanau?: { key: string; name: string; whanauId: string | null; relationship: Relationship; relationshipText: string | null };
+  enrolment?: { serviceKey: string; on: string; status: EnrolmentStatus };
+};
 type Evaluated = {
   problems: ImportProblem[];
   alreadyThere: ImportPreview['alreadyThere'];
-  toCreate: { row: number; values: RowValues }[];
-  counts: Pick<ImportPreview['counts'], 'withProblems' | 'alreadyThere' | 'repeated' | 'toCreate'>;
+  toWrite: ToWrite[];
+  counts: Pick<ImportPreview['counts'], 'withProblems' | 'alreadyThere' | 'repeated' | 'toCreate' | 'toAdd' | 'whanauToCreate'>;
 };
 
 /** The keys a client's duplicate check compares, derived by the Client model itself (never a copy of its rules). */
@@ -140,11 +164,113 @@ async function existingClients(transaction?: Transaction): Promise<KeyIndex<stri
   return index;
 }
 
-/** Reads each row through the mapping and the client schema, and sorts it: a problem, already there, a repeat, or to create. */
+/** What is in the app already that a whānau or enrolments file adds to: whānau by folded name, memberships, and enrolments by person, service and day. */
+type Existing = { whanau: Map<string, string>; members: Set<string>; enrolments: Set<string> };
+
+async function existingRecords(kind: ImportKind, transaction?: Transaction): Promise<Existing> {
+  const existing: Existing = { whanau: new Map(), members: new Set(), enrolments: new Set() };
+  if (kind === 'whanau') {
+    const whanau = await sequelize.query<{ id: string; nameKey: string }>('SELECT id, "nameKey" FROM whanau ORDER BY "createdAt", id', {
+      type: QueryTypes.SELECT,
+      transaction,
+    });
+    for (const row of whanau) if (!existing.whanau.has(row.nameKey)) existing.whanau.set(row.nameKey, row.id);
+    const members = await sequelize.query<{ whanauId: string; clientId: string }>(
+      'SELECT "whanauId", "clientId" FROM whanau_members WHERE "unlinkedAt" IS NULL',
+      {
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    for (const row of members) existing.members.add(`${row.whanauId} ${row.clientId}`);
+  }
+  if (kind === 'enrolments') {
+    const enrolments = await sequelize.query<{ clientId: string; serviceKey: string; receivedAt: unknown }>(
+      'SELECT "clientId", "serviceKey", "receivedAt" FROM enrolments WHERE "clientId" IS NOT NULL',
+      { type: QueryTypes.SELECT, transaction },
+    );
+    for (const row of enrolments) existing.enrolments.add(`${row.clientId} ${row.serviceKey} ${nzToday(new Date(row.receivedAt as string).getTime())}`);
+  }
+  return existing;
+}
+
+/** A service named by its key or its title, in English or te reo Māori, macrons and case aside. */
+const serviceByName = new Map(serviceCatalogue.flatMap((service) => [service.key, service.title].map((name) => [foldHeader(name), service.key])));
+const statusByName = new Map<string, EnrolmentStatus>(enrolmentStatuses.map((status) => [status, status]));
+const relationshipByName = new Map<string, Relationship>([
+  ...relationships.map((relationship) => [relationship, relationship] as const),
+  ...(
+    [
+      ['mother', 'parent'],
+      ['father', 'parent'],
+      ['mum', 'parent'],
+      ['dad', 'parent'],
+      ['matua', 'parent'],
+      ['whaea', 'parent'],
+      ['son', 'child'],
+      ['daughter', 'child'],
+      ['tamaiti', 'child'],
+      ['wife', 'partner'],
+      ['husband', 'partner'],
+      ['hoa rangatira', 'partner'],
+      ['grandmother', 'grandparent'],
+      ['grandfather', 'grandparent'],
+      ['kuia', 'grandparent'],
+      ['koro', 'grandparent'],
+      ['koroua', 'grandparent'],
+      ['grandchild', 'mokopuna'],
+      ['brother', 'sibling'],
+      ['sister', 'sibling'],
+      ['tuakana', 'sibling'],
+      ['teina', 'sibling'],
+    ] as const
+  ).map(([word, relationship]) => [word, relationship] as const),
+]);
+
+/** The whānau or enrolment a row adds, read from its cells; the problems when they cannot be read. */
+function readAddition(kind: ImportKind, row: number, values: RowValues, problems: ImportProblem[]): Pick<ToWrite, 'whanau' | 'enrolment'> {
+  if (kind === 'whanau') {
+    const name = values.whanauName?.normalize('NFC').trim() ?? '';
+    if (!name) problems.push({ row, field: 'whanauName', msg: 'Whānau name is missing' });
+    else if (name.length > 200) problems.push({ row, field: 'whanauName', msg: 'Whānau name must be at most 200 characters' });
+    const said = values.relationship?.trim() ?? '';
+    const relationship = relationshipByName.get(foldHeader(said)) ?? 'other';
+    return {
+      whanau: { key: foldForSearch(name), name, whanauId: null, relationship, relationshipText: relationship === 'other' && said ? said.slice(0, 100) : null },
+    };
+  }
+  if (kind === 'enrolments') {
+    const serviceKey = values.service ? serviceByName.get(foldHeader(values.service)) : undefined;
+    if (!values.service) problems.push({ row, field: 'service', msg: 'Service is missing' });
+    else if (!serviceKey) problems.push({ row, field: 'service', msg: `Service "${values.service}" does not exist` });
+    const on = values.enrolledOn ? readNzDate(values.enrolledOn) : null;
+    if (!values.enrolledOn) problems.push({ row, field: 'enrolledOn', msg: 'Enrolment date is missing' });
+    else if (!on || Number.isNaN(Date.parse(`${on}T00:00:00Z`)) || new Date(`${on}T00:00:00Z`).toISOString().slice(0, 10) !== on) {
+      problems.push({ row, field: 'enrolledOn', msg: `Enrolment date "${values.enrolledOn}" cannot be read: write it like 25/12/2024 or 2024-12-25` });
+    } else if (on > nzToday() || on < '2000-01-01') problems.push({ row, field: 'enrolledOn', msg: 'Enrolment date must be between 2000 and today' });
+    const status = values.status ? statusByName.get(foldHeader(values.status)) : 'completed';
+    if (!status) problems.push({ row, field: 'status', msg: `Status "${values.status}" is not one of: ${enrolmentStatuses.join(', ')}` });
+    return { enrolment: { serviceKey: serviceKey ?? '', on: on ?? '', status: status ?? 'completed' } };
+  }
+  return {};
+}
+
+/**
+ * Reads each row through the mapping and the client schema, and sorts it: a problem, already
+ * there (nothing to add), a repeat of an earlier row, or to write (a person to create, and for a
+ * whānau or enrolments file what to add for them).
+ */
 async function evaluate(file: Import, transaction?: Transaction): Promise<Evaluated> {
-  const existing = await existingClients(transaction);
+  const [people, existing] = await Promise.all([existingClients(transaction), existingRecords(file.kind, transaction)]);
   const earlier = new KeyIndex<number>();
-  const evaluated: Evaluated = { problems: [], alreadyThere: [], toCreate: [], counts: { withProblems: 0, alreadyThere: 0, repeated: 0, toCreate: 0 } };
+  const added = new Set<string>();
+  const newWhanau = new Set<string>();
+  const evaluated: Evaluated = {
+    problems: [],
+    alreadyThere: [],
+    toWrite: [],
+    counts: { withProblems: 0, alreadyThere: 0, repeated: 0, toCreate: 0, toAdd: 0, whanauToCreate: 0 },
+  };
   const columnOf = Object.entries(file.mapping).flatMap(([column, field]) => (field ? [[field, file.columns.indexOf(column)] as const] : []));
   for (const [row, cells] of file.rows) {
     const values: RowValues = {};
@@ -158,32 +284,53 @@ async function evaluate(file: Import, transaction?: Transaction): Promise<Evalua
       if (date) values.dateOfBirth = date;
       else problems.push({ row, field: 'dateOfBirth', msg: `Date of birth "${values.dateOfBirth}" cannot be read: write it like 25/12/1980 or 1980-12-25` });
     }
-    const checked = checkInput(ImportClientRowSchema, values);
+    const person = Object.fromEntries(importClientFields.flatMap((field) => (values[field] ? [[field, values[field]]] : [])));
+    const checked = checkInput(ImportClientRowSchema, person);
     if (!checked.success) {
       for (const error of checked.errors)
         if (!(error.param === 'dateOfBirth' && problems.length)) problems.push({ row, field: error.param ?? null, msg: error.msg });
     }
+    const addition = readAddition(file.kind, row, values, problems);
     if (problems.length) {
       evaluated.counts.withProblems++;
       evaluated.problems.push(...problems);
       continue;
     }
     const keys = keysOf(values);
-    const there = existing.find(keys);
-    if (there) {
-      evaluated.counts.alreadyThere++;
-      evaluated.alreadyThere.push({ row, clientId: there.holder, sameAsRow: null, reasons: there.reasons });
+    const there = people.find(keys);
+    const repeat = there ? null : earlier.find(keys);
+    const who: ToWrite['person'] = there ? { clientId: there.holder } : repeat ? { row: repeat.holder } : { row };
+    // What the row adds for its person, named so a second row adding the same is a repeat.
+    let addedKey: string | null = null;
+    if (addition.whanau) {
+      const whanauId = existing.whanau.get(addition.whanau.key) ?? null;
+      addition.whanau.whanauId = whanauId;
+      if (there && whanauId && existing.members.has(`${whanauId} ${there.holder}`)) addedKey = null;
+      else addedKey = `w ${addition.whanau.key} ${'clientId' in who ? who.clientId : who.row}`;
+    } else if (addition.enrolment) {
+      const { serviceKey, on } = addition.enrolment;
+      if (there && existing.enrolments.has(`${there.holder} ${serviceKey} ${on}`)) addedKey = null;
+      else addedKey = `e ${serviceKey} ${on} ${'clientId' in who ? who.clientId : who.row}`;
+    }
+    const addsNothing = file.kind === 'clients' ? Boolean(there || repeat) : addedKey === null || added.has(addedKey);
+    if (addsNothing) {
+      const sameAsRow = there ? null : repeat ? repeat.holder : null;
+      if (sameAsRow !== null || (addedKey !== null && added.has(addedKey))) evaluated.counts.repeated++;
+      else evaluated.counts.alreadyThere++;
+      evaluated.alreadyThere.push({ row, clientId: there?.holder ?? null, sameAsRow, reasons: there?.reasons ?? repeat?.reasons ?? [] });
       continue;
     }
-    const repeat = earlier.find(keys);
-    if (repeat) {
-      evaluated.counts.repeated++;
-      evaluated.alreadyThere.push({ row, clientId: null, sameAsRow: repeat.holder, reasons: repeat.reasons });
-      continue;
+    if (addedKey) added.add(addedKey);
+    if (!there && !repeat) {
+      earlier.add(keys, row);
+      evaluated.counts.toCreate++;
     }
-    earlier.add(keys, row);
-    evaluated.counts.toCreate++;
-    evaluated.toCreate.push({ row, values });
+    if (file.kind !== 'clients') evaluated.counts.toAdd++;
+    if (addition.whanau && !addition.whanau.whanauId && !newWhanau.has(addition.whanau.key)) {
+      newWhanau.add(addition.whanau.key);
+      evaluated.counts.whanauToCreate++;
+    }
+    evaluated.toWrite.push({ row, values, person: who, ...addition });
   }
   return evaluated;
 }
@@ -203,7 +350,9 @@ function present(file: Import, evaluated: Evaluated | null): ImportPreview {
       alreadyThere: evaluated?.counts.alreadyThere ?? 0,
       repeated: evaluated?.counts.repeated ?? 0,
       toCreate: evaluated?.counts.toCreate ?? 0,
-      created: file.created.length,
+      toAdd: evaluated?.counts.toAdd ?? 0,
+      whanauToCreate: evaluated?.counts.whanauToCreate ?? 0,
+      created: Object.values(createdOf(file)).reduce((sum, ids) => sum + ids.length, 0),
     },
     problems: (evaluated?.problems ?? []).slice(0, importLimits.problemsShownMax),
     alreadyThere: (evaluated?.alreadyThere ?? []).slice(0, importLimits.problemsShownMax),
@@ -226,8 +375,8 @@ export async function uploadImport(actor: Actor, kind: ImportKind, name: string,
     columns: read.columns,
     rows: read.rows,
     blank: read.blank,
-    mapping: guessMapping(read.columns, remembered),
-    created: [],
+    mapping: guessMapping(kind, read.columns, remembered),
+    created: { clients: [], whanau: [], members: [], enrolments: [] },
     createdBy: actor.id,
     createdAt: new Date(),
   });
@@ -251,9 +400,26 @@ export async function remapImport(id: string, mapping: ImportMapping): Promise<I
   const file = await findImport(id);
   if (file.status !== 'preview') throw conflict('This import was already confirmed');
   const fields = Object.values(mapping).filter((field) => field !== null);
+  const allowed: readonly ImportField[] = importFieldsOf[file.kind];
+  const foreign = Object.entries(mapping).find(([, field]) => field !== null && !allowed.includes(field));
+  if (foreign) throw badRequest(`A ${file.kind} file cannot fill ${foreign[1]}`, `mapping.${foreign[0]}`);
   if (new Set(fields).size !== fields.length) throw conflict('Each field can be filled from one column only', 'mapping');
   await file.update({ mapping: Object.fromEntries(file.columns.map((column) => [column, mapping[column] ?? null])) });
   return present(file, await evaluate(file));
+}
+
+/** A client made from a row's person fields, with its `create` event naming the import. */
+async function createPerson(actor: Actor, file: Import, values: RowValues, transaction: Transaction): Promise<string> {
+  const fields = Object.fromEntries(importClientFields.flatMap((field) => (values[field] ? [[field, values[field]]] : [])));
+  const client = await Client.create({ id: crypto.randomUUID(), ...fields, createdBy: actor.id, updatedBy: actor.id } as Client['_creationAttributes'], {
+    transaction,
+  });
+  await recordAudit(
+    actor,
+    { action: 'create', entity: 'client', entityId: client.id, clientId: client.id, fields: Object.keys(fields), details: { importId: file.id } },
+    transaction,
+  );
+  return client.id;
 }
 
 /**
@@ -266,22 +432,86 @@ export function confirmImport(actor: Actor, id: string): Promise<ImportPreview> 
     const file = await findImport(id, transaction);
     if (file.status !== 'preview') throw conflict('This import was already confirmed');
     const evaluated = await evaluate(file, transaction);
-    const created: string[] = [];
-    for (const { values } of evaluated.toCreate) {
-      const client = await Client.create({ id: crypto.randomUUID(), ...values, createdBy: actor.id, updatedBy: actor.id } as Client['_creationAttributes'], {
-        transaction,
-      });
-      created.push(client.id);
-      await recordAudit(
-        actor,
-        { action: 'create', entity: 'client', entityId: client.id, clientId: client.id, fields: Object.keys(values), details: { importId: file.id } },
-        transaction,
-      );
+    const created: ImportCreated = { clients: [], whanau: [], members: [], enrolments: [] };
+    const personOfRow = new Map<number, string>();
+    const whanauOfKey = new Map<string, string>();
+    for (const write of evaluated.toWrite) {
+      const clientId = 'clientId' in write.person ? write.person.clientId : personOfRow.get(write.person.row);
+      const person = clientId ?? (await createPerson(actor, file, write.values, transaction));
+      if (!clientId) {
+        personOfRow.set(write.row, person);
+        created.clients.push(person);
+      }
+      if (write.whanau) {
+        let whanauId = write.whanau.whanauId ?? whanauOfKey.get(write.whanau.key);
+        if (!whanauId) {
+          whanauId = crypto.randomUUID();
+          await Whanau.create(
+            { id: whanauId, name: write.whanau.name, leadClientId: null, notes: null, createdBy: actor.id, updatedBy: actor.id },
+            { transaction },
+          );
+          await recordAudit(actor, { action: 'create', entity: 'whanau', entityId: whanauId, fields: ['name'], details: { importId: file.id } }, transaction);
+          created.whanau.push(whanauId);
+        }
+        whanauOfKey.set(write.whanau.key, whanauId);
+        const member = await WhanauMember.create(
+          {
+            id: crypto.randomUUID(),
+            whanauId,
+            clientId: person,
+            relationship: write.whanau.relationship,
+            relationshipText: write.whanau.relationshipText,
+            createdBy: actor.id,
+          },
+          { transaction },
+        );
+        created.members.push(member.id);
+        await recordAudit(
+          actor,
+          { action: 'create', entity: 'member', entityId: member.id, clientId: person, fields: ['whanauId', 'relationship'], details: { importId: file.id } },
+          transaction,
+        );
+      }
+      if (write.enrolment) {
+        const receivedAt = nzDayStart(write.enrolment.on);
+        const enrolment = await Enrolment.create(
+          {
+            id: crypto.randomUUID(),
+            serviceKey: write.enrolment.serviceKey,
+            clientId: person,
+            givenName: write.values.givenName ?? '',
+            familyName: write.values.familyName ?? '',
+            dateOfBirth: write.values.dateOfBirth ?? null,
+            phone: write.values.phone ?? null,
+            email: write.values.email ?? null,
+            suburb: write.values.suburb ?? null,
+            iwi: write.values.iwi ?? null,
+            householdSize: null,
+            preferredContact: write.values.phone ? 'phone' : 'email',
+            message: null,
+            // Consent was taken by the system the trust used then: the file stands for it (decision 119).
+            consentStatementVersion: 'import',
+            consentedAt: receivedAt,
+            status: write.enrolment.status,
+            source: 'staff',
+            receivedAt,
+          },
+          { transaction },
+        );
+        created.enrolments.push(enrolment.id);
+        await recordAudit(
+          actor,
+          { action: 'create', entity: 'enrolment', entityId: enrolment.id, clientId: person, fields: ['serviceKey', 'status'], details: { importId: file.id } },
+          transaction,
+        );
+      }
     }
     await file.update({ status: 'confirmed', created, confirmedAt: new Date() }, { transaction });
     await ImportMappingMemory.upsert({ kind: file.kind, mapping: file.mapping, updatedAt: new Date() }, { transaction });
     const counts = {
-      created: created.length,
+      created: created.clients.length,
+      ...(file.kind === 'whanau' ? { whanauCreated: created.whanau.length, membersAdded: created.members.length } : {}),
+      ...(file.kind === 'enrolments' ? { enrolmentsAdded: created.enrolments.length } : {}),
       rows: file.rows.length,
       withProblems: evaluated.counts.withProblems,
       alreadyThere: evaluated.counts.alreadyThere + evaluated.counts.repeated,
@@ -309,29 +539,46 @@ export function undoImport(actor: Actor, id: string): Promise<ImportPreview> {
   return sequelize.transaction(async (transaction) => {
     const file = await findImport(id, transaction);
     if (file.status !== 'confirmed') throw conflict(file.status === 'undone' ? 'This import was already undone' : 'This import was not confirmed');
-    const ids = file.created;
-    if (ids.length) {
-      const changed = await sequelize.query<{ id: string }>(
-        `SELECT c.id FROM clients c WHERE c.id IN (:ids) AND (c.version <> 1 OR c."mergedInto" IS NOT NULL
-           OR EXISTS (SELECT 1 FROM case_notes n WHERE n."clientId" = c.id)
-           OR EXISTS (SELECT 1 FROM enrolments e WHERE e."clientId" = c.id)
-           OR EXISTS (SELECT 1 FROM whanau_members m WHERE m."clientId" = c.id)
-           OR EXISTS (SELECT 1 FROM contacts k WHERE k."clientId" = c.id)
-           OR EXISTS (SELECT 1 FROM client_merges g WHERE g."keptId" = c.id OR g."otherId" = c.id))
-         LIMIT 1`,
-        { type: QueryTypes.SELECT, replacements: { ids }, transaction },
-      );
-      if (changed.length) throw conflict('A record of this import has changed since, so the import can no longer be undone as a whole');
-      for (let at = 0; at < ids.length; at += 500) {
-        const part = ids.slice(at, at + 500);
-        await ClientSearchTerm.destroy({ where: { clientId: part }, transaction });
-        await Client.destroy({ where: { id: part }, transaction });
-      }
+    const created = createdOf(file);
+    // An empty list would be `IN ()`, which neither database accepts: a list of one id no record has.
+    const listOf = (ids: string[]) => (ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);
+    const replacements = {
+      clients: listOf(created.clients),
+      whanau: listOf(created.whanau),
+      members: listOf(created.members),
+      enrolments: listOf(created.enrolments),
+    };
+    // Changed since: an edit, a note, a contact, a merge, or a membership, enrolment, goal or follow-up this import did not make.
+    const changed = await sequelize.query<{ id: string }>(
+      `SELECT c.id FROM clients c WHERE c.id IN (:clients) AND (c.version <> 1 OR c."mergedInto" IS NOT NULL
+         OR EXISTS (SELECT 1 FROM case_notes n WHERE n."clientId" = c.id)
+         OR EXISTS (SELECT 1 FROM enrolments e WHERE e."clientId" = c.id AND e.id NOT IN (:enrolments))
+         OR EXISTS (SELECT 1 FROM whanau_members m WHERE m."clientId" = c.id AND m.id NOT IN (:members))
+         OR EXISTS (SELECT 1 FROM contacts k WHERE k."clientId" = c.id)
+         OR EXISTS (SELECT 1 FROM client_merges g WHERE g."keptId" = c.id OR g."otherId" = c.id))
+       UNION SELECT w.id FROM whanau w WHERE w.id IN (:whanau) AND (w.version <> 1
+         OR EXISTS (SELECT 1 FROM whanau_members m WHERE m."whanauId" = w.id AND m.id NOT IN (:members))
+         OR EXISTS (SELECT 1 FROM goals g WHERE g."whanauId" = w.id)
+         OR EXISTS (SELECT 1 FROM tasks t WHERE t."whanauId" = w.id)
+         OR EXISTS (SELECT 1 FROM contacts k WHERE k."whanauId" = w.id))
+       UNION SELECT m.id FROM whanau_members m WHERE m.id IN (:members) AND m."unlinkedAt" IS NOT NULL
+       UNION SELECT e.id FROM enrolments e WHERE e.id IN (:enrolments) AND e.version <> 1`,
+      { type: QueryTypes.SELECT, replacements, transaction },
+    );
+    if (changed.length) throw conflict('A record of this import has changed since, so the import can no longer be undone as a whole');
+    for (let at = 0; at < created.enrolments.length; at += 500) await Enrolment.destroy({ where: { id: created.enrolments.slice(at, at + 500) }, transaction });
+    for (let at = 0; at < created.members.length; at += 500) await WhanauMember.destroy({ where: { id: created.members.slice(at, at + 500) }, transaction });
+    for (let at = 0; at < created.whanau.length; at += 500) await Whanau.destroy({ where: { id: created.whanau.slice(at, at + 500) }, transaction });
+    for (let at = 0; at < created.clients.length; at += 500) {
+      const part = created.clients.slice(at, at + 500);
+      await ClientSearchTerm.destroy({ where: { clientId: part }, transaction });
+      await Client.destroy({ where: { id: part }, transaction });
     }
+    const removed = Object.values(created).reduce((sum, ids) => sum + ids.length, 0);
     await file.update({ status: 'undone', undoneAt: new Date() }, { transaction });
     await recordAudit(
       actor,
-      { action: 'import.undo', entity: 'import', entityId: file.id, details: { kind: file.kind, name: file.name, removed: String(ids.length) } },
+      { action: 'import.undo', entity: 'import', entityId: file.id, details: { kind: file.kind, name: file.name, removed: String(removed) } },
       transaction,
     );
     return present(file, null);

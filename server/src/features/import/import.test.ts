@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
+import writeXlsxFile from 'write-excel-file/node';
+import { nzToday } from '../../../contract/nz-days';
 import { Client } from '../../db/models/client';
+import { Enrolment } from '../../db/models/enrolment';
+import { Whanau, WhanauMember } from '../../db/models/whanau';
 import { buildClientsFixture } from './import-fixture';
 import { readNzDate } from './import.service';
 
@@ -70,6 +74,8 @@ describe('import of clients', () => {
       alreadyThere: 1,
       repeated: fixture.repeated.length,
       toCreate: fixture.people - 1,
+      toAdd: 0,
+      whanauToCreate: 0,
       created: 0,
     });
     expect(preview.body.alreadyThere[0]).toMatchObject({ row: at + 1, sameAsRow: null, reasons: ['dateOfBirthAndName'] });
@@ -177,5 +183,141 @@ describe('import of clients', () => {
     expect(wrongField.status).toBe(400);
     expect(wrongField.body.errors[0]).toMatchObject({ param: 'mapping.Given name' });
     expect((await api.post(`/api/imports/${crypto.randomUUID()}/confirm`, { token: manager.token })).status).toBe(404);
+  });
+});
+
+describe('import of whānau and their members', () => {
+  it('reads an .xlsx with a merged header cell, groups members by whānau (macrons aside), adds an existing person, and undoes it all', async () => {
+    const ana = await buildClient({ givenName: 'Ana', familyName: 'Tūhoe-Existing', dateOfBirth: '1970-01-01' });
+    const header = ['Whānau', 'Relationship', { value: 'Name', columnSpan: 2 }, null, 'Born', 'Phone'];
+    const bytes = await writeXlsxFile([
+      header,
+      ['Te Whānau a Pita', 'mother', 'Mere', 'Pita', '1/2/1980', '021 111 2222'],
+      ['Te Whānau a Pita', 'son', 'Hemi', 'Pita', '03-04-10', null],
+      [null, null, null, null, null, null],
+      ['Te Whanau a Pita', 'kuia', 'Aroha', 'Pita', '1945-06-07', null],
+      ['Ngāti Ruru', 'Father', 'Wiremu', 'Ruru', '31/02/1970', null],
+      ['Ngāti Ruru', 'partner', 'Kiri', 'Ruru', '5/5/1975', '027 333 4444'],
+      [null, 'child', 'Tama', 'Ruru', '1/1/2005', null],
+      ['Te Whānau a Pita', 'aunty', 'Ana', 'Tūhoe-Existing', '1/1/1970', null],
+    ] as never).toBuffer();
+    const uploaded = await upload(bytes, 'whanau.xlsx', manager.token, 'whanau');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.columns).toEqual(['Whānau', 'Relationship', 'Name', 'Column 4', 'Born', 'Phone']);
+    expect(uploaded.body.mapping).toMatchObject({ Whānau: 'whanauName', Relationship: 'relationship', Born: 'dateOfBirth', Phone: 'phone', Name: null });
+    const preview = await api.request('PUT', `/api/imports/${uploaded.body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { ...uploaded.body.mapping, Name: 'givenName', 'Column 4': 'familyName' } },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.problems).toEqual([
+      { row: 6, field: 'dateOfBirth', msg: 'Date of birth is not a real date' },
+      { row: 8, field: 'whanauName', msg: 'Whānau name is missing' },
+    ]);
+    expect(preview.body.counts).toEqual({
+      rows: 7,
+      blank: 1,
+      withProblems: 2,
+      alreadyThere: 0,
+      repeated: 0,
+      toCreate: 4,
+      toAdd: 5,
+      whanauToCreate: 2,
+      created: 0,
+    });
+
+    const confirmed = await api.post(`/api/imports/${preview.body._id}/confirm`, { token: manager.token });
+    expect(confirmed.status).toBe(200);
+    const pita = await Whanau.findAll({ where: { name: 'Te Whānau a Pita' } });
+    expect(pita).toHaveLength(1);
+    const members = await WhanauMember.findAll({ where: { whanauId: pita[0]!.id } });
+    const byClient = new Map(await Promise.all(members.map(async (member) => [(await Client.findByPk(member.clientId))!.givenName, member] as const)));
+    expect([...byClient.keys()].sort()).toEqual(['Ana', 'Aroha', 'Hemi', 'Mere']);
+    expect(byClient.get('Aroha')).toMatchObject({ relationship: 'grandparent' });
+    expect(byClient.get('Ana')).toMatchObject({ clientId: ana.id, relationship: 'other', relationshipText: 'aunty' });
+    expect(await Client.findOne({ where: { givenName: 'Hemi', familyName: 'Pita' } })).toMatchObject({ dateOfBirth: '2010-04-03' });
+    const audit = await api.get('/api/audit?action=import', { token: manager.token });
+    expect(audit.body.items[0]).toMatchObject({ entityId: preview.body._id, details: { kind: 'whanau', created: '4', whanauCreated: '2', membersAdded: '5' } });
+
+    const again = await api.request('PUT', `/api/imports/${(await upload(bytes, 'whanau.xlsx', manager.token, 'whanau')).body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { ...uploaded.body.mapping, Name: 'givenName', 'Column 4': 'familyName' } },
+    });
+    expect(again.body.counts).toMatchObject({ alreadyThere: 5, toCreate: 0, toAdd: 0, whanauToCreate: 0, withProblems: 2 });
+
+    const undone = await api.post(`/api/imports/${preview.body._id}/undo`, { token: manager.token });
+    expect(undone.status).toBe(200);
+    expect(await Whanau.count({ where: { name: ['Te Whānau a Pita', 'Ngāti Ruru'] } })).toBe(0);
+    expect(await WhanauMember.count({ where: { clientId: ana.id } })).toBe(0);
+    expect(await Client.findByPk(ana.id)).not.toBeNull();
+    expect(await Client.count({ where: { familyName: ['Pita', 'Ruru'] } })).toBe(0);
+  });
+});
+
+describe('import of enrolments of past years', () => {
+  it('names the service, date and status problems, enrols new and existing people, and finds them there the second time', async () => {
+    const existing = await buildClient({ givenName: 'Huia', familyName: 'Enrolled-Before', dateOfBirth: '1988-08-08' });
+    const csv = [
+      'Service,Date,Status,First name,Last name,DOB,Email',
+      'Whānau Ora Support,15/03/2024,completed,Rāwiri,Kāwhia-Import,1/1/1990,rawiri.import@example.org',
+      'whanau ora support,2024-09-01,Enrolled,Rāwiri,Kāwhia-Import,1/1/1990,rawiri.import@example.org',
+      'Swimming lessons,1/1/2024,completed,Mere,Import,1/1/1991,',
+      'Raised Gardens,32/13/2024,completed,Mere,Import,1/1/1991,',
+      'Raised Gardens,1/6/2024,finished,Mere,Import,1/1/1991,',
+      'Raised Gardens,1/6/2024,,Huia,Enrolled-Before,8/8/1988,',
+    ].join('\n');
+    const preview = await upload(csv, 'enrolments.csv', manager.token, 'enrolments');
+    expect(preview.status).toBe(201);
+    expect(preview.body.mapping).toEqual({
+      Service: 'service',
+      Date: 'enrolledOn',
+      Status: 'status',
+      'First name': 'givenName',
+      'Last name': 'familyName',
+      DOB: 'dateOfBirth',
+      Email: 'email',
+    });
+    expect(preview.body.problems).toEqual([
+      { row: 4, field: 'service', msg: 'Service "Swimming lessons" does not exist' },
+      { row: 5, field: 'enrolledOn', msg: 'Enrolment date "32/13/2024" cannot be read: write it like 25/12/2024 or 2024-12-25' },
+      { row: 6, field: 'status', msg: 'Status "finished" is not one of: new, contacted, enrolled, completed, declined' },
+    ]);
+    expect(preview.body.counts).toEqual({
+      rows: 6,
+      blank: 0,
+      withProblems: 3,
+      alreadyThere: 0,
+      repeated: 0,
+      toCreate: 1,
+      toAdd: 3,
+      whanauToCreate: 0,
+      created: 0,
+    });
+
+    expect((await api.post(`/api/imports/${preview.body._id}/confirm`, { token: manager.token })).status).toBe(200);
+    const rawiri = await Client.findOne({ where: { familyName: 'Kāwhia-Import' } });
+    const enrolled = await Enrolment.findAll({ where: { clientId: [rawiri!.id, existing.id] }, order: [['receivedAt', 'ASC']] });
+    expect(enrolled.map((one) => [one.serviceKey, nzToday(one.receivedAt.getTime()), one.status, one.clientId === existing.id])).toEqual([
+      ['whanau_ora_support', '2024-03-15', 'completed', false],
+      ['raised_gardens', '2024-06-01', 'completed', true],
+      ['whanau_ora_support', '2024-09-01', 'enrolled', false],
+    ]);
+
+    const again = await upload(csv, 'enrolments.csv', manager.token, 'enrolments');
+    expect(again.body.counts).toMatchObject({ alreadyThere: 3, repeated: 0, toCreate: 0, toAdd: 0, withProblems: 3 });
+    const undone = await api.post(`/api/imports/${preview.body._id}/undo`, { token: manager.token });
+    expect(undone.status).toBe(200);
+    expect(await Enrolment.count({ where: { clientId: existing.id } })).toBe(0);
+    expect(await Client.findByPk(rawiri!.id)).toBeNull();
+  });
+
+  it('refuses a mapping to a field another kind of file fills', async () => {
+    const preview = await upload('Service,Date\nRaised Gardens,1/1/2024\n', 'e.csv', manager.token, 'enrolments');
+    const wrong = await api.request('PUT', `/api/imports/${preview.body._id}/mapping`, {
+      token: manager.token,
+      json: { mapping: { Service: 'whanauName', Date: 'enrolledOn' } },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([expect.objectContaining({ param: 'mapping.Service', msg: 'A enrolments file cannot fill whanauName' })]);
   });
 });
