@@ -67,4 +67,32 @@ describe('the import screen', () => {
     await phone.getByRole('region', { name: 'Preview: whanau.csv' }).waitFor();
     await screenshot(phone, 'import-390');
   });
+
+  it('imports whānau and their members: a row per member, two whānau made, each person linked', async () => {
+    const desk = await harness.newPage({ viewport: { width: 1440, height: 900 } });
+    const { token } = await harness.loginAs(desk, 2);
+    await desk.goto('/manage/import');
+    await desk.getByRole('radio', { name: 'Whānau and their members, a row per member' }).check();
+    const csv = [
+      'Whānau,Relationship,First name,Surname,Date of birth',
+      'Te Whānau a Hōhepa,mother,Mere,Hōhepa-Import,1/2/1980',
+      'Te Whānau a Hōhepa,son,Hemi,Hōhepa-Import,3/4/2010',
+      'Ngāti Kōwhai,kuia,Aroha,Kōwhai-Import,7/6/1945',
+    ].join('\n');
+    await desk.getByLabel('Spreadsheet file').setInputFiles({ name: 'whanau.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await desk.getByRole('button', { name: 'Read the file' }).click();
+    const preview = desk.getByRole('region', { name: 'Preview: whanau.csv' });
+    await preview.waitFor();
+    const text = await preview.innerText();
+    expect(text).toContain('3 new people will be added');
+    expect(text).toContain('2 new whānau will be made');
+    expect(text).toContain('3 people will be added to their whānau');
+    expect(await desk.getByRole('combobox', { name: 'Whānau', exact: true }).inputValue()).toBe('whanauName');
+    await checkA11y(desk);
+    await screenshot(desk, 'import-whanau-1440');
+    await preview.getByRole('button', { name: 'Add these whānau and members' }).click();
+    await desk.getByRole('status').filter({ hasText: '8 records were added.' }).waitFor();
+    const whanau = await json<ApiPage<{ name: string }>>(await harness.api('/api/whanau?q=hohepa', { token }));
+    expect(whanau.items.map((one) => one.name)).toEqual(['Te Whānau a Hōhepa']);
+  });
 });

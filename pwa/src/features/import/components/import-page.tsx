@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { importClientFields, type ImportClientField, type ImportPreview } from '@contract/import';
+import { importFieldsOf, importKinds, type ImportField, type ImportKind, type ImportPreview } from '@contract/import';
 import { BackToManage } from '../../../app/manage/back-to-manage';
 import { ManagePageHeader } from '../../../app/manage/manage-page-header';
 import { useShowErrors } from '../../../app/alerts/use-show-errors';
@@ -11,7 +11,12 @@ import { uploadImport } from '../api/upload-import';
 import '../../../app/manage/manage.css';
 import './import.css';
 
-const fieldLabel: Record<ImportClientField, MessageKey> = {
+const fieldLabel: Record<ImportField, MessageKey> = {
+  whanauName: 'import.field.whanauName',
+  relationship: 'import.field.relationship',
+  service: 'import.field.service',
+  enrolledOn: 'import.field.enrolledOn',
+  status: 'import.field.status',
   givenName: 'import.field.givenName',
   familyName: 'import.field.familyName',
   preferredName: 'import.field.preferredName',
@@ -24,11 +29,24 @@ const fieldLabel: Record<ImportClientField, MessageKey> = {
   hapu: 'import.field.hapu',
 };
 
-/** /manage/import (DESIGN §4f, decision 119): upload, map the columns, preview, confirm, undo. */
+const kindLabel: Record<ImportKind, MessageKey> = {
+  clients: 'import.kind.clients',
+  whanau: 'import.kind.whanau',
+  enrolments: 'import.kind.enrolments',
+};
+
+const confirmLabel: Record<ImportKind, MessageKey> = {
+  clients: 'import.confirm',
+  whanau: 'import.confirm.whanau',
+  enrolments: 'import.confirm.enrolments',
+};
+
+/** /manage/import (DESIGN §4f, decision 119): choose what the file holds, upload, map the columns, preview, confirm, undo. */
 export function ImportPage() {
   const t = useT();
   const showErrors = useShowErrors();
   const [file, setFile] = useState<File | null>(null);
+  const [kind, setKind] = useState<ImportKind>('clients');
   // null: not reading; 0–1: the share of the file sent; 'writing': the confirm is running.
   const [progress, setProgress] = useState<number | 'writing' | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -42,7 +60,7 @@ export function ImportPage() {
     if (!file) return;
     setProgress(0);
     try {
-      setPreview(await uploadImport(file, 'clients', setProgress));
+      setPreview(await uploadImport(file, kind, setProgress));
     } catch (error) {
       showErrors(error);
     } finally {
@@ -53,7 +71,7 @@ export function ImportPage() {
   async function mapColumn(column: string, field: string) {
     if (!preview) return;
     try {
-      setPreview(await remap.mutateAsync({ id: preview._id, mapping: { ...preview.mapping, [column]: field ? (field as ImportClientField) : null } }));
+      setPreview(await remap.mutateAsync({ id: preview._id, mapping: { ...preview.mapping, [column]: field ? (field as ImportField) : null } }));
     } catch (error) {
       showErrors(error);
     }
@@ -98,6 +116,15 @@ export function ImportPage() {
                 {t('import.undone')}
               </p>
             ) : null}
+            <fieldset className="import__kinds">
+              <legend>{t('import.kind')}</legend>
+              {importKinds.map((option) => (
+                <label key={option} className="import__kind">
+                  <input type="radio" name="kind" value={option} checked={kind === option} onChange={() => setKind(option)} />
+                  <span>{t(kindLabel[option])}</span>
+                </label>
+              ))}
+            </fieldset>
             <label htmlFor={fileId}>{t('import.file')}</label>
             <input
               id={fileId}
@@ -143,7 +170,7 @@ function ImportPreviewView({ preview, busy, onMap, onConfirm, onUndo }: PreviewP
       <section className="manage-card" aria-labelledby={`${id}-done`}>
         <h2 id={`${id}-done`}>{preview.name}</h2>
         <p role="status" className="import__result">
-          {t('import.created', { count: counts.created })}
+          {t(preview.kind === 'clients' ? 'import.created' : 'import.createdRecords', { count: counts.created })}
         </p>
         <Button variant="secondary" disabled={busy} onClick={() => void onUndo()}>
           {t('import.undo')}
@@ -162,7 +189,7 @@ function ImportPreviewView({ preview, busy, onMap, onConfirm, onUndo }: PreviewP
               <span>{column}</span>
               <select value={preview.mapping[column] ?? ''} disabled={busy} onChange={(event) => void onMap(column, event.target.value)}>
                 <option value="">{t('import.notImported')}</option>
-                {importClientFields.map((field) => (
+                {importFieldsOf[preview.kind].map((field: ImportField) => (
                   <option key={field} value={field}>
                     {t(fieldLabel[field])}
                   </option>
@@ -181,12 +208,27 @@ function ImportPreviewView({ preview, busy, onMap, onConfirm, onUndo }: PreviewP
           <li>
             <strong>{t('import.toCreate', { count: counts.toCreate })}</strong>
           </li>
+          {preview.kind === 'whanau' ? (
+            <>
+              <li>
+                <strong>{t('import.whanauToCreate', { count: counts.whanauToCreate })}</strong>
+              </li>
+              <li>
+                <strong>{t('import.toAdd.whanau', { count: counts.toAdd })}</strong>
+              </li>
+            </>
+          ) : null}
+          {preview.kind === 'enrolments' ? (
+            <li>
+              <strong>{t('import.toAdd.enrolments', { count: counts.toAdd })}</strong>
+            </li>
+          ) : null}
           <li>{t('import.alreadyThere', { count: counts.alreadyThere })}</li>
           <li>{t('import.repeated', { count: counts.repeated })}</li>
           <li>{t('import.withProblems', { count: counts.withProblems })}</li>
         </ul>
-        <Button disabled={busy || counts.toCreate === 0} onClick={() => void onConfirm()}>
-          {t('import.confirm')}
+        <Button disabled={busy || counts.toCreate + counts.toAdd === 0} onClick={() => void onConfirm()}>
+          {t(confirmLabel[preview.kind])}
         </Button>
         {preview.problems.length ? (
           <>
