@@ -8,6 +8,7 @@ import { seedServices } from './db/seed';
 import { sequelize } from './db/sequelize';
 import { createHttpServer } from './lib/http-server';
 import { uploadsRoot } from './lib/images';
+import { pruneImportPreviews } from './features/import/import.service';
 import { pruneStoredAnswers } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { startNoticeWorker } from './lib/staff-notices';
@@ -31,8 +32,12 @@ export async function startServer(): Promise<http.Server> {
       ].join('\n'),
     );
   }
-  // Answers of staff writes older than STORED_ANSWER_DAYS go at start and every six hours (decision 087).
-  const prune = () => void pruneStoredAnswers().catch((error: unknown) => logger.error({ err: error }, 'pruning stored answers failed'));
+  // Answers of staff writes older than STORED_ANSWER_DAYS go at start and every six hours (decision
+  // 087), and so do import previews not confirmed within a day.
+  const prune = () => {
+    void pruneStoredAnswers().catch((error: unknown) => logger.error({ err: error }, 'pruning stored answers failed'));
+    void pruneImportPreviews().catch((error: unknown) => logger.error({ err: error }, 'pruning import previews failed'));
+  };
   prune();
   const pruning = setInterval(prune, 6 * 60 * 60 * 1000);
   pruning.unref();

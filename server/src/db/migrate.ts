@@ -25,6 +25,7 @@ import * as merges from './migrations/030-merges';
 import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import * as outcomeRatings from './migrations/037-outcome-ratings';
+import * as importRowCounts from './migrations/038-import-row-counts';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -56,6 +57,7 @@ const migrations: [string, Migration][] = [
   ['031-imports', imports],
   ['032-revision-authors', revisionAuthors],
   ['037-outcome-ratings', outcomeRatings],
+  ['038-import-row-counts', importRowCounts],
 ];
 
 const umzug = new Umzug({

@@ -9,7 +9,9 @@ export class Import extends Model<InferAttributes<Import>, InferCreationAttribut
   declare name: string;
   declare status: 'preview' | 'confirmed' | 'undone';
   declare columns: string[];
+  /** The rows as read, until the import is confirmed (then emptied: what it made is in `created`). */
   declare rows: [number, string[]][];
+  declare rowCount: number;
   declare blank: number;
   declare mapping: ImportMapping;
   /** The ids of what the import created (before whānau and enrolment files, a list of clients' ids). */
@@ -28,6 +30,7 @@ Import.init(
     status: { type: DataTypes.STRING(16), allowNull: false },
     columns: { type: DataTypes.JSON, allowNull: false },
     rows: { type: DataTypes.JSON, allowNull: false },
+    rowCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     blank: { type: DataTypes.INTEGER, allowNull: false },
     mapping: { type: DataTypes.JSON, allowNull: false },
     created: { type: DataTypes.JSON, allowNull: false },

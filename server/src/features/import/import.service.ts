@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { QueryTypes, type Transaction } from 'sequelize';
+import { Op, QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type DuplicateCandidate } from '../../../contract/clients';
 import { checkInput } from '../../../contract/errors';
 import { nzDayStart, nzToday } from '../../../contract/nz-days';
@@ -344,7 +344,7 @@ function present(file: Import, evaluated: Evaluated | null): ImportPreview {
     columns: file.columns,
     mapping: file.mapping,
     counts: {
-      rows: file.rows.length,
+      rows: file.rowCount,
       blank: file.blank,
       withProblems: evaluated?.counts.withProblems ?? 0,
       alreadyThere: evaluated?.counts.alreadyThere ?? 0,
@@ -374,6 +374,7 @@ export async function uploadImport(actor: Actor, kind: ImportKind, name: string,
     status: 'preview',
     columns: read.columns,
     rows: read.rows,
+    rowCount: read.rows.length,
     blank: read.blank,
     mapping: guessMapping(kind, read.columns, remembered),
     created: { clients: [], whanau: [], members: [], enrolments: [] },
@@ -506,13 +507,14 @@ export function confirmImport(actor: Actor, id: string): Promise<ImportPreview> 
         );
       }
     }
-    await file.update({ status: 'confirmed', created, confirmedAt: new Date() }, { transaction });
+    // The rows go: what the import made is in `created`, and the people's details are in their records.
+    await file.update({ status: 'confirmed', created, rows: [], confirmedAt: new Date() }, { transaction });
     await ImportMappingMemory.upsert({ kind: file.kind, mapping: file.mapping, updatedAt: new Date() }, { transaction });
     const counts = {
       created: created.clients.length,
       ...(file.kind === 'whanau' ? { whanauCreated: created.whanau.length, membersAdded: created.members.length } : {}),
       ...(file.kind === 'enrolments' ? { enrolmentsAdded: created.enrolments.length } : {}),
-      rows: file.rows.length,
+      rows: file.rowCount,
       withProblems: evaluated.counts.withProblems,
       alreadyThere: evaluated.counts.alreadyThere + evaluated.counts.repeated,
     };
@@ -583,4 +585,12 @@ export function undoImport(actor: Actor, id: string): Promise<ImportPreview> {
     );
     return present(file, null);
   });
+}
+
+/** How long a preview not confirmed is kept: its rows hold people's details as the file had them. */
+export const previewKeptMs = 24 * 60 * 60 * 1000;
+
+/** Forgets previews not confirmed within `previewKeptMs` (at start and every six hours, with stored answers). */
+export async function pruneImportPreviews(now = new Date()): Promise<number> {
+  return await Import.destroy({ where: { status: 'preview', createdAt: { [Op.lt]: new Date(now.getTime() - previewKeptMs) } } });
 }

@@ -3,11 +3,13 @@ import { buildClient } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import writeXlsxFile from 'write-excel-file/node';
 import { nzToday } from '../../../contract/nz-days';
+import { QueryTypes } from 'sequelize';
 import { Client } from '../../db/models/client';
+import { sequelize } from '../../db/sequelize';
 import { Enrolment } from '../../db/models/enrolment';
 import { Whanau, WhanauMember } from '../../db/models/whanau';
 import { buildClientsFixture } from './import-fixture';
-import { readNzDate } from './import.service';
+import { previewKeptMs, pruneImportPreviews, readNzDate } from './import.service';
 
 /**
  * Import of a trust's clients spreadsheet (DESIGN §4f, decision 119): a 2,000-row file with the
@@ -319,5 +321,31 @@ describe('import of enrolments of past years', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual([expect.objectContaining({ param: 'mapping.Service', msg: 'A enrolments file cannot fill whanauName' })]);
+  });
+});
+
+describe('what an import keeps', () => {
+  it('forgets a preview not confirmed within a day, and a confirmed import’s rows (its counts stay)', async () => {
+    const old = await upload('Given name,Family name\nKeep,Notlong\n', 'old.csv');
+    const fresh = await upload('Given name,Family name\nKeep,Fresh\n', 'fresh.csv');
+    await sequelize.query('UPDATE imports SET "createdAt" = :at WHERE id = :id', {
+      replacements: { at: new Date(Date.now() - previewKeptMs - 60_000), id: old.body._id },
+    });
+    expect(await pruneImportPreviews()).toBeGreaterThanOrEqual(1);
+    expect((await api.get(`/api/imports/${old.body._id}`, { token: manager.token })).status).toBe(404);
+    expect((await api.get(`/api/imports/${fresh.body._id}`, { token: manager.token })).status).toBe(200);
+
+    const confirmed = await api.post(`/api/imports/${fresh.body._id}/confirm`, { token: manager.token });
+    expect(confirmed.body.counts).toMatchObject({ rows: 1, created: 1 });
+    const [stored] = await sequelize.query<{ rows: unknown }>('SELECT rows FROM imports WHERE id = :id', {
+      type: QueryTypes.SELECT,
+      replacements: { id: fresh.body._id },
+    });
+    expect(typeof stored!.rows === 'string' ? JSON.parse(stored!.rows) : stored!.rows).toEqual([]);
+    expect((await api.get(`/api/imports/${fresh.body._id}`, { token: manager.token })).body.counts).toMatchObject({ rows: 1, created: 1 });
+    // A confirmed import is kept (it can be undone) however old.
+    await sequelize.query('UPDATE imports SET "createdAt" = :at WHERE id = :id', { replacements: { at: new Date(0), id: fresh.body._id } });
+    await pruneImportPreviews();
+    expect((await api.get(`/api/imports/${fresh.body._id}`, { token: manager.token })).status).toBe(200);
   });
 });
