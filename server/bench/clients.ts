@@ -280,5 +280,33 @@ const dashboardP95 = Math.max(
 );
 console.log(`\nsearch p95 ${searchP95.toFixed(1)} ms (target ≤ 50): ${searchP95 <= 50 ? 'met' : 'MISSED'}`);
 console.log(`dashboard p95 ${dashboardP95.toFixed(1)} ms (target ≤ 100): ${dashboardP95 <= 100 ? 'met' : 'MISSED'}`);
+// Import and duplicates (issue 36): a 20,000-row file's preview against reading the same file
+// alone, and the likely pairs over every client against a plain read of their keys.
+const { uploadImport } = await import('../src/features/import/import.service');
+const { readSpreadsheet } = await import('../src/features/import/read-file');
+const { buildClientsFixture } = await import('../src/features/import/import-fixture');
+const { listDuplicatePairs } = await import('../src/features/merge/merge.service');
+const { QueryTypes } = await import('sequelize');
+const sheet = Buffer.from(buildClientsFixture(20_000).csv, 'utf8');
+const slowRuns = Number(process.env.BENCH_SLOW_RUNS ?? 3);
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+const timesOf = async (work: () => Promise<unknown>) => {
+  const times: number[] = [];
+  for (let run = 0; run < slowRuns; run += 1) times.push(await time(work));
+  return times;
+};
+const preview = median(await timesOf(() => uploadImport(manager, 'clients', 'bench.csv', sheet)));
+const plainRead = median(await timesOf(() => readSpreadsheet(sheet)));
+console.log(
+  `\nimport preview of a 20,000-row file: ${(preview / 1000).toFixed(2)} s (target ≤ 10 s: ${preview <= 10_000 ? 'met' : 'MISSED'}); reading the file alone ${(plainRead / 1000).toFixed(2)} s, ${(preview / plainRead).toFixed(1)}×`,
+);
+const pairs = median(await timesOf(() => listDuplicatePairs(manager)));
+const plainKeys = median(
+  await timesOf(() => sequelize.query('SELECT id, "dateOfBirth", "givenKey", "familyKey", "phoneKey", "emailKey" FROM clients', { type: QueryTypes.SELECT })),
+);
+console.log(
+  `duplicate list over ${clientCount} clients: ${(pairs / 1000).toFixed(2)} s (target ≤ 2 s: ${pairs <= 2_000 ? 'met' : 'MISSED'}); a plain read of their keys ${(plainKeys / 1000).toFixed(2)} s, ${(pairs / plainKeys).toFixed(1)}×`,
+);
+
 await sequelize.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
