@@ -56,7 +56,12 @@ export type AuditEntity =
   | 'contact'
   | 'correction'
   | 'whanau_list'
-  | 'import';
+  | 'import'
+  // The whānau's own app (issue 34): invites, linked phones, what was shared, and a member's reads.
+  | 'whanau_invite'
+  | 'whanau_device'
+  | 'whanau_share'
+  | 'whanau_app';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

@@ -23,6 +23,7 @@ import { createSyncRouter } from './features/sync/sync.routes';
 import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { serviceStaffRouter, usersRouter } from './features/users/users.routes';
+import { whanauAppRouter, whanauDevicesRouter } from './features/whanau-app/whanau-app.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
@@ -47,6 +48,8 @@ const routers: Router<AppState>[] = [
   enrolmentsRouter,
   clientsRouter,
   whanauRouter,
+  whanauDevicesRouter,
+  whanauAppRouter,
   followUpsRouter,
   dashboardRouter,
   reportsRouter,

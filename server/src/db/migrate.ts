@@ -24,6 +24,7 @@ import * as writtenAt from './migrations/027-written-at';
 import * as merges from './migrations/030-merges';
 import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
+import * as whanauApp from './migrations/034-whanau-app';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -54,6 +55,7 @@ const migrations: [string, Migration][] = [
   ['030-merges', merges],
   ['031-imports', imports],
   ['032-revision-authors', revisionAuthors],
+  ['034-whanau-app', whanauApp],
 ];
 
 const umzug = new Umzug({

@@ -1,0 +1,87 @@
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes } from 'sequelize';
+import { sequelize } from '../sequelize';
+
+/** A one-time invite of an adult member (migration 034, decision 129): only a keyed hash of its secret is kept. */
+export class WhanauInvite extends Model<InferAttributes<WhanauInvite>, InferCreationAttributes<WhanauInvite>> {
+  declare id: string;
+  declare whanauId: string;
+  declare clientId: string;
+  declare lookup: string;
+  declare codeHash: string;
+  declare wrongTries: CreationOptional<number>;
+  declare createdBy: string;
+  declare createdAt: Date;
+  declare expiresAt: Date;
+  declare usedAt: CreationOptional<Date | null>;
+}
+
+WhanauInvite.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    lookup: { type: DataTypes.STRING(8), allowNull: false, unique: true },
+    codeHash: { type: DataTypes.STRING(64), allowNull: false },
+    wrongTries: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    createdBy: { type: DataTypes.UUID, allowNull: false },
+    createdAt: { type: DataTypes.DATE, allowNull: false },
+    expiresAt: { type: DataTypes.DATE, allowNull: false },
+    usedAt: { type: DataTypes.DATE, allowNull: true },
+  },
+  { sequelize, tableName: 'whanau_invites', updatedAt: false },
+);
+
+/** Why a device stopped: unlinked by staff, by the member, or five wrong PINs on the phone. */
+export type RevokedWhy = 'staff' | 'member' | 'pin';
+
+/** A phone linked to a whānau for one member; its token carries `tokenVersion`. */
+export class WhanauDevice extends Model<InferAttributes<WhanauDevice>, InferCreationAttributes<WhanauDevice>> {
+  declare id: string;
+  declare whanauId: string;
+  declare clientId: string;
+  declare inviteId: string;
+  declare tokenVersion: CreationOptional<number>;
+  declare linkedAt: Date;
+  declare lastSeenAt: Date;
+  declare revokedAt: CreationOptional<Date | null>;
+  declare revokedBy: CreationOptional<string | null>;
+  declare revokedWhy: CreationOptional<RevokedWhy | null>;
+}
+
+WhanauDevice.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    inviteId: { type: DataTypes.UUID, allowNull: false },
+    tokenVersion: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
+    linkedAt: { type: DataTypes.DATE, allowNull: false },
+    lastSeenAt: { type: DataTypes.DATE, allowNull: false },
+    revokedAt: { type: DataTypes.DATE, allowNull: true },
+    revokedBy: { type: DataTypes.UUID, allowNull: true },
+    revokedWhy: { type: DataTypes.STRING(16), allowNull: true },
+  },
+  { sequelize, tableName: 'whanau_devices', timestamps: false },
+);
+
+/** Something a kaimahi shared with a whānau (decision 130): a goal or a task (follow-up or planned visit). */
+export class WhanauShare extends Model<InferAttributes<WhanauShare>, InferCreationAttributes<WhanauShare>> {
+  declare id: string;
+  declare whanauId: string;
+  declare itemKind: 'goal' | 'task';
+  declare itemId: string;
+  declare sharedBy: string;
+  declare sharedAt: Date;
+}
+
+WhanauShare.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    itemKind: { type: DataTypes.STRING(16), allowNull: false },
+    itemId: { type: DataTypes.UUID, allowNull: false },
+    sharedBy: { type: DataTypes.UUID, allowNull: false },
+    sharedAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'whanau_shares', timestamps: false },
+);
