@@ -61,7 +61,10 @@ export type AuditEntity =
   | 'whanau_invite'
   | 'whanau_device'
   | 'whanau_share'
-  | 'whanau_app';
+  | 'whanau_app'
+  | 'whanau_comment'
+  | 'goal_suggestion'
+  | 'outcome_rating';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

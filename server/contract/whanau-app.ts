@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EnrolmentStatus } from './enrolments';
 import type { Site } from './site-fields';
-import type { GoalArea, GoalStatus } from './whanau';
+import { goalAreas, type GoalArea, type GoalStatus } from './whanau';
 
 /**
  * The whānau's own app (DESIGN §4e, issue 34): a member links a phone with a one-time code from
@@ -93,3 +93,94 @@ export const ShareItemSchema = z.object({
 export type ShareItemInput = z.infer<typeof ShareItemSchema>;
 /** What is shared with a whānau, as kaimahi see it: who shared each item and when. */
 export type WhanauShareRecord = { itemKind: 'goal' | 'task'; itemId: string; sharedWithWhanau: true; sharedBy: string; sharedByName: string; sharedAt: string };
+
+/**
+ * The seven Whānau Ora outcomes "How are we going?" rates from 1 to 5 (DESIGN §4e): whānau are
+ * self-managing; living healthy lifestyles; participating fully in society; confidently
+ * participating in te ao Māori; economically secure; cohesive, resilient and nurturing;
+ * responsible stewards of their environment.
+ */
+export const whanauOraOutcomes = [
+  'selfManaging',
+  'healthyLifestyles',
+  'participatingInSociety',
+  'teAoMaori',
+  'economicallySecure',
+  'cohesiveResilientNurturing',
+  'stewardsOfEnvironment',
+] as const;
+export type WhanauOraOutcome = (typeof whanauOraOutcomes)[number];
+
+const rating = z.int({ error: 'Choose 1 to 5' }).min(1, { error: 'Choose 1 to 5' }).max(5, { error: 'Choose 1 to 5' });
+const dayOf = z.iso.date({ error: 'Date must be a date like 2026-11-28' });
+const voiceText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .normalize('NFC')
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(2000, { error: `${label} must be at most 2000 characters` });
+
+/** Kinds a linked phone queues (DESIGN §4e): sent to `POST /api/whanau-app/sync`, exactly once per `_id`. */
+export const memberSyncKinds = ['whanau.comment', 'goal.suggest', 'task.done_by_whanau', 'rating.create'] as const;
+
+/** `whanau.comment`: on a shared goal; "what we have done" or "what is getting in the way". Never edited. */
+export const WhanauCommentPayloadSchema = z.object({
+  goalId: z.uuid({ error: 'Must be a valid id' }),
+  topic: z.enum(['done', 'in_the_way'], { error: 'Choose what we have done or what is getting in the way' }),
+  text: voiceText('Comment'),
+});
+/** `goal.suggest`: a new goal the whānau suggests; a kaimahi accepts it into the plan or declines with a reply. */
+export const GoalSuggestPayloadSchema = z.object({ text: voiceText('Goal'), area: z.enum(goalAreas, { error: 'Choose an area' }).optional() });
+/** `task.done_by_whanau`: `entityId` is the shared step; no fields. */
+export const TaskDoneByWhanauPayloadSchema = z.object({});
+/** `rating.create`: "How are we going?", each of the seven outcomes 1–5, on a day. */
+export const RatingCreatePayloadSchema = z.object({
+  on: dayOf,
+  ratings: z.object(Object.fromEntries(whanauOraOutcomes.map((outcome) => [outcome, rating])) as Record<WhanauOraOutcome, typeof rating>, {
+    error: 'Rate each of the seven outcomes',
+  }),
+  comment: z.string().normalize('NFC').trim().max(2000, { error: 'Comment must be at most 2000 characters' }).optional(),
+});
+/** Staff `rating.create` (a kaimahi with the whānau at a visit) names the whānau too. */
+export const StaffRatingCreatePayloadSchema = RatingCreatePayloadSchema.extend({ whanauId: z.uuid({ error: 'Must be a valid id' }) });
+/** Staff `suggestion.answer` (`entityId`: the suggestion): accepted into the plan as the goal `goalId` (a `goal.create` queued just before), or declined with a reply. */
+export const SuggestionAnswerPayloadSchema = z.discriminatedUnion('answer', [
+  z.object({ answer: z.literal('accept'), goalId: z.uuid({ error: 'Must be a valid id' }) }),
+  z.object({ answer: z.literal('decline'), reply: voiceText('Reply') }),
+]);
+
+export type WhanauComment = {
+  _id: string;
+  goalId: string;
+  clientId: string;
+  memberName: string;
+  topic: 'done' | 'in_the_way';
+  text: string;
+  createdAt: string;
+};
+export type GoalSuggestion = {
+  _id: string;
+  whanauId: string;
+  clientId: string;
+  memberName: string;
+  text: string;
+  area: GoalArea | null;
+  status: 'new' | 'accepted' | 'declined';
+  goalId: string | null;
+  reply: string | null;
+  createdAt: string;
+};
+export type OutcomeRating = {
+  _id: string;
+  whanauId: string;
+  clientId: string | null;
+  recordedBy: string | null;
+  byName: string;
+  on: string;
+  ratings: Record<WhanauOraOutcome, number>;
+  comment: string | null;
+  createdAt: string;
+};
+/** `GET /api/whanau/{id}/voice` (staff): the whānau's comments, suggestions and ratings, newest first. */
+export type WhanauVoice = { comments: WhanauComment[]; suggestions: GoalSuggestion[]; ratings: OutcomeRating[] };

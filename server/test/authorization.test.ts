@@ -81,6 +81,7 @@ const protectedRoutes: Route[] = [
   { method: 'GET', path: () => `/api/whanau/${someId()}/devices`, level: 1 },
   { method: 'POST', path: () => `/api/whanau/${someId()}/devices/${someId()}/unlink`, level: 1 },
   { method: 'GET', path: () => `/api/whanau/${someId()}/shares`, level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/voice`, level: 1 },
   { method: 'PUT', path: () => `/api/whanau/${someId()}/shares`, level: 1, json: { itemKind: 'goal', itemId: someId(), shared: true } },
 ];
 
@@ -90,6 +91,7 @@ const memberRoutes: Omit<Route, 'level'>[] = [
   { method: 'GET', path: () => '/api/whanau-app/device-key' },
   { method: 'GET', path: () => `/api/whanau-app/steps/${someId()}/calendar.ics` },
   { method: 'POST', path: () => '/api/whanau-app/unlink' },
+  { method: 'POST', path: () => '/api/whanau-app/sync', json: { mutations: [{ _id: someId(), kind: 'goal.suggest', entityId: someId(), payload: {} }] } },
   { method: 'POST', path: () => '/api/whanau-app/pin-failed' },
 ];
 

@@ -25,6 +25,7 @@ import * as merges from './migrations/030-merges';
 import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import * as whanauApp from './migrations/034-whanau-app';
+import * as whanauVoice from './migrations/035-whanau-voice';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -56,6 +57,7 @@ const migrations: [string, Migration][] = [
   ['031-imports', imports],
   ['032-revision-authors', revisionAuthors],
   ['034-whanau-app', whanauApp],
+  ['035-whanau-voice', whanauVoice],
 ];
 
 const umzug = new Umzug({

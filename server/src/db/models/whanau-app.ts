@@ -85,3 +85,89 @@ WhanauShare.init(
   },
   { sequelize, tableName: 'whanau_shares', timestamps: false },
 );
+
+/** A member's comment on a shared goal (migration 035): the whānau's voice, never edited. */
+export class WhanauComment extends Model<InferAttributes<WhanauComment>, InferCreationAttributes<WhanauComment>> {
+  declare id: string;
+  declare whanauId: string;
+  declare goalId: string;
+  declare clientId: string;
+  declare topic: 'done' | 'in_the_way';
+  declare text: string;
+  declare createdAt: Date;
+  declare writtenAt: Date;
+}
+
+WhanauComment.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    goalId: { type: DataTypes.UUID, allowNull: false },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    topic: { type: DataTypes.STRING(16), allowNull: false },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    createdAt: { type: DataTypes.DATE, allowNull: false },
+    writtenAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'whanau_comments', updatedAt: false },
+);
+
+/** A goal a member suggests; a kaimahi accepts it into the plan (as a goal) or declines it with a reply. */
+export class GoalSuggestion extends Model<InferAttributes<GoalSuggestion>, InferCreationAttributes<GoalSuggestion>> {
+  declare id: string;
+  declare whanauId: string;
+  declare clientId: string;
+  declare text: string;
+  declare area: string | null;
+  declare status: 'new' | 'accepted' | 'declined';
+  declare goalId: CreationOptional<string | null>;
+  declare reply: CreationOptional<string | null>;
+  declare answeredBy: CreationOptional<string | null>;
+  declare answeredAt: CreationOptional<Date | null>;
+  declare createdAt: Date;
+  declare writtenAt: Date;
+}
+
+GoalSuggestion.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    area: { type: DataTypes.STRING(16), allowNull: true },
+    status: { type: DataTypes.STRING(16), allowNull: false },
+    goalId: { type: DataTypes.UUID, allowNull: true },
+    reply: { type: DataTypes.TEXT, allowNull: true },
+    answeredBy: { type: DataTypes.UUID, allowNull: true },
+    answeredAt: { type: DataTypes.DATE, allowNull: true },
+    createdAt: { type: DataTypes.DATE, allowNull: false },
+    writtenAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'goal_suggestions', updatedAt: false },
+);
+
+/** "How are we going?": the seven Whānau Ora outcomes 1–5, by a member (`clientId`) or recorded by a kaimahi (`recordedBy`). */
+export class OutcomeRatingRow extends Model<InferAttributes<OutcomeRatingRow>, InferCreationAttributes<OutcomeRatingRow>> {
+  declare id: string;
+  declare whanauId: string;
+  declare clientId: string | null;
+  declare recordedBy: string | null;
+  declare on: string;
+  declare ratings: Record<string, number>;
+  declare comment: string | null;
+  declare createdAt: Date;
+}
+
+OutcomeRatingRow.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    clientId: { type: DataTypes.UUID, allowNull: true },
+    recordedBy: { type: DataTypes.UUID, allowNull: true },
+    on: { type: DataTypes.DATEONLY, allowNull: false },
+    ratings: { type: DataTypes.JSON, allowNull: false },
+    comment: { type: DataTypes.TEXT, allowNull: true },
+    createdAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'outcome_ratings', updatedAt: false },
+);

@@ -12,7 +12,9 @@ import { createInvite, linkDevice, listDevices, unlinkDevice, unlinkOwnDevice } 
 import { authenticateMember, memberOf } from './member-auth';
 import { WhanauDevice } from '../../db/models/whanau-app';
 import { memberDeviceSecretFor } from '../../lib/tokens';
+import { SyncRequestSchema } from '../../../contract/sync';
 import { listShares, memberView, setShared, stepCalendar } from './member.service';
+import { applyMemberMutations, whanauVoice } from './voice.service';
 
 /**
  * The whānau's own app (DESIGN §4e, issue 34). Staff invite a member and manage linked phones
@@ -67,6 +69,14 @@ whanauDevicesRouter.put(
   }),
 );
 
+/** The whānau's comments, suggestions and "How are we going?" ratings over time, for the whānau page. */
+whanauDevicesRouter.get(
+  '/voice',
+  validate({ params: WhanauParams }, async (ctx, { params }) => {
+    ctx.body = await whanauVoice(actorFromContext(ctx), params.id);
+  }),
+);
+
 export const whanauAppRouter = new Router<AppState>({ prefix: '/api/whanau-app' });
 whanauAppRouter.use(noStore);
 
@@ -110,5 +120,14 @@ whanauAppRouter.get(
     ctx.type = 'text/calendar; charset=utf-8';
     ctx.set('Content-Disposition', 'attachment; filename="visit.ics"');
     ctx.body = await stepCalendar(memberOf(ctx), params.id);
+  }),
+);
+
+/** The phone's outbox: `whanau.comment`, `goal.suggest`, `task.done_by_whanau`, `rating.create`, each exactly once per `_id`. */
+whanauAppRouter.post(
+  '/sync',
+  authenticateMember,
+  validate({ body: SyncRequestSchema }, async (ctx, { body }) => {
+    ctx.body = { results: await applyMemberMutations(memberOf(ctx), body.mutations) };
   }),
 );

@@ -369,3 +369,96 @@ describe('linked phones', () => {
     expect((await api.get('/api/whanau-app', { token })).status).toBe(200);
   });
 });
+
+describe('the whānau’s voice, sent from the phone’s outbox', () => {
+  let token: string;
+  const ratings = {
+    selfManaging: 3,
+    healthyLifestyles: 2,
+    participatingInSociety: 4,
+    teAoMaori: 5,
+    economicallySecure: 1,
+    cohesiveResilientNurturing: 4,
+    stewardsOfEnvironment: 3,
+  };
+  const memberSync = async (mutations: unknown[]) => {
+    const res = await api.post('/api/whanau-app/sync', { token, json: { mutations } });
+    expect(res.status).toBe(200);
+    return res.body.results as { _id: string; status: string; record?: any; errors?: any[] }[];
+  };
+  beforeAll(async () => {
+    token = (await link((await invite()).code)).token;
+  });
+
+  it('a comment, a suggestion, a step done and a rating each land once; a resend is a duplicate', async () => {
+    const batch = [
+      create('whanau.comment', { goalId: world.sharedGoalId, topic: 'done', text: 'We rang the landlord' }),
+      create('goal.suggest', { text: 'Learn te reo together', area: 'culture' }),
+      { _id: newId(), kind: 'task.done_by_whanau', entityId: world.sharedStepId, payload: {}, writtenAt: new Date(Date.now() + later - 60_000).toISOString() },
+      create('rating.create', { on: '2026-11-28', ratings, comment: 'Getting there' }),
+    ];
+    expect((await memberSync(batch)).map((result) => result.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect((await memberSync(batch)).map((result) => result.status)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    const view = await api.get('/api/whanau-app', { token });
+    expect(view.body.steps).toEqual([expect.objectContaining({ _id: world.sharedStepId, done: true })]);
+    const voice = await api.get(`/api/whanau/${world.whanauId}/voice`, { token: hemi.token });
+    expect(voice.status).toBe(200);
+    expect(voice.body.comments).toEqual([
+      expect.objectContaining({ goalId: world.sharedGoalId, memberName: 'Tama', topic: 'done', text: 'We rang the landlord' }),
+    ]);
+    expect(voice.body.suggestions).toEqual([expect.objectContaining({ text: 'Learn te reo together', area: 'culture', status: 'new', memberName: 'Tama' })]);
+    expect(voice.body.ratings).toEqual([
+      expect.objectContaining({ clientId: world.tama.id, byName: 'Tama', on: '2026-11-28', ratings, comment: 'Getting there' }),
+    ]);
+    for (const [entity, action] of [
+      ['whanau_comment', 'create'],
+      ['goal_suggestion', 'create'],
+      ['outcome_rating', 'create'],
+      ['task', 'update'],
+    ] as const) {
+      expect(await AuditEvent.count({ where: { entity, action, actorId: world.tama.id } })).toBe(1);
+    }
+  });
+
+  it('refuses, one by one, what is not shared, a rating out of range, and a kind the phone does not send', async () => {
+    const results = await memberSync([
+      create('whanau.comment', { goalId: world.hiddenGoalId, topic: 'in_the_way', text: 'x' }),
+      { _id: newId(), kind: 'task.done_by_whanau', entityId: world.otherStepId, payload: {} },
+      create('rating.create', { on: '2026-11-28', ratings: { ...ratings, teAoMaori: 6 } }),
+      create('note.create', { text: 'x' }),
+      create('goal.suggest', { text: 'Still lands' }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected', 'applied']);
+    expect(results[0]!.errors).toEqual([{ msg: 'Goal not found', code: 'not_found' }]);
+    expect(results[1]!.errors).toEqual([{ msg: 'Follow-up not found', code: 'not_found' }]);
+    expect(results[2]!.errors).toEqual([expect.objectContaining({ param: 'payload.ratings.teAoMaori', msg: 'Choose 1 to 5' })]);
+    expect(results[3]!.errors).toEqual([expect.objectContaining({ param: 'kind', code: 'invalid_value' })]);
+  });
+
+  it('a kaimahi accepts a suggestion into the plan, declines another with a reply, and records a rating at a visit', async () => {
+    const suggest = create('goal.suggest', { text: 'Plant a garden' });
+    const decline = create('goal.suggest', { text: 'A trip overseas' });
+    await memberSync([suggest, decline]);
+    const goal = create('goal.create', { whanauId: world.whanauId, area: 'kai', text: 'Plant a garden', serviceKey: 'whanau_ora_support' });
+    const accepted = { _id: newId(), kind: 'suggestion.answer', entityId: suggest._id, payload: { answer: 'accept', goalId: goal._id } };
+    const declined = {
+      _id: newId(),
+      kind: 'suggestion.answer',
+      entityId: decline._id,
+      payload: { answer: 'decline', reply: 'Not one the trust can help with' },
+    };
+    const visit = create('rating.create', { whanauId: world.whanauId, on: '2026-11-29', ratings: { ...ratings, economicallySecure: 2 } });
+    await sync([goal, accepted, declined, visit], hemi.token);
+    const again = await api.post('/api/sync', { token: hemi.token, json: { mutations: [{ ...accepted, _id: newId() }] } });
+    expect(again.body.results[0]).toEqual(expect.objectContaining({ status: 'rejected', errors: [expect.objectContaining({ code: 'conflict' })] }));
+    const voice = await api.get(`/api/whanau/${world.whanauId}/voice`, { token: hemi.token });
+    expect(voice.body.suggestions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ _id: suggest._id, status: 'accepted', goalId: goal._id }),
+        expect.objectContaining({ _id: decline._id, status: 'declined', reply: 'Not one the trust can help with' }),
+      ]),
+    );
+    expect(voice.body.ratings[0]).toEqual(expect.objectContaining({ on: '2026-11-29', recordedBy: hemi.user.id, byName: 'Hemi Kaimahi', clientId: null }));
+    expect((await api.get(`/api/whanau/${world.whanauId}/voice`, { token: outsider.token })).status).toBe(404);
+  });
+});
