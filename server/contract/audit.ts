@@ -64,7 +64,9 @@ export type AuditEntity =
   | 'whanau_app'
   | 'whanau_comment'
   | 'goal_suggestion'
-  | 'outcome_rating';
+  | 'outcome_rating'
+  | 'detail_change'
+  | 'privacy_request';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { EnrolmentStatus } from './enrolments';
+import { optionalText } from './common';
+import { emailField, optional, phoneField, type EnrolmentStatus } from './enrolments';
 import type { Site } from './site-fields';
 import { goalAreas, type GoalArea, type GoalStatus } from './whanau';
 
@@ -82,6 +83,9 @@ export type WhanauAppView = {
   goals: SharedGoal[];
   steps: SharedStep[];
   trust: Pick<Site, 'name' | 'phone' | 'email' | 'address' | 'hours'>;
+  /** Their own proposed detail changes and privacy requests, with where each stands. */
+  detailChanges: DetailChange[];
+  privacyRequests: PrivacyRequestRecord[];
 };
 
 /** `PUT /api/whanau/{id}/shares` (staff): share a goal or a task with the whānau, or stop sharing it. */
@@ -122,7 +126,7 @@ const voiceText = (label: string) =>
     .max(2000, { error: `${label} must be at most 2000 characters` });
 
 /** Kinds a linked phone queues (DESIGN §4e): sent to `POST /api/whanau-app/sync`, exactly once per `_id`. */
-export const memberSyncKinds = ['whanau.comment', 'goal.suggest', 'task.done_by_whanau', 'rating.create'] as const;
+export const memberSyncKinds = ['whanau.comment', 'goal.suggest', 'task.done_by_whanau', 'rating.create', 'details.propose', 'privacy.request'] as const;
 
 /** `whanau.comment`: on a shared goal; "what we have done" or "what is getting in the way". Never edited. */
 export const WhanauCommentPayloadSchema = z.object({
@@ -184,3 +188,61 @@ export type OutcomeRating = {
 };
 /** `GET /api/whanau/{id}/voice` (staff): the whānau's comments, suggestions and ratings, newest first. */
 export type WhanauVoice = { comments: WhanauComment[]; suggestions: GoalSuggestion[]; ratings: OutcomeRating[] };
+
+/** The member's own details they may propose a change to; a kaimahi accepts each field or not. */
+export const proposableFields = ['phone', 'email', 'address', 'suburb'] as const;
+export type ProposableField = (typeof proposableFields)[number];
+
+/** `details.propose` (phone): at least one of the fields, each as the client form checks it. */
+export const DetailsProposePayloadSchema = z
+  .object({
+    phone: optional(phoneField),
+    email: optional(emailField),
+    address: optionalText('Address', 500, { lines: true }),
+    suburb: optionalText('Suburb'),
+  })
+  .refine((change) => proposableFields.some((field) => change[field] !== undefined), { error: 'Change at least one of: phone, email, address, suburb' });
+
+/** `privacy.request` (phone): a copy of their information (IPP 6) or a correction (IPP 7). */
+export const privacyRequestKinds = ['access', 'correction'] as const;
+export const PrivacyRequestPayloadSchema = z.object({
+  kind: z.enum(privacyRequestKinds, { error: 'Choose a copy of my information or a correction' }),
+  text: voiceText('What you are asking for'),
+});
+
+/** Staff: `POST /api/whanau/{id}/detail-changes/{changeId}/answer`, each proposed field accepted (true) or not. */
+export const AnswerDetailChangeSchema = z.object({
+  fields: z.partialRecord(z.enum(proposableFields), z.boolean()).refine((fields) => Object.keys(fields).length > 0, { error: 'Answer at least one field' }),
+});
+export type DetailChange = {
+  _id: string;
+  clientId: string;
+  whanauId: string;
+  proposed: Partial<Record<ProposableField, string | null>>;
+  decisions: Partial<Record<ProposableField, 'accepted' | 'declined'>>;
+  status: 'new' | 'answered';
+  createdAt: string;
+};
+
+/** Managers: `POST /api/privacy-requests/{id}/answer`. */
+export const privacyOutcomes = ['copy_given', 'corrected', 'refused'] as const;
+export const AnswerPrivacyRequestSchema = z
+  .object({
+    outcome: z.enum(privacyOutcomes, { error: 'Choose what was done' }),
+    answer: z.string().normalize('NFC').trim().max(2000, { error: 'Answer must be at most 2000 characters' }).optional(),
+  })
+  .refine((body) => body.outcome !== 'refused' || Boolean(body.answer), { error: 'Give the reason for the refusal', path: ['answer'] });
+export type PrivacyRequestRecord = {
+  _id: string;
+  clientId: string;
+  kind: (typeof privacyRequestKinds)[number];
+  text: string;
+  receivedAt: string;
+  dueOn: string;
+  overdue: boolean;
+  status: 'new' | 'answered';
+  outcome: (typeof privacyOutcomes)[number] | null;
+  answer: string | null;
+  answeredBy: string | null;
+  answeredAt: string | null;
+};

@@ -23,7 +23,7 @@ import { createSyncRouter } from './features/sync/sync.routes';
 import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { serviceStaffRouter, usersRouter } from './features/users/users.routes';
-import { whanauAppRouter, whanauDevicesRouter } from './features/whanau-app/whanau-app.routes';
+import { privacyRequestsRouter, whanauAppRouter, whanauDevicesRouter } from './features/whanau-app/whanau-app.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
 import { authenticateBeforeBody } from './lib/auth';
@@ -50,6 +50,7 @@ const routers: Router<AppState>[] = [
   whanauRouter,
   whanauDevicesRouter,
   whanauAppRouter,
+  privacyRequestsRouter,
   followUpsRouter,
   dashboardRouter,
   reportsRouter,

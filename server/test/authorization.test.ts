@@ -82,6 +82,10 @@ const protectedRoutes: Route[] = [
   { method: 'POST', path: () => `/api/whanau/${someId()}/devices/${someId()}/unlink`, level: 1 },
   { method: 'GET', path: () => `/api/whanau/${someId()}/shares`, level: 1 },
   { method: 'GET', path: () => `/api/whanau/${someId()}/voice`, level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/detail-changes`, level: 1 },
+  { method: 'POST', path: () => `/api/whanau/${someId()}/detail-changes/${someId()}/answer`, level: 1, json: { fields: { phone: true } } },
+  { method: 'GET', path: () => '/api/privacy-requests', level: 2 },
+  { method: 'POST', path: () => `/api/privacy-requests/${someId()}/answer`, level: 2, json: { outcome: 'corrected' } },
   { method: 'PUT', path: () => `/api/whanau/${someId()}/shares`, level: 1, json: { itemKind: 'goal', itemId: someId(), shared: true } },
 ];
 

@@ -26,6 +26,7 @@ import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
 import * as whanauApp from './migrations/034-whanau-app';
 import * as whanauVoice from './migrations/035-whanau-voice';
+import * as privacyRequests from './migrations/036-privacy-requests';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -58,6 +59,7 @@ const migrations: [string, Migration][] = [
   ['032-revision-authors', revisionAuthors],
   ['034-whanau-app', whanauApp],
   ['035-whanau-voice', whanauVoice],
+  ['036-privacy-requests', privacyRequests],
 ];
 
 const umzug = new Umzug({

@@ -171,3 +171,63 @@ OutcomeRatingRow.init(
   },
   { sequelize, tableName: 'outcome_ratings', updatedAt: false },
 );
+
+/** A member's proposed change to their own details (migration 036); a kaimahi decides each field. */
+export class DetailChangeRow extends Model<InferAttributes<DetailChangeRow>, InferCreationAttributes<DetailChangeRow>> {
+  declare id: string;
+  declare clientId: string;
+  declare whanauId: string;
+  declare proposed: Record<string, string | null>;
+  declare decisions: Record<string, 'accepted' | 'declined'>;
+  declare status: 'new' | 'answered';
+  declare answeredBy: CreationOptional<string | null>;
+  declare answeredAt: CreationOptional<Date | null>;
+  declare createdAt: Date;
+}
+
+DetailChangeRow.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    whanauId: { type: DataTypes.UUID, allowNull: false },
+    proposed: { type: DataTypes.JSON, allowNull: false },
+    decisions: { type: DataTypes.JSON, allowNull: false },
+    status: { type: DataTypes.STRING(16), allowNull: false },
+    answeredBy: { type: DataTypes.UUID, allowNull: true },
+    answeredAt: { type: DataTypes.DATE, allowNull: true },
+    createdAt: { type: DataTypes.DATE, allowNull: false },
+  },
+  { sequelize, tableName: 'detail_changes', updatedAt: false },
+);
+
+/** A Privacy Act request (IPP 6 access, IPP 7 correction) with its due date (migration 036, decision 130). */
+export class PrivacyRequest extends Model<InferAttributes<PrivacyRequest>, InferCreationAttributes<PrivacyRequest>> {
+  declare id: string;
+  declare clientId: string;
+  declare kind: 'access' | 'correction';
+  declare text: string;
+  declare receivedAt: Date;
+  declare dueOn: string;
+  declare status: 'new' | 'answered';
+  declare outcome: CreationOptional<'copy_given' | 'corrected' | 'refused' | null>;
+  declare answer: CreationOptional<string | null>;
+  declare answeredBy: CreationOptional<string | null>;
+  declare answeredAt: CreationOptional<Date | null>;
+}
+
+PrivacyRequest.init(
+  {
+    id: { type: DataTypes.UUID, primaryKey: true },
+    clientId: { type: DataTypes.UUID, allowNull: false },
+    kind: { type: DataTypes.STRING(16), allowNull: false },
+    text: { type: DataTypes.TEXT, allowNull: false },
+    receivedAt: { type: DataTypes.DATE, allowNull: false },
+    dueOn: { type: DataTypes.DATEONLY, allowNull: false },
+    status: { type: DataTypes.STRING(16), allowNull: false },
+    outcome: { type: DataTypes.STRING(16), allowNull: true },
+    answer: { type: DataTypes.TEXT, allowNull: true },
+    answeredBy: { type: DataTypes.UUID, allowNull: true },
+    answeredAt: { type: DataTypes.DATE, allowNull: true },
+  },
+  { sequelize, tableName: 'privacy_requests', timestamps: false },
+);

@@ -6,7 +6,7 @@ import { Enrolment } from '../../db/models/enrolment';
 import { SiteSettings } from '../../db/models/site-settings';
 import { User } from '../../db/models/user';
 import { Goal, Task, Whanau } from '../../db/models/whanau';
-import { WhanauShare } from '../../db/models/whanau-app';
+import { DetailChangeRow, PrivacyRequest, WhanauShare } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
 import { recordAudit, type Actor } from '../../lib/audit';
 import { now } from '../../lib/clock';
@@ -22,6 +22,7 @@ import {
   type MemberCaller,
 } from '../../lib/need-to-know';
 import { memberActor } from './devices.service';
+import { presentDetailChange, presentPrivacyRequest } from './privacy.service';
 
 /**
  * What a linked phone reads (DESIGN §4e): its member's own details and enrolments, the whānau's
@@ -32,6 +33,10 @@ export async function memberView(member: MemberCaller): Promise<WhanauAppView> {
     const client = await memberOwnClient(member, transaction);
     const whanau = await Whanau.findByPk(member.whanauId, { attributes: ['id', 'name'], transaction });
     if (!client || !whanau) throw unauthorized('This phone is no longer linked', 'invalid_token');
+    const [changes, requests] = await Promise.all([
+      DetailChangeRow.findAll({ where: { clientId: member.clientId }, order: [['createdAt', 'DESC']], transaction }),
+      PrivacyRequest.findAll({ where: { clientId: member.clientId }, order: [['receivedAt', 'DESC']], transaction }),
+    ]);
     const [enrolments, goals, tasks, shares, site] = await Promise.all([
       Enrolment.findAll({ where: memberEnrolmentsWhere(member), order: [['receivedAt', 'DESC']], transaction }),
       Goal.findAll({ where: literal(sharedItemsSql(member, 'goal', '"Goal"')), order: [['createdAt', 'ASC']], transaction }),
@@ -77,6 +82,8 @@ export async function memberView(member: MemberCaller): Promise<WhanauAppView> {
         sharedAt: sharedAt.get(task.id) ?? '',
       })),
       trust: { name: site?.name ?? null, phone: site?.phone ?? null, email: site?.email ?? null, address: site?.address ?? null, hours: site?.hours ?? null },
+      detailChanges: changes.map(presentDetailChange),
+      privacyRequests: requests.map((request) => presentPrivacyRequest(request)),
     };
   });
 }

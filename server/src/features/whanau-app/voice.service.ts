@@ -4,6 +4,8 @@ import { checkInput } from '../../../contract/errors';
 import type { SyncMutation, SyncResult } from '../../../contract/sync';
 import type { GoalArea } from '../../../contract/whanau';
 import {
+  DetailsProposePayloadSchema,
+  PrivacyRequestPayloadSchema,
   GoalSuggestPayloadSchema,
   RatingCreatePayloadSchema,
   TaskDoneByWhanauPayloadSchema,
@@ -27,6 +29,7 @@ import { findSharedGoal, findSharedTask, findVisibleWhanau, visibleClientIdsAmon
 import { requireCreateNamedByItsId } from '../../lib/sync-handlers';
 import { checkWrittenAt, writtenAtOf } from '../../lib/written-at';
 import { memberActor } from './devices.service';
+import { proposeDetails, requestPrivacy } from './privacy.service';
 
 /**
  * The whānau's voice (DESIGN §4e): what a linked phone queues offline, sent exactly once through
@@ -176,6 +179,20 @@ const memberKinds: Record<string, MemberKind> = {
       );
       await recordAudit(memberActor(member), { action: 'create', entity: 'outcome_rating', entityId: row.id, clientId: member.clientId }, transaction);
       return { status: 201, body: presentRating(row, member.name) };
+    },
+  }),
+  'details.propose': memberKind({
+    payload: DetailsProposePayloadSchema,
+    async apply(member, mutation, _written, transaction) {
+      requireCreateNamedByItsId(mutation, 'change');
+      return { status: 201, body: await proposeDetails(member, mutation._id, mutation.payload, transaction) };
+    },
+  }),
+  'privacy.request': memberKind({
+    payload: PrivacyRequestPayloadSchema,
+    async apply(member, mutation, _written, transaction) {
+      requireCreateNamedByItsId(mutation, 'request');
+      return { status: 201, body: await requestPrivacy(member, mutation._id, mutation.payload, transaction) };
     },
   }),
 };

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { IdParamsSchema, IdSchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
-import { CreateInviteSchema, LinkDeviceSchema, ShareItemSchema } from '../../../contract/whanau-app';
+import { AnswerDetailChangeSchema, AnswerPrivacyRequestSchema, CreateInviteSchema, LinkDeviceSchema, ShareItemSchema } from '../../../contract/whanau-app';
+import { IdParamsSchema as RequestParams, PageQuerySchema } from '../../../contract/common';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
@@ -15,6 +16,7 @@ import { memberDeviceSecretFor } from '../../lib/tokens';
 import { SyncRequestSchema } from '../../../contract/sync';
 import { listShares, memberView, setShared, stepCalendar } from './member.service';
 import { applyMemberMutations, whanauVoice } from './voice.service';
+import { answerDetailChange, answerPrivacyRequest, listDetailChanges, listPrivacyRequests } from './privacy.service';
 
 /**
  * The whānau's own app (DESIGN §4e, issue 34). Staff invite a member and manage linked phones
@@ -74,6 +76,39 @@ whanauDevicesRouter.get(
   '/voice',
   validate({ params: WhanauParams }, async (ctx, { params }) => {
     ctx.body = await whanauVoice(actorFromContext(ctx), params.id);
+  }),
+);
+
+whanauDevicesRouter.get(
+  '/detail-changes',
+  validate({ params: WhanauParams }, async (ctx, { params }) => {
+    ctx.body = await listDetailChanges(actorFromContext(ctx), params.id);
+  }),
+);
+
+/** A member's proposed change to their own details: the kaimahi accepts (true) or declines each field. */
+whanauDevicesRouter.post(
+  '/detail-changes/:changeId/answer',
+  validate({ params: z.object({ id: IdSchema, changeId: IdSchema }), body: AnswerDetailChangeSchema }, async (ctx, { params, body }) => {
+    ctx.body = await answerDetailChange(actorFromContext(ctx), params.id, params.changeId, body.fields);
+  }),
+);
+
+/** Privacy Act requests from the whānau app (IPP 6, IPP 7): managers only, open ones by due date. */
+export const privacyRequestsRouter = new Router<AppState>({ prefix: '/api/privacy-requests' });
+privacyRequestsRouter.use(authenticate, requireAccess(limits.managerAccess), noStore);
+
+privacyRequestsRouter.get(
+  '/',
+  validate({ query: PageQuerySchema }, async (ctx, { query }) => {
+    ctx.body = await listPrivacyRequests(actorFromContext(ctx), query);
+  }),
+);
+
+privacyRequestsRouter.post(
+  '/:id/answer',
+  validate({ params: RequestParams, body: AnswerPrivacyRequestSchema }, async (ctx, { params, body }) => {
+    ctx.body = await answerPrivacyRequest(actorFromContext(ctx), params.id, body);
   }),
 );
 

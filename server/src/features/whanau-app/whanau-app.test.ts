@@ -462,3 +462,85 @@ describe('the whānau’s voice, sent from the phone’s outbox', () => {
     expect((await api.get(`/api/whanau/${world.whanauId}/voice`, { token: outsider.token })).status).toBe(404);
   });
 });
+
+describe('their own details and privacy rights', () => {
+  let token: string;
+  const memberSync = async (mutations: unknown[]) => {
+    const res = await api.post('/api/whanau-app/sync', { token, json: { mutations } });
+    expect(res.status).toBe(200);
+    return res.body.results as { _id: string; status: string; record?: any; errors?: any[] }[];
+  };
+  /** A privacy request sent at an instant (the server's clock set there): its due date. */
+  const requestAt = async (instant: string, kind: 'access' | 'correction' = 'access') => {
+    setClock(() => new Date(instant).getTime());
+    const [result] = await memberSync([create('privacy.request', { kind, text: 'A copy of everything you hold about me' })]);
+    forgetThrottles();
+    expect(result!.status).toBe('applied');
+    return result!.record as { _id: string; dueOn: string };
+  };
+  beforeAll(async () => {
+    token = (await link((await invite()).code)).token;
+  });
+
+  it('a request is due 20 working days on, past Christmas to 15 January and Waitangi Day (Mondayised)', async () => {
+    // Friday 18 December 2026, 2 pm in New Zealand: 4 days before Christmas, then from 18 January; 8 February 2027 is Waitangi Day's Monday.
+    expect((await requestAt('2026-12-18T01:00:00Z')).dueOn).toBe('2027-02-09');
+    // Monday 25 January 2027: Waitangi Day's Monday is skipped, so not 22 but 23 February.
+    expect((await requestAt('2027-01-24T20:00:00Z', 'correction')).dueOn).toBe('2027-02-23');
+    // 11 pm on Sunday 24 January in UTC is already Monday in New Zealand: the day counted is New Zealand's.
+  });
+
+  it('managers list open requests overdue first and record the answer; the member sees where it stands; kaimahi get 403', async () => {
+    const later1 = await requestAt(new Date(Date.now() + later).toISOString());
+    expect(later1.dueOn < '2027-02-09').toBe(true);
+    // On 20 February 2027 the first two are overdue, the one due 23 February is not.
+    setClock(() => new Date('2027-02-20T00:00:00Z').getTime());
+    const list = await api.get('/api/privacy-requests', { token: manager.token });
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((item: { dueOn: string; overdue: boolean }) => [item.dueOn, item.overdue])).toEqual([
+      [later1.dueOn, true],
+      ['2027-02-09', true],
+      ['2027-02-23', false],
+    ]);
+    forgetThrottles();
+    expect((await api.get('/api/privacy-requests', { token: hemi.token })).status).toBe(403);
+    const refused = await api.post(`/api/privacy-requests/${later1._id}/answer`, { token: manager.token, json: { outcome: 'refused' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ param: 'answer', msg: 'Give the reason for the refusal' })]);
+    const answered = await api.post(`/api/privacy-requests/${later1._id}/answer`, {
+      token: manager.token,
+      json: { outcome: 'copy_given', answer: 'Emailed the export' },
+    });
+    expect(answered.status).toBe(200);
+    expect(answered.body).toMatchObject({ status: 'answered', outcome: 'copy_given', overdue: false });
+    expect((await api.post(`/api/privacy-requests/${later1._id}/answer`, { token: manager.token, json: { outcome: 'copy_given' } })).status).toBe(409);
+    const view = await api.get('/api/whanau-app', { token });
+    expect(view.body.privacyRequests).toEqual(
+      expect.arrayContaining([expect.objectContaining({ _id: later1._id, status: 'answered', answer: 'Emailed the export' })]),
+    );
+    expect(await AuditEvent.count({ where: { entity: 'privacy_request', entityId: later1._id } })).toBe(2);
+  });
+
+  it('a proposed change to phone and address: the kaimahi accepts the phone and declines the address', async () => {
+    const [proposed] = await memberSync([create('details.propose', { phone: '022 555 0123', address: '1 New Street' })]);
+    expect(proposed!.status).toBe('applied');
+    const bad = await memberSync([create('details.propose', { email: 'not an email' }), create('details.propose', {})]);
+    expect(bad.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(bad[0]!.errors).toEqual([expect.objectContaining({ param: 'payload.email' })]);
+    const changes = await api.get(`/api/whanau/${world.whanauId}/detail-changes`, { token: hemi.token });
+    expect(changes.body).toEqual([
+      expect.objectContaining({ _id: proposed!._id, proposed: { phone: '022 555 0123', address: '1 New Street' }, status: 'new' }),
+    ]);
+    const path = `/api/whanau/${world.whanauId}/detail-changes/${proposed!._id}/answer`;
+    const first = await api.post(path, { token: hemi.token, json: { fields: { phone: true } } });
+    expect(first.body).toMatchObject({ decisions: { phone: 'accepted' }, status: 'new' });
+    const second = await api.post(path, { token: hemi.token, json: { fields: { address: false } } });
+    expect(second.body).toMatchObject({ decisions: { phone: 'accepted', address: 'declined' }, status: 'answered' });
+    const again = await api.post(path, { token: hemi.token, json: { fields: { phone: true } } });
+    expect(again.status).toBe(400);
+    expect(again.body.errors).toEqual([expect.objectContaining({ param: 'fields.phone' })]);
+    const view = await api.get('/api/whanau-app', { token });
+    expect(view.body.member).toMatchObject({ phone: '022 555 0123', address: null });
+    expect((await api.get(`/api/whanau/${world.whanauId}/detail-changes`, { token: outsider.token })).status).toBe(404);
+  });
+});
