@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { optionalText, requiredText } from './common';
 import { emailField, optional, phoneField, type EnrolmentStatus } from './enrolments';
 import type { Site } from './site-fields';
 import { goalAreas, type GoalArea, type GoalStatus } from './whanau';
@@ -117,13 +117,8 @@ export type WhanauOraOutcome = (typeof whanauOraOutcomes)[number];
 
 const rating = z.int({ error: 'Choose 1 to 5' }).min(1, { error: 'Choose 1 to 5' }).max(5, { error: 'Choose 1 to 5' });
 const dayOf = z.iso.date({ error: 'Date must be a date like 2026-11-28' });
-const voiceText = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .normalize('NFC')
-    .trim()
-    .min(1, { error: `${label} is required` })
-    .max(2000, { error: `${label} must be at most 2000 characters` });
+/** The whānau's own words: as case notes take text (NFC, trimmed, no invisible characters), one or more lines. */
+const voiceText = (label: string) => requiredText(label, 2000, { lines: true });
 
 /** Kinds a linked phone queues (DESIGN §4e): sent to `POST /api/whanau-app/sync`, exactly once per `_id`. */
 export const memberSyncKinds = ['whanau.comment', 'goal.suggest', 'task.done_by_whanau', 'rating.create', 'details.propose', 'privacy.request'] as const;

@@ -34,6 +34,10 @@ import { badRequest, conflict, notFound } from './errors';
  * | a service's staff (`GET /api/services/{key}/staff`) | the service is one of theirs | `canWorkUnder` |
  * | being assigned a follow-up | they see what it is about (its whānau and its client), and work on its service (decision 106, 111) | `canSeeSubject`, `worksOnAny` |
  * | naming a client in a write (goal's client, contact's people present, follow-up's client, lead) | the writer sees the client: else 400 on the field (decision 111) | `assertSeesClients` |
+ * | inviting a whānau member to link a phone; its linked phones (issue 34) | the whānau is visible and so is the member's client; a phone of a member they do not see shows as "Another member" | `findVisibleWhanau`, `findVisibleClient`, `visibleClientIdsAmong` |
+ * | sharing a goal or follow-up with the whānau (decision 130) | they may see the goal (`visibleGoalsWhere`) or follow-up (`visibleTasksSql`) | — |
+ * | the whānau's voice, proposed detail changes | the whānau is visible; comments on goals they see; a member's name and detail changes only of clients they see | `visibleClientIdsAmong` |
+ * | privacy requests | managers only (the route checks the level) | — |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
  * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
