@@ -16,6 +16,8 @@ const lastSeenEveryMs = 60_000;
  * the whānau. A refused phone wipes its copy (the app does, on this 401).
  */
 export async function authenticateMember(ctx: AppContext, next: Next): Promise<void> {
+  // Already checked for this request by `authenticateBeforeBody`.
+  if (ctx.state.member && ctx.state.token) return next();
   const token = ctx.get('x-auth-token');
   if (!token) throw unauthorized('No token, authorisation denied');
   const claims = verifyMemberToken(token);

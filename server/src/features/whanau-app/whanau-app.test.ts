@@ -309,6 +309,14 @@ describe('what the member sees', () => {
     expect(bad.body.errors.map((item: { param: string }) => item.param).sort()).toEqual(['itemId', 'itemKind', 'shared']);
   });
 
+  it('checks the phone’s token before reading a body: no token and broken JSON is 401, not 400', async () => {
+    const res = await api.post('/api/whanau-app/sync', { body: '{"mutations": [', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ errors: [{ msg: 'No token, authorisation denied', code: 'not_signed_in' }] });
+    const broken = await api.post('/api/whanau-app/sync', { token, body: '{"mutations": [', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+  });
+
   it('the member token reaches no staff route, and a staff token no member route', async () => {
     for (const path of [
       '/api/auth',
