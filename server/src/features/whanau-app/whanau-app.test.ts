@@ -5,7 +5,7 @@ import { buildClient, buildEnrolment, buildNote } from '../../../test/factories'
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { AuditEvent } from '../../db/models/audit-event';
 import { WhanauMember } from '../../db/models/whanau';
-import { WhanauInvite } from '../../db/models/whanau-app';
+import { PrivacyRequest, WhanauInvite } from '../../db/models/whanau-app';
 import { setClock } from '../../lib/clock';
 
 /**
@@ -527,6 +527,23 @@ describe('their own details and privacy rights', () => {
       expect.arrayContaining([expect.objectContaining({ _id: later1._id, status: 'answered', answer: 'Emailed the export' })]),
     );
     expect(await AuditEvent.count({ where: { entity: 'privacy_request', entityId: later1._id } })).toBe(2);
+  });
+
+  it('the managers’ dashboard counts open and overdue requests; a kaimahi’s does not', async () => {
+    await PrivacyRequest.create({
+      id: newId(),
+      clientId: world.tama.id,
+      kind: 'access',
+      text: 'Old one',
+      receivedAt: new Date('2026-10-01T00:00:00Z'),
+      dueOn: '2026-10-29',
+      status: 'new',
+    });
+    const open = await PrivacyRequest.count({ where: { status: 'new' } });
+    const dashboard = await api.get('/api/dashboard', { token: manager.token });
+    expect(dashboard.body.privacyRequests).toEqual({ open, overdue: 1 });
+    expect(open).toBe(3);
+    expect((await api.get('/api/dashboard', { token: hemi.token })).body).not.toHaveProperty('privacyRequests');
   });
 
   it('a proposed change to phone and address: the kaimahi accepts the phone and declines the address', async () => {
