@@ -9,7 +9,7 @@ import { WhanauDevice, WhanauInvite, type RevokedWhy } from '../../db/models/wha
 import { sequelize } from '../../db/sequelize';
 import { recordAudit, type Actor } from '../../lib/audit';
 import { now } from '../../lib/clock';
-import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { findVisibleClient, findVisibleWhanau, memberOwnClient, visibleClientIdsAmong, type MemberCaller } from '../../lib/need-to-know';
 import { createThrottle } from '../../lib/rate-limit';
 import { inviteCodeHash, memberDeviceSecretFor, signMemberToken } from '../../lib/tokens';
@@ -206,4 +206,11 @@ export async function unlinkOwnDevice(member: MemberCaller, why: Extract<Revoked
       transaction,
     );
   });
+}
+
+/** The linked phone's device secret (it wraps the copy's key on the phone). */
+export async function deviceKeyOf(member: MemberCaller): Promise<string> {
+  const device = await WhanauDevice.findByPk(member.deviceId);
+  if (!device) throw unauthorized('This phone is no longer linked', 'invalid_token');
+  return memberDeviceSecretFor(device);
 }

@@ -1,22 +1,18 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { IdParamsSchema, IdSchema } from '../../../contract/common';
+import { IdParamsSchema, IdSchema, PageQuerySchema } from '../../../contract/common';
 import { limits } from '../../../contract/limits';
+import { SyncRequestSchema } from '../../../contract/sync';
 import { AnswerDetailChangeSchema, AnswerPrivacyRequestSchema, CreateInviteSchema, LinkDeviceSchema, ShareItemSchema } from '../../../contract/whanau-app';
-import { IdParamsSchema as RequestParams, PageQuerySchema } from '../../../contract/common';
 import type { AppState } from '../../lib/app-context';
 import { actorFromContext } from '../../lib/audit';
 import { authenticate, requireAccess } from '../../lib/auth';
-import { unauthorized } from '../../lib/errors';
 import { validate } from '../../lib/validate';
-import { createInvite, linkDevice, listDevices, unlinkDevice, unlinkOwnDevice } from './devices.service';
+import { createInvite, deviceKeyOf, linkDevice, listDevices, unlinkDevice, unlinkOwnDevice } from './devices.service';
 import { authenticateMember, memberOf } from './member-auth';
-import { WhanauDevice } from '../../db/models/whanau-app';
-import { memberDeviceSecretFor } from '../../lib/tokens';
-import { SyncRequestSchema } from '../../../contract/sync';
 import { listShares, memberView, setShared, stepCalendar } from './member.service';
-import { applyMemberMutations, whanauVoice } from './voice.service';
 import { answerDetailChange, answerPrivacyRequest, listDetailChanges, listPrivacyRequests } from './privacy.service';
+import { applyMemberMutations, whanauVoice } from './voice.service';
 
 /**
  * The whānau's own app (DESIGN §4e, issue 34). Staff invite a member and manage linked phones
@@ -107,7 +103,7 @@ privacyRequestsRouter.get(
 
 privacyRequestsRouter.post(
   '/:id/answer',
-  validate({ params: RequestParams, body: AnswerPrivacyRequestSchema }, async (ctx, { params, body }) => {
+  validate({ params: IdParamsSchema, body: AnswerPrivacyRequestSchema }, async (ctx, { params, body }) => {
     ctx.body = await answerPrivacyRequest(actorFromContext(ctx), params.id, body);
   }),
 );
@@ -142,9 +138,7 @@ whanauAppRouter.post('/pin-failed', authenticateMember, async (ctx) => {
 
 /** This phone's device secret: it wraps the copy's key, so the app reopens with signal without the PIN. */
 whanauAppRouter.get('/device-key', authenticateMember, async (ctx) => {
-  const device = await WhanauDevice.findByPk(memberOf(ctx).deviceId);
-  if (!device) throw unauthorized('This phone is no longer linked', 'invalid_token');
-  ctx.body = { deviceKey: memberDeviceSecretFor(device) };
+  ctx.body = { deviceKey: await deviceKeyOf(memberOf(ctx)) };
 });
 
 /** "Add to my calendar": a shared step or visit as an .ics file; 404 for anything not shared. */

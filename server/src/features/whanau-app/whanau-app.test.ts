@@ -200,6 +200,8 @@ describe('linking a phone', () => {
     const typed = `${code.slice(0, 4)}-${code.slice(4, 8)} ${code.slice(8)}`.toLowerCase();
     const linked = await link(typed);
     expect(linked.deviceKey).toMatch(/^[\w-]{43}$/);
+    const keyAgain = await api.get('/api/whanau-app/device-key', { token: linked.token });
+    expect(keyAgain.body).toEqual({ deviceKey: linked.deviceKey });
     const again = await api.post('/api/whanau-app/link', { json: { code } });
     expect(again.status).toBe(400);
     expect(again.body).toEqual(wrongCode);
