@@ -173,7 +173,7 @@ console.log(`${dialect}: report / plain count = ${(report.median / plain.median)
 // The report card for a year (issue 35's target ≤ 300 ms): its enrolments, follow-ups and ratings too.
 const { Task, WhanauMember } = await import('../src/db/models/whanau');
 const { Enrolment } = await import('../src/db/models/enrolment');
-const { OutcomeRating } = await import('../src/db/models/outcome-rating');
+const { OutcomeRatingRow } = await import('../src/db/models/outcome-rating');
 const { buildReportCard } = await import('../src/features/reports/report-card.service');
 const { whanauOraOutcomes } = await import('../contract/report-card');
 const followUpCount = Number(process.env.BENCH_FOLLOW_UPS ?? 20_000);
@@ -242,7 +242,7 @@ for (let start = 0; start < followUpCount; start += 1_000) {
   );
 }
 for (let start = 0; start < ratingCount; start += 1_000) {
-  await OutcomeRating.bulkCreate(
+  await OutcomeRatingRow.bulkCreate(
     Array.from({ length: Math.min(1_000, ratingCount - start) }, (_, offset) => {
       const index = start + offset;
       return {
@@ -257,7 +257,9 @@ for (let start = 0; start < ratingCount; start += 1_000) {
   );
 }
 await sequelize.query(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
-console.log(`${dialect}: made ${clientIds.length} clients, 6000 enrolments, ${followUpCount} follow-ups, ${ratingCount} ratings in ${((performance.now() - madeCard) / 1000).toFixed(1)} s`);
+console.log(
+  `${dialect}: made ${clientIds.length} clients, 6000 enrolments, ${followUpCount} follow-ups, ${ratingCount} ratings in ${((performance.now() - madeCard) / 1000).toFixed(1)} s`,
+);
 const year = { from: '2026-01-01', to: '2026-12-31', scope: 'all' as const, services: undefined };
 const card = await time(() => buildReportCard(manager, year, new Date('2027-01-15T00:00:00Z')));
 const plainYear = await time(() =>

@@ -56,7 +56,17 @@ export type AuditEntity =
   | 'contact'
   | 'correction'
   | 'whanau_list'
-  | 'import';
+  | 'import'
+  // The whānau's own app (issue 34): invites, linked phones, what was shared, and a member's reads.
+  | 'whanau_invite'
+  | 'whanau_device'
+  | 'whanau_share'
+  | 'whanau_app'
+  | 'whanau_comment'
+  | 'goal_suggestion'
+  | 'outcome_rating'
+  | 'detail_change'
+  | 'privacy_request';
 
 /**
  * One audit event. `fields` names what changed (never the values: the trail must not become a

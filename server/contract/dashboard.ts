@@ -14,5 +14,7 @@ export type Dashboard = {
   clients: number;
   /** Case notes written in the last 7 days on those clients. */
   notesLast7Days: number;
+  /** Managers only: Privacy Act requests from the whānau app still open, and how many of those are past their due date (issue 34). */
+  privacyRequests?: { open: number; overdue: number };
   generatedAt: string;
 };

@@ -46,6 +46,8 @@ export const limits = {
   enrolmentWindowMs: 60 * 60 * 1000,
   /** Token lifetime. */
   tokenHours: 8,
+  /** A linked whānau phone's token; revoked earlier by unlinking (decision 129). */
+  memberTokenDays: 90,
 } as const;
 
 export type ImageSize = keyof typeof limits.imageWidths;

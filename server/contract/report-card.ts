@@ -14,10 +14,20 @@ export const planWithinDays = 30;
 export const shareSuppressBelow = 5;
 
 /**
- * The seven Whānau Ora outcomes a "How are we going?" rating scores from 1 to 5 (DESIGN §4e), in
- * the order they are asked.
+ * The seven Whānau Ora outcomes "How are we going?" rates from 1 to 5 (DESIGN §4e): whānau are
+ * self-managing; living healthy lifestyles; participating fully in society; confidently
+ * participating in te ao Māori; economically secure; cohesive, resilient and nurturing;
+ * responsible stewards of their environment. Here, without zod, for the report card's words.
  */
-export const whanauOraOutcomes = ['selfManaging', 'healthyLifestyles', 'participating', 'teAoMaori', 'economicallySecure', 'cohesive', 'stewards'] as const;
+export const whanauOraOutcomes = [
+  'selfManaging',
+  'healthyLifestyles',
+  'participatingInSociety',
+  'teAoMaori',
+  'economicallySecure',
+  'cohesiveResilientNurturing',
+  'stewardsOfEnvironment',
+] as const;
 export type WhanauOraOutcome = (typeof whanauOraOutcomes)[number];
 
 /**
@@ -154,9 +164,9 @@ export const cardWords = {
 export const outcomeWords: Record<WhanauOraOutcome, string> = {
   selfManaging: 'Self-managing',
   healthyLifestyles: 'Living healthy lifestyles',
-  participating: 'Participating fully in society',
-  teAoMaori: 'Confidently participating in te ao Māori',
+  participatingInSociety: 'Participating fully in society',
+  teAoMaori: 'Confidently participatingInSociety in te ao Māori',
   economicallySecure: 'Economically secure',
-  cohesive: 'Cohesive, resilient and nurturing',
-  stewards: 'Responsible stewards of their environment',
+  cohesiveResilientNurturing: 'Cohesive, resilient and nurturing',
+  stewardsOfEnvironment: 'Responsible stewardsOfEnvironment of their environment',
 };

@@ -162,3 +162,19 @@ export function workingDaysBetween(from: string, to: string): number {
   const fromYear = Number(from.slice(0, 4));
   return workingDaysTo(to, fromYear) - workingDaysTo(from, fromYear);
 }
+
+/**
+ * The day a Privacy Act request must be answered by: `count` working days after the day it was
+ * received (Privacy Act 2020 s 44), where a working day is also not between 25 December and
+ * 15 January (s 7), as well as not a weekend or a national public holiday (decision 130).
+ */
+export function privacyActDueOn(received: string, count = 20): string {
+  let time = toTime(received);
+  for (let left = count; left > 0;) {
+    time += dayMs;
+    const date = toDate(time);
+    const monthDay = date.slice(5);
+    if (isWorkingDay(date) && monthDay < '12-25' && monthDay > '01-15') left -= 1;
+  }
+  return toDate(time);
+}

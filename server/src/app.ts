@@ -23,9 +23,11 @@ import { createSyncRouter } from './features/sync/sync.routes';
 import { textsRouter } from './features/texts/texts.routes';
 import { translationsRouter } from './features/translations/translations.routes';
 import { serviceStaffRouter, usersRouter } from './features/users/users.routes';
+import { authenticateMember } from './features/whanau-app/member-auth';
+import { privacyRequestsRouter, whanauAppRouter, whanauDevicesRouter } from './features/whanau-app/whanau-app.routes';
 import { followUpsRouter, whanauRouter } from './features/whanau/whanau.routes';
 import type { AppState } from './lib/app-context';
-import { authenticateBeforeBody } from './lib/auth';
+import { authenticate, authenticateBeforeBody } from './lib/auth';
 import { handleErrors } from './lib/error-handler';
 import { limitAnonymousBodyTime, limitRequestsPerAddress } from './lib/request-limits';
 import { logRequests, logResponseFailure } from './lib/request-log';
@@ -47,6 +49,9 @@ const routers: Router<AppState>[] = [
   enrolmentsRouter,
   clientsRouter,
   whanauRouter,
+  whanauDevicesRouter,
+  whanauAppRouter,
+  privacyRequestsRouter,
   followUpsRouter,
   dashboardRouter,
   reportsRouter,
@@ -87,7 +92,7 @@ export function createApp(): Koa<AppState> {
   );
   // Behind a proxy every connection is the proxy's: one visitor's requests at once are capped here (decision 112).
   if (config.proxyHops > 0) app.use(limitRequestsPerAddress(config.http.maxConnectionsPerAddress));
-  app.use(authenticateBeforeBody(routers));
+  app.use(authenticateBeforeBody(routers, [authenticate, authenticateMember]));
   app.use(limitAnonymousBodyTime(config.http.anonymousBodyTimeoutMs));
   app.use(
     koaBody({

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signToken } from '../src/lib/tokens';
+import { Whanau, WhanauMember } from '../src/db/models/whanau';
+import { WhanauDevice } from '../src/db/models/whanau-app';
+import { signMemberToken, signToken } from '../src/lib/tokens';
 import { buildClient, buildEnrolment } from './factories';
 import { buildUser, startTestServer, type TestApi } from './helpers';
 import { badTokens } from './tokens';
@@ -71,6 +73,30 @@ const protectedRoutes: Route[] = [
   { method: 'GET', path: () => '/api/services/raised_gardens/staff', level: 1 },
   { method: 'GET', path: () => '/api/dashboard', level: 1 },
   { method: 'POST', path: () => '/api/sync', level: 1, json: { mutations: [] } },
+  { method: 'GET', path: () => '/api/whanau', level: 1 },
+  { method: 'GET', path: () => '/api/whanau/caseload', level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}`, level: 1 },
+  { method: 'GET', path: () => '/api/follow-ups', level: 1 },
+  { method: 'POST', path: () => `/api/whanau/${someId()}/invites`, level: 1, json: { clientId: someId() } },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/devices`, level: 1 },
+  { method: 'POST', path: () => `/api/whanau/${someId()}/devices/${someId()}/unlink`, level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/shares`, level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/voice`, level: 1 },
+  { method: 'GET', path: () => `/api/whanau/${someId()}/detail-changes`, level: 1 },
+  { method: 'POST', path: () => `/api/whanau/${someId()}/detail-changes/${someId()}/answer`, level: 1, json: { fields: { phone: true } } },
+  { method: 'GET', path: () => '/api/privacy-requests', level: 2 },
+  { method: 'POST', path: () => `/api/privacy-requests/${someId()}/answer`, level: 2, json: { outcome: 'corrected' } },
+  { method: 'PUT', path: () => `/api/whanau/${someId()}/shares`, level: 1, json: { itemKind: 'goal', itemId: someId(), shared: true } },
+];
+
+/** The whānau's own app (issue 34): only a linked phone's token reaches these; every staff token is refused. */
+const memberRoutes: Omit<Route, 'level'>[] = [
+  { method: 'GET', path: () => '/api/whanau-app' },
+  { method: 'GET', path: () => '/api/whanau-app/device-key' },
+  { method: 'GET', path: () => `/api/whanau-app/steps/${someId()}/calendar.ics` },
+  { method: 'POST', path: () => '/api/whanau-app/unlink' },
+  { method: 'POST', path: () => '/api/whanau-app/sync', json: { mutations: [{ _id: someId(), kind: 'goal.suggest', entityId: someId(), payload: {} }] } },
+  { method: 'POST', path: () => '/api/whanau-app/pin-failed' },
 ];
 
 const publicRoutes: Route[] = [
@@ -83,13 +109,35 @@ const publicRoutes: Route[] = [
   { method: 'GET', path: () => '/api/content/former-services', level: 1 },
 ];
 
-type Caller = 'no token' | 'malformed' | 'wrong signature' | 'alg none' | 'expired' | 'revoked' | 'level 1' | 'level 2';
+type Caller = 'no token' | 'malformed' | 'wrong signature' | 'alg none' | 'expired' | 'revoked' | 'whānau member' | 'level 1' | 'level 2';
 let tokenFor: (caller: Caller) => Promise<string | undefined>;
+let memberToken: () => Promise<string>;
 
 beforeAll(async () => {
   const staff = await buildUser({ access: 1 });
   const manager = await buildUser({ access: 2 });
   const bad = badTokens(staff.user);
+  // A phone linked to a whānau for one of its members (a device token, decision 129).
+  const whanau = await Whanau.create({ id: crypto.randomUUID(), name: 'Rewi', leadClientId: null, notes: null, createdBy: null, updatedBy: null });
+  const member = await buildClient({ givenName: 'Tama', dateOfBirth: '1990-01-01' });
+  await WhanauMember.create({
+    id: crypto.randomUUID(),
+    whanauId: whanau.id,
+    clientId: member.id,
+    relationship: 'parent',
+    relationshipText: null,
+    createdBy: null,
+  });
+  const linked = () =>
+    WhanauDevice.create({
+      id: crypto.randomUUID(),
+      whanauId: whanau.id,
+      clientId: member.id,
+      inviteId: crypto.randomUUID(),
+      linkedAt: new Date(),
+      lastSeenAt: new Date(),
+    });
+  memberToken = async () => signMemberToken(await linked());
   tokenFor = async (caller) => {
     switch (caller) {
       case 'no token':
@@ -107,6 +155,9 @@ beforeAll(async () => {
         expect((await api.post('/api/auth/logout', { token })).status).toBe(204);
         return token;
       }
+      // A fresh device each time, so the unlink routes cannot spend the next call's device.
+      case 'whānau member':
+        return memberToken();
       // A fresh token each time, so the logout route cannot spend the next call's token.
       case 'level 1':
         return signToken(staff.user);
@@ -116,7 +167,8 @@ beforeAll(async () => {
   };
 });
 
-const badCallers: Caller[] = ['no token', 'malformed', 'wrong signature', 'alg none', 'expired', 'revoked'];
+/** A whānau member's device token is refused on every staff route as a bad token is (DESIGN §4e). */
+const badCallers: Caller[] = ['no token', 'malformed', 'wrong signature', 'alg none', 'expired', 'revoked', 'whānau member'];
 
 describe.each(protectedRoutes)('$method $level', (route) => {
   const name = `${route.method} ${route.path().replace(/[0-9a-f-]{36}/, '{id}')}`;
@@ -135,6 +187,23 @@ describe.each(protectedRoutes)('$method $level', (route) => {
   it(`${name} at level 2 → allowed`, async () => {
     const res = await api.request(route.method, route.path(), { token: await tokenFor('level 2'), json: route.json });
     expect([401, 403, 500]).not.toContain(res.status);
+  });
+});
+
+describe.each(memberRoutes)('whānau app $method', (route) => {
+  const name = `${route.method} ${route.path().replace(/[0-9a-f-]{36}/, '{id}')}`;
+  it.each(['no token', 'malformed', 'wrong signature', 'alg none', 'expired', 'revoked', 'level 1', 'level 2'] as Caller[])(
+    `${name} refuses %s with 401`,
+    async (caller) => {
+      const res = await api.request(route.method, route.path(), { token: await tokenFor(caller), json: route.json });
+      expect(res.status).toBe(401);
+      expect(res.body.errors).toHaveLength(1);
+    },
+  );
+
+  it(`${name} as a whānau member → allowed (404 for what is not shared)`, async () => {
+    const res = await api.request(route.method, route.path(), { token: await tokenFor('whānau member'), json: route.json });
+    expect([200, 204, 404]).toContain(res.status);
   });
 });
 

@@ -680,9 +680,9 @@ export const enClients = {
   'card.counts.goalsAchieved': cardWords.goalsAchieved.counts,
   'card.outcome.selfManaging': outcomeWords.selfManaging,
   'card.outcome.healthyLifestyles': outcomeWords.healthyLifestyles,
-  'card.outcome.participating': outcomeWords.participating,
+  'card.outcome.participatingInSociety': outcomeWords.participatingInSociety,
   'card.outcome.teAoMaori': outcomeWords.teAoMaori,
   'card.outcome.economicallySecure': outcomeWords.economicallySecure,
-  'card.outcome.cohesive': outcomeWords.cohesive,
-  'card.outcome.stewards': outcomeWords.stewards,
+  'card.outcome.cohesiveResilientNurturing': outcomeWords.cohesiveResilientNurturing,
+  'card.outcome.stewardsOfEnvironment': outcomeWords.stewardsOfEnvironment,
 } as const satisfies Catalogue;

@@ -24,6 +24,9 @@ import * as writtenAt from './migrations/027-written-at';
 import * as merges from './migrations/030-merges';
 import * as imports from './migrations/031-imports';
 import * as revisionAuthors from './migrations/032-revision-authors';
+import * as whanauApp from './migrations/034-whanau-app';
+import * as whanauVoice from './migrations/035-whanau-voice';
+import * as privacyRequests from './migrations/036-privacy-requests';
 import * as outcomeRatings from './migrations/037-outcome-ratings';
 import * as importRowCounts from './migrations/038-import-row-counts';
 import { enableWal, sequelize } from './sequelize';
@@ -56,6 +59,9 @@ const migrations: [string, Migration][] = [
   ['030-merges', merges],
   ['031-imports', imports],
   ['032-revision-authors', revisionAuthors],
+  ['034-whanau-app', whanauApp],
+  ['035-whanau-voice', whanauVoice],
+  ['036-privacy-requests', privacyRequests],
   ['037-outcome-ratings', outcomeRatings],
   ['038-import-row-counts', importRowCounts],
 ];

@@ -30,7 +30,7 @@ export const commandLine = { id: null, name: 'command line' } as const;
 type AuditInput = { action: TrailAction; entity: AuditEntity; entityId: string; clientId?: string | null; fields?: string[]; details?: Record<string, string> };
 
 /** An event's details, with when its change was written on the device when the actor's write says so. */
-function writtenDetails(actor: Actor | { id: null; name: string }, details: Record<string, string> | undefined): Record<string, string> | undefined {
+function writtenDetails(actor: Actor | { id: string | null; name: string }, details: Record<string, string> | undefined): Record<string, string> | undefined {
   return 'writtenAt' in actor && actor.writtenAt ? { ...details, writtenAt: actor.writtenAt.toISOString() } : details;
 }
 
@@ -39,7 +39,7 @@ function writtenDetails(actor: Actor | { id: null; name: string }, details: Reco
  * so does its event, and an event is never written for a change that did not happen. A
  * transaction is required on purpose (cf. Outline's `Event.createFromContext`).
  */
-export async function recordAudit(actor: Actor | { id: null; name: string }, event: AuditInput, transaction: Transaction): Promise<void> {
+export async function recordAudit(actor: Actor | { id: string | null; name: string }, event: AuditInput, transaction: Transaction): Promise<void> {
   await AuditEvent.create(
     {
       id: crypto.randomUUID(),

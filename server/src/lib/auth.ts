@@ -44,11 +44,15 @@ export function signedIn(ctx: AppContext): { user: User; token: TokenClaims } {
  * token is checked first, so a caller without a valid token gets 401 whatever its body (a
  * malformed or oversized body is never read, and never answered 400 or 413 first). Reads
  * each router's own table, so every protected route is covered without listing them here.
+ * `guards`: the ways a route may require a token (staff's `authenticate`, the whānau app's own).
  */
-export function authenticateBeforeBody(routers: Router<AppState>[]) {
+export function authenticateBeforeBody(routers: Router<AppState>[], guards: ((ctx: AppContext, next: Next) => Promise<void>)[] = [authenticate]) {
   return async (ctx: AppContext, next: Next): Promise<void> => {
-    const isProtected = routers.some((router) => router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(authenticate)));
-    if (isProtected) await authenticate(ctx, next);
+    // The first guard a route of the request's path and method uses (staff's, or a linked phone's).
+    const guard = guards.find((candidate) =>
+      routers.some((router) => router.match(ctx.path, ctx.method).pathAndMethod.some((layer) => layer.stack.includes(candidate))),
+    );
+    if (guard) await guard(ctx, next);
     else await next();
   };
 }

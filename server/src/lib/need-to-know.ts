@@ -3,7 +3,7 @@ import { serviceKeys } from '../../contract/enrolments';
 import { limits } from '../../contract/limits';
 import type { CaseNote } from '../db/models/case-note';
 import { Client } from '../db/models/client';
-import { Whanau, type Contact, type Goal } from '../db/models/whanau';
+import { Goal, Task, Whanau, WhanauMember, type Contact } from '../db/models/whanau';
 import { Enrolment } from '../db/models/enrolment';
 import { sequelize } from '../db/sequelize';
 import type { Actor } from './audit';
@@ -34,6 +34,10 @@ import { badRequest, conflict, notFound } from './errors';
  * | a service's staff (`GET /api/services/{key}/staff`) | the service is one of theirs | `canWorkUnder` |
  * | being assigned a follow-up | they see what it is about (its whānau and its client), and work on its service (decision 106, 111) | `canSeeSubject`, `worksOnAny` |
  * | naming a client in a write (goal's client, contact's people present, follow-up's client, lead) | the writer sees the client: else 400 on the field (decision 111) | `assertSeesClients` |
+ * | inviting a whānau member to link a phone; its linked phones (issue 34) | the whānau is visible and so is the member's client; a phone of a member they do not see shows as "Another member" | `findVisibleWhanau`, `findVisibleClient`, `visibleClientIdsAmong` |
+ * | sharing a goal or follow-up with the whānau (decision 130) | they may see the goal (`visibleGoalsWhere`) or follow-up (`visibleTasksSql`) | — |
+ * | the whānau's voice, proposed detail changes | the whānau is visible; comments on goals they see; a member's name and detail changes only of clients they see | `visibleClientIdsAmong` |
+ * | privacy requests | managers only (the route checks the level) | — |
  *
  * Managers (access ≥ 2) see everything. A record the caller may not see answers 404, exactly as
  * one that does not exist. A new kind of record that belongs to a service (contacts, goals:
@@ -361,4 +365,49 @@ export async function whanauNotesServiceFor(actor: Actor, whanauId: string, tran
   const enrolled = enrolments.map((enrolment) => enrolment.serviceKey);
   const own = actor.services.filter((key) => serviceKeys.includes(key));
   return enrolled.find((key) => own.includes(key)) ?? (seesEverything(actor) ? enrolled[0] : undefined) ?? own[0] ?? null;
+}
+
+/**
+ * A whānau member on a linked phone (DESIGN §4e, issue 34): a caller of its own kind, never an
+ * `Actor`, so no staff rule above can be handed one by mistake.
+ *
+ * | record | the member sees it when | functions |
+ * |---|---|---|
+ * | their own client record | always: contact details only (name, phone, email, address), never notes, iwi or consent | `memberOwnClient` |
+ * | their whānau | its name only, while they are still a linked member and not archived | `assertStillMember` |
+ * | their enrolments | their own client's, with service and status; never another member's | `memberEnrolmentsWhere` |
+ * | a goal or task (follow-up, planned visit) | a kaimahi shared it with this whānau (a row in `whanau_shares`) | `sharedItemsSql`, `findSharedGoal`, `findSharedTask` |
+ * | case notes, contacts and their summaries, other members, other whānau, staff routes | never: 404 (401 on staff routes) | — |
+ */
+export type MemberCaller = { deviceId: string; clientId: string; whanauId: string; name: string };
+
+/** SQL for goals or tasks (table aliased `alias`) shared with the member's whānau. */
+export function sharedItemsSql(member: MemberCaller, kind: 'goal' | 'task', alias: string): string {
+  const whanauId = sequelize.escape(member.whanauId);
+  return `(${alias}."whanauId" = ${whanauId} AND ${alias}.id IN (SELECT ws."itemId" FROM whanau_shares ws WHERE ws."itemKind" = ${sequelize.escape(kind)} AND ws."whanauId" = ${whanauId}))`;
+}
+
+export function memberEnrolmentsWhere(member: MemberCaller): WhereOptions<Enrolment> {
+  return { clientId: member.clientId };
+}
+
+/** A shared goal of the member's whānau, or 404 `Goal not found`, exactly as one that does not exist. */
+export async function findSharedGoal(member: MemberCaller, id: string, transaction?: Transaction): Promise<Goal> {
+  const goal = await Goal.findOne({ where: { [Op.and]: [{ id }, literal(sharedItemsSql(member, 'goal', '"Goal"'))] }, transaction });
+  if (!goal) throw notFound('Goal not found');
+  return goal;
+}
+
+/** A shared task (follow-up or planned visit) of the member's whānau, or 404 `Follow-up not found`. */
+export async function findSharedTask(member: MemberCaller, id: string, transaction?: Transaction): Promise<Task> {
+  const task = await Task.findOne({ where: { [Op.and]: [{ id }, literal(sharedItemsSql(member, 'task', '"Task"'))] }, transaction });
+  if (!task) throw notFound('Follow-up not found');
+  return task;
+}
+
+/** The member's own client record, while they are a linked member of the whānau and not archived. */
+export async function memberOwnClient(member: MemberCaller, transaction?: Transaction): Promise<Client | null> {
+  const linked = await WhanauMember.findOne({ where: { whanauId: member.whanauId, clientId: member.clientId, unlinkedAt: null }, transaction });
+  if (!linked) return null;
+  return Client.findOne({ where: { id: member.clientId, archivedAt: null }, transaction });
 }

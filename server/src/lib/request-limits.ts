@@ -50,7 +50,7 @@ export function limitAnonymousBodyTime(ms: number) {
   return async (ctx: AppContext, next: Next): Promise<void> => {
     const { req, res } = ctx;
     const token = ctx.get('x-auth-token');
-    if (ctx.state.user || !hasBody(req.headers) || (token && verifyToken(token))) return next();
+    if (ctx.state.user || ctx.state.member || !hasBody(req.headers) || (token && verifyToken(token))) return next();
     const timer = setTimeout(() => {
       if (req.complete || res.headersSent) return;
       res.writeHead(408, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });

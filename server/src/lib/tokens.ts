@@ -38,7 +38,8 @@ export function signToken(user: { id: string; tokenVersion: number }): string {
 export function verifyToken(token: string): TokenClaims | undefined {
   try {
     const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
-    if (typeof claims === 'string') return undefined;
+    // A whānau member's device token is never a staff token (DESIGN §4e).
+    if (typeof claims === 'string' || claims.aud !== undefined) return undefined;
     const { sub, jti, ver, exp } = claims;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number' || typeof exp !== 'number') return undefined;
     return { sub, jti, ver, exp };
@@ -58,4 +59,41 @@ const deviceKeyRoot = crypto.hkdfSync('sha256', secret, 'te-whare-trust', 'devic
  */
 export function deviceSecretFor(claims: TokenClaims): string {
   return crypto.createHmac('sha256', Buffer.from(deviceKeyRoot)).update(claims.jti).digest('base64url');
+}
+
+/** The audience of a whānau member's device token: only `/api/whanau-app/...` routes accept it (decision 129). */
+const memberAudience = 'whanau-app';
+
+/** A linked phone's token: its subject is the device, revoked with the device's token version. */
+export function signMemberToken(device: { id: string; tokenVersion: number }): string {
+  return jwt.sign({ ver: device.tokenVersion }, secret, {
+    algorithm: 'HS256',
+    subject: device.id,
+    audience: memberAudience,
+    jwtid: crypto.randomUUID(),
+    expiresIn: `${limits.memberTokenDays}d`,
+  });
+}
+
+/** As `verifyToken`, for device tokens only: a staff token is refused here, as a device token is there. */
+export function verifyMemberToken(token: string): TokenClaims | undefined {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: memberAudience });
+    if (typeof claims === 'string') return undefined;
+    const { sub, jti, ver, exp } = claims;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof ver !== 'number' || typeof exp !== 'number') return undefined;
+    return { sub, jti, ver, exp };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A keyed hash of an invite's secret: a stolen database alone cannot be searched for codes. */
+export function inviteCodeHash(secretPart: string): string {
+  return crypto.createHmac('sha256', Buffer.from(deviceKeyRoot)).update(`invite:${secretPart}`).digest('hex');
+}
+
+/** A linked phone's device secret: the same for the life of the link, gone with it when the device is revoked. */
+export function memberDeviceSecretFor(device: { id: string; tokenVersion: number }): string {
+  return crypto.createHmac('sha256', Buffer.from(deviceKeyRoot)).update(`member:${device.id}:${device.tokenVersion}`).digest('base64url');
 }

@@ -3,7 +3,7 @@ import { whanauOraOutcomes, type WhanauOraOutcome } from '../../../contract/repo
 import { sequelize } from '../sequelize';
 
 /** A "How are we going?" answer (migration 037): the seven Whānau Ora outcomes rated 1 to 5 on a day. */
-export class OutcomeRating extends Model<InferAttributes<OutcomeRating>, InferCreationAttributes<OutcomeRating>> {
+export class OutcomeRatingRow extends Model<InferAttributes<OutcomeRatingRow>, InferCreationAttributes<OutcomeRatingRow>> {
   declare id: string;
   declare whanauId: string;
   declare clientId: string | null;
@@ -11,18 +11,18 @@ export class OutcomeRating extends Model<InferAttributes<OutcomeRating>, InferCr
   declare on: string;
   declare selfManaging: number;
   declare healthyLifestyles: number;
-  declare participating: number;
+  declare participatingInSociety: number;
   declare teAoMaori: number;
   declare economicallySecure: number;
-  declare cohesive: number;
-  declare stewards: number;
+  declare cohesiveResilientNurturing: number;
+  declare stewardsOfEnvironment: number;
   declare comment: CreationOptional<string | null>;
   declare createdAt: CreationOptional<Date>;
   declare writtenAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 }
 
-OutcomeRating.init(
+OutcomeRatingRow.init(
   {
     id: { type: DataTypes.UUID, primaryKey: true },
     whanauId: { type: DataTypes.UUID, allowNull: false },
@@ -42,4 +42,4 @@ OutcomeRating.init(
 );
 
 /** A rating's seven scores in the outcomes' order. */
-export const scoresOf = (rating: Pick<OutcomeRating, WhanauOraOutcome>): number[] => whanauOraOutcomes.map((key) => rating[key]);
+export const scoresOf = (rating: Pick<OutcomeRatingRow, WhanauOraOutcome>): number[] => whanauOraOutcomes.map((key) => rating[key]);

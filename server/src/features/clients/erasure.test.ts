@@ -7,7 +7,7 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { getConfig } from '../../config';
 import { AuditEvent } from '../../db/models/audit-event';
 import { whanauOraOutcomes } from '../../../contract/report-card';
-import { OutcomeRating } from '../../db/models/outcome-rating';
+import { OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { Whanau } from '../../db/models/whanau';
 import { sequelize } from '../../db/sequelize';
 
@@ -116,7 +116,7 @@ describe('their “How are we going?” answers', () => {
     const person = await enrolledPerson();
     const whanau = await Whanau.create({ id: newId(), name: 'Te Whare o Aroha', leadClientId: null, notes: null, createdBy: manager.user.id, updatedBy: null });
     const scores = Object.fromEntries(whanauOraOutcomes.map((key) => [key, 3])) as Record<(typeof whanauOraOutcomes)[number], number>;
-    const rating = await OutcomeRating.create({
+    const rating = await OutcomeRatingRow.create({
       id: newId(),
       whanauId: whanau.id,
       clientId: person.client.id,
@@ -130,7 +130,7 @@ describe('their “How are we going?” answers', () => {
       type: QueryTypes.SELECT,
       replacements: { id: rating.id },
     });
-    expect(raw[0]).toMatchObject({ whanauId: whanau.id, clientId: null, comment: null, selfManaging: 3, stewards: 3 });
+    expect(raw[0]).toMatchObject({ whanauId: whanau.id, clientId: null, comment: null, selfManaging: 3, stewardsOfEnvironment: 3 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { OutcomeRating } from '../../db/models/outcome-rating';
+import { OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type EraseClientInput, type ErasureReview, type RetentionCandidate, type RetentionOutcome } from '../../../contract/clients';
 import type { Page, PageQuery } from '../../../contract/common';
@@ -124,7 +124,7 @@ async function eraseCaseWork(clientId: string, transaction: Transaction): Promis
   await Whanau.update({ leadClientId: null }, { where: { leadClientId: clientId }, transaction });
   await FieldChange.destroy({ where: { clientId }, transaction });
   // Their "How are we going?" answers stay the whānau's scores (the report card counts them), no longer theirs, and without their words.
-  const [ratings] = await OutcomeRating.update({ clientId: null, comment: null }, { where: { clientId }, transaction });
+  const [ratings] = await OutcomeRatingRow.update({ clientId: null, comment: null }, { where: { clientId }, transaction });
   return {
     contacts: String(contacts),
     goals: String(goals),

@@ -1,8 +1,10 @@
-import { QueryTypes, literal } from 'sequelize';
+import { Op, QueryTypes, literal } from 'sequelize';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import type { Dashboard } from '../../../contract/dashboard';
 import { enrolmentStatuses, type EnrolmentStatus } from '../../../contract/enrolments';
+import { nzToday } from '../../../contract/nz-days';
 import { Enrolment } from '../../db/models/enrolment';
+import { PrivacyRequest } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import {
@@ -74,8 +76,18 @@ export async function buildDashboard(actor: Actor, now = new Date(), timings?: R
     weekly: weekStarts.map((start, index) => ({ weekStart: start.toISOString(), count: weekly[index] ?? 0 })),
     clients: Number(clients[0]?.total ?? 0),
     notesLast7Days: Number(notes[0]?.total ?? 0),
+    ...(seesEverything(actor) ? { privacyRequests: await countPrivacyRequests(now) } : {}),
     generatedAt: now.toISOString(),
   };
+}
+
+/** Open Privacy Act requests, and those past their due date on New Zealand's today. */
+async function countPrivacyRequests(now: Date): Promise<{ open: number; overdue: number }> {
+  const [open, overdue] = await Promise.all([
+    PrivacyRequest.count({ where: { status: 'new' } }),
+    PrivacyRequest.count({ where: { status: 'new', dueOn: { [Op.lt]: nzToday(now.getTime()) } } }),
+  ]);
+  return { open, overdue };
 }
 
 /** Enrolments received in each week, in one pass over the `receivedAt` index range of 12 weeks. */

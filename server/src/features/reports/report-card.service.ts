@@ -14,7 +14,7 @@ import {
 import { daysBetween, nextDay, nzDayStart, nzToday, yearEarlier, type ReportQuery } from '../../../contract/reports';
 import { goalAreas } from '../../../contract/whanau';
 import { workingDaysBetween } from '../../../contract/working-days';
-import { OutcomeRating, scoresOf } from '../../db/models/outcome-rating';
+import { OutcomeRatingRow, scoresOf } from '../../db/models/outcome-rating';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { cardHiddenCells } from './report-card.xlsx';
@@ -167,7 +167,7 @@ async function loadCardData(services: string[], span: Period, today: string): Pr
       `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
       replacements,
     ),
-    OutcomeRating.findAll({
+    OutcomeRatingRow.findAll({
       where: { on: { [Op.lte]: span.to } },
       attributes: ['whanauId', 'on', ...whanauOraOutcomes],
       order: [

@@ -5,7 +5,7 @@ import { buildUser, startTestServer, type TestApi } from '../../../test/helpers'
 import { Contact, Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
 import readXlsxFile from 'read-excel-file/node';
 import { cardShare, cardWords, lastFourQuarters, quarterOf, whanauOraOutcomes } from '../../../contract/report-card';
-import { OutcomeRating } from '../../db/models/outcome-rating';
+import { OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { median } from './report-card.service';
 
 /**
@@ -212,7 +212,7 @@ describe('GET /api/reports/card: how much, plans, better off, goals and the tren
         writtenAt: new Date(writtenAt),
       });
     const rating = (whanauId: string, on: string, scores: number[]) =>
-      OutcomeRating.create({
+      OutcomeRatingRow.create({
         id: crypto.randomUUID(),
         whanauId,
         clientId: null,
@@ -265,8 +265,8 @@ describe('GET /api/reports/card: how much, plans, better off, goals and the tren
     expect(card.outcomes).toEqual([
       { key: 'selfManaging', rose: 1, stayed: 1, fell: 0 },
       { key: 'healthyLifestyles', rose: 0, stayed: 2, fell: 0 },
-      { key: 'participating', rose: 0, stayed: 1, fell: 1 },
-      ...['teAoMaori', 'economicallySecure', 'cohesive', 'stewards'].map((key) => ({ key, rose: 0, stayed: 2, fell: 0 })),
+      { key: 'participatingInSociety', rose: 0, stayed: 1, fell: 1 },
+      ...['teAoMaori', 'economicallySecure', 'cohesiveResilientNurturing', 'stewardsOfEnvironment'].map((key) => ({ key, rose: 0, stayed: 2, fell: 0 })),
     ]);
     const areas = card.goalAreas as { key: string; values: { due: number; achieved: number } }[];
     expect(areas.filter((row) => row.values.due > 0)).toEqual([
@@ -344,8 +344,8 @@ describe('GET /api/reports/card.xlsx', () => {
       if (index < 6) {
         const scores = (first: number) =>
           Object.fromEntries(whanauOraOutcomes.map((key, at) => [key, at === 0 ? first : 3])) as Record<(typeof whanauOraOutcomes)[number], number>;
-        await OutcomeRating.create({ id: crypto.randomUUID(), whanauId, clientId: null, recordedBy: manager.user.id, on: day, ...scores(2) });
-        await OutcomeRating.create({
+        await OutcomeRatingRow.create({ id: crypto.randomUUID(), whanauId, clientId: null, recordedBy: manager.user.id, on: day, ...scores(2) });
+        await OutcomeRatingRow.create({
           id: crypto.randomUUID(),
           whanauId,
           clientId: null,

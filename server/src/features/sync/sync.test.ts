@@ -106,7 +106,7 @@ describe('POST /api/sync', () => {
       status: 'rejected',
       errors: [
         {
-          msg: 'This server does not take hui.create mutations (it takes client.create, client.update, note.create, note.share, enrolment.update, whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct)',
+          msg: 'This server does not take hui.create mutations (it takes client.create, client.update, note.create, note.share, enrolment.update, whanau.create, whanau.update, member.link, member.unlink, goal.create, goal.update, task.create, task.update, contact.create, note.correct, suggestion.answer, rating.create)',
           code: 'invalid_value',
           param: 'kind',
         },
