@@ -32,7 +32,7 @@ WhanauInvite.init(
 );
 
 /** Why a device stopped: unlinked by staff, by the member, or five wrong PINs on the phone. */
-export type RevokedWhy = 'staff' | 'member' | 'pin';
+export type RevokedWhy = 'staff' | 'member' | 'pin' | 'erased';
 
 /** A phone linked to a whānau for one member; its token carries `tokenVersion`. */
 export class WhanauDevice extends Model<InferAttributes<WhanauDevice>, InferCreationAttributes<WhanauDevice>> {

@@ -9,6 +9,7 @@ import { AuditEvent } from '../../db/models/audit-event';
 import { whanauOraOutcomes } from '../../../contract/report-card';
 import { OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { Whanau } from '../../db/models/whanau';
+import { WhanauComment, WhanauDevice } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
 
 /**
@@ -131,6 +132,36 @@ describe('their “How are we going?” answers', () => {
       replacements: { id: rating.id },
     });
     expect(raw[0]).toMatchObject({ whanauId: whanau.id, clientId: null, comment: null, selfManaging: 3, stewardsOfEnvironment: 3 });
+  });
+});
+
+describe('their voice in the whānau’s app', () => {
+  it('loses its words, and their phone is unlinked', async () => {
+    const person = await enrolledPerson();
+    const whanau = await Whanau.create({
+      id: newId(),
+      name: 'Te Whare o Aroha 2',
+      leadClientId: null,
+      notes: null,
+      createdBy: manager.user.id,
+      updatedBy: null,
+    });
+    const at = new Date();
+    const comment = await WhanauComment.create({
+      id: newId(),
+      whanauId: whanau.id,
+      goalId: newId(),
+      clientId: person.client.id,
+      topic: 'done',
+      text: 'Aroha rang the school',
+      createdAt: at,
+      writtenAt: at,
+    });
+    const device = await WhanauDevice.create({ id: newId(), whanauId: whanau.id, clientId: person.client.id, inviteId: newId(), linkedAt: at, lastSeenAt: at });
+    expect((await api.post(`/api/clients/${person.client.id}/erase`, { token: manager.token })).status).toBe(200);
+    expect((await WhanauComment.findByPk(comment.id))?.text).toBe('');
+    expect(await WhanauDevice.findByPk(device.id)).toMatchObject({ revokedWhy: 'erased', tokenVersion: device.tokenVersion + 1 });
+    expect((await WhanauDevice.findByPk(device.id))?.revokedAt).not.toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { OutcomeRatingRow } from '../../db/models/outcome-rating';
+import { DetailChangeRow, GoalSuggestion, WhanauComment, WhanauDevice, WhanauInvite } from '../../db/models/whanau-app';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { foldForSearch, type EraseClientInput, type ErasureReview, type RetentionCandidate, type RetentionOutcome } from '../../../contract/clients';
 import type { Page, PageQuery } from '../../../contract/common';
@@ -125,6 +126,15 @@ async function eraseCaseWork(clientId: string, transaction: Transaction): Promis
   await FieldChange.destroy({ where: { clientId }, transaction });
   // Their "How are we going?" answers stay the whānau's scores (the report card counts them), no longer theirs, and without their words.
   const [ratings] = await OutcomeRatingRow.update({ clientId: null, comment: null }, { where: { clientId }, transaction });
+  // Their own voice in the whānau's app: their words go, their phones are unlinked and their codes spent.
+  await WhanauComment.update({ text: '' }, { where: { clientId }, transaction });
+  await GoalSuggestion.update({ text: '' }, { where: { clientId }, transaction });
+  await DetailChangeRow.update({ proposed: {} }, { where: { clientId }, transaction });
+  await WhanauDevice.update(
+    { revokedAt: new Date(), revokedWhy: 'erased', tokenVersion: sequelize.literal('"tokenVersion" + 1') as unknown as number },
+    { where: { clientId, revokedAt: null }, transaction },
+  );
+  await WhanauInvite.destroy({ where: { clientId }, transaction });
   return {
     contacts: String(contacts),
     goals: String(goals),
