@@ -56,10 +56,9 @@ export function PictureItemForm<Schema extends z.ZodType>({
   const t = useT();
   const { setAlert } = useAlerts();
   const showErrors = useShowErrors();
-  const { author, ...withoutAuthor } = { title: '', author: '', text: '', imageAlt: '', status: 'published', publishAt: '' };
   const form = useUploadForm({
-    // The fields are the form's keys, so an item without an author has no author to show an error on.
-    initialValues: (withAuthor ? { ...withoutAuthor, author } : withoutAuthor) as Record<Field, string>,
+    // The fields are the form's keys, in its order (the summary lists errors so): an item without an author has none.
+    initialValues: { title: '', ...(withAuthor && { author: '' }), text: '', imageAlt: '', status: 'published', publishAt: '' } as Record<Field, string>,
     parse: (values) => checkInput(schema, withPublishTime(values)),
     send,
     onSent: () => {
