@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// A React warning or a console.error fails the unit test it happens in (server and app).
+const consoleGuard = path.resolve(import.meta.dirname, 'server/test/console-guard.ts');
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   test: {
     name,
     root: './server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    setupFiles: ['./test/setup.ts'],
+    setupFiles: ['./test/setup.ts', consoleGuard],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -26,6 +29,7 @@ const pwaProject = {
     name: 'pwa',
     root: './pwa',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: [consoleGuard],
     environment: 'node',
   },
 };

@@ -128,17 +128,15 @@ describe('site management for a manager', () => {
     const blog = section(page, 'Blog posts');
     await blog.locator('summary', { hasText: 'New post' }).click();
     await blog.getByRole('button', { name: 'Create post' }).click();
-    for (const message of [
-      'Title is required',
-      'Author is required',
-      'Text is required',
-      'Choose a picture (JPEG, PNG or WebP)',
-      'Image description is required',
-    ]) {
+    const messages = ['Title is required', 'Author is required', 'Text is required', 'Choose a picture (JPEG, PNG or WebP)', 'Image description is required'];
+    for (const message of messages) {
       // On its field (and listed in the summary above the form).
       await blog.locator('.field__error').getByText(message).waitFor();
       await blog.locator('.error-summary').getByText(message).waitFor();
     }
+    // The summary lists the text fields in the form's order (the author's second, not last); the picture's own problem after them.
+    const listed = await blog.locator('.error-summary li').allTextContents();
+    expect(listed.map((text) => messages.findIndex((message) => text.includes(message)))).toEqual([0, 1, 2, 4, 3]);
     // The one form helper: the summary takes focus (issue 22).
     await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
     expect(await blog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');

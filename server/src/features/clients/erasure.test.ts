@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildEnrolment } from '../../../test/factories';
+import { buildClient, buildEnrolment, buildWhanau } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { getConfig } from '../../config';
 import { AuditEvent } from '../../db/models/audit-event';
@@ -257,8 +257,7 @@ describe('after an erasure', () => {
 describe('the erase screen reviews the whānau texts', () => {
   async function personInWhanau() {
     const person = await enrolledPerson();
-    const whanau = await Whanau.create({
-      id: newId(),
+    const whanau = await buildWhanau({
       name: `Te Whānau o Aroha ${person.familyName}`,
       notes: `Aroha ${person.familyName} is the contact`,
       leadClientId: person.client.id,
@@ -295,7 +294,7 @@ describe('the erase screen reviews the whānau texts', () => {
 
   it('refuses a whānau the person is not in and bad texts, every problem listed, erasing nothing', async () => {
     const person = await personInWhanau();
-    const elsewhere = await Whanau.create({ id: newId(), name: 'Ngata', notes: null, leadClientId: null, createdBy: null, updatedBy: null });
+    const elsewhere = await buildWhanau({ name: 'Ngata' });
     const bad = await api.post(`/api/clients/${person.client.id}/erase`, {
       token: manager.token,
       json: { whanau: [{ _id: 'nope', name: ' ', notes: 5 }] },

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nextDay, nzToday } from '../../../contract/reports';
-import { buildClient, buildEnrolment } from '../../../test/factories';
+import { buildClient, buildContact, buildEnrolment } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { ServiceOutputRow } from '../../db/models/service-output';
-import { Contact, ContactOutputRow } from '../../db/models/whanau';
+import { ContactOutputRow } from '../../db/models/whanau';
 import { setClock } from '../../lib/clock';
 
 /** Contacts' dates and quantities are bounded, and the public counters move once a day (issue 32, decision 113). */
@@ -101,19 +101,7 @@ describe('the public counters', () => {
     expect(await parcelsCounter()).toBe(base);
 
     // One dated 9999-12-31 from before the bound (written past the API) never counts.
-    const old = await Contact.create({
-      id: crypto.randomUUID(),
-      clientId,
-      whanauId: null,
-      on: '9999-12-31',
-      kind: 'home visit',
-      minutes: 30,
-      serviceKey: service,
-      presentClientIds: [],
-      goalIds: [],
-      summary: 'A typo',
-      authorId: hemi.user.id,
-    });
+    const old = await buildContact({ clientId, on: '9999-12-31', minutes: 30, serviceKey: service, summary: 'A typo', authorId: hemi.user.id });
     await ContactOutputRow.create({
       contactId: old.id,
       serviceKey: service,

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildEnrolment } from '../../../test/factories';
+import { buildClient, buildContact, buildEnrolment, buildFollowUp, buildGoal, buildWhanau } from '../../../test/factories';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
-import { Contact, Goal, Task, Whanau, WhanauMember } from '../../db/models/whanau';
+import { Contact, Goal, Whanau } from '../../db/models/whanau';
 import readXlsxFile from 'read-excel-file/node';
 import { cardShare, cardWords, lastFourQuarters, quarterOf, whanauOraOutcomes } from '../../../contract/report-card';
 import { OutcomeRatingRow } from '../../db/models/outcome-rating';
+import { WhanauMember } from '../../db/models/whanau';
 import { median } from './report-card.service';
 
 /**
@@ -21,19 +22,7 @@ const music = 'musical_therapy';
 const quarter = `from=2026-04-01&to=2026-06-30&services=${kai},${music}`;
 
 async function contact(clientId: string | null, serviceKey: string, on: string, present: string[] = []) {
-  await Contact.create({
-    id: crypto.randomUUID(),
-    clientId,
-    whanauId: clientId ? null : crypto.randomUUID(),
-    on,
-    kind: 'home visit',
-    minutes: 60,
-    serviceKey,
-    presentClientIds: present,
-    goalIds: [],
-    summary: 'A visit',
-    authorId: manager.user.id,
-  });
+  await buildContact({ clientId, whanauId: clientId ? null : crypto.randomUUID(), on, serviceKey, presentClientIds: present, authorId: manager.user.id });
 }
 
 async function enrolment(serviceKey: string, receivedAt: string, clientId: string | null) {
@@ -70,40 +59,10 @@ beforeAll(async () => {
   await contact(c7!.id, kai, '2025-04-11');
 
   // Follow-ups. One of a music goal, ticked on its day (22:00 NZST): on time.
-  const { id: whanauId } = await Whanau.create({
-    id: crypto.randomUUID(),
-    name: 'Card whānau',
-    leadClientId: null,
-    notes: null,
-    createdBy: manager.user.id,
-    updatedBy: null,
-  });
-  const goalOf = async (serviceKey: string) =>
-    (
-      await Goal.create({
-        id: crypto.randomUUID(),
-        whanauId,
-        clientId: null,
-        area: 'wellbeing',
-        text: 'A goal',
-        status: 'in progress',
-        targetDate: null,
-        serviceKey,
-        createdBy: manager.user.id,
-      })
-    ).id;
+  const { id: whanauId } = await buildWhanau({ name: 'Card whānau', createdBy: manager.user.id });
+  const goalOf = async (serviceKey: string) => (await buildGoal({ whanauId, status: 'in progress', serviceKey, createdBy: manager.user.id })).id;
   const followUp = (due: string, doneAt: string | null, about: { goalId?: string; clientId?: string; whanauId?: string }) =>
-    Task.create({
-      id: crypto.randomUUID(),
-      whanauId: about.whanauId ?? null,
-      clientId: about.clientId ?? null,
-      goalId: about.goalId ?? null,
-      text: 'Ring back',
-      dueOn: due,
-      assignedTo: manager.user.id,
-      doneAt: doneAt ? new Date(doneAt) : null,
-      createdBy: manager.user.id,
-    });
+    buildFollowUp({ ...about, dueOn: due, assignedTo: manager.user.id, doneAt: doneAt ? new Date(doneAt) : null });
   await followUp('2026-05-10', '2026-05-10T10:00:00Z', { goalId: await goalOf(music) });
   // About the first client (enrolled in both): ticked at 01:30 on the 21st in New Zealand (the 20th in UTC): late, for both services.
   await followUp('2026-05-20', '2026-05-20T13:30:00Z', { clientId: c1!.id });

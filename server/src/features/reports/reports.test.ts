@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import { impactCounters, reportTables, type ReportRow } from '../../../contract/reports';
-import { buildEnrolment } from '../../../test/factories';
+import { buildContact, buildEnrolment, buildGoal, buildWhanau } from '../../../test/factories';
 import { suppressionNotes } from './reports.csv';
 import { buildUser, startTestServer, type TestApi } from '../../../test/helpers';
 import { ServiceOutputRow } from '../../db/models/service-output';
-import { Contact, ContactOutputRow, Goal, Whanau } from '../../db/models/whanau';
+import { Contact, ContactOutputRow, type Goal } from '../../db/models/whanau';
 import { sequelize } from '../../db/sequelize';
 import { setClock } from '../../lib/clock';
 
@@ -38,7 +38,7 @@ type ContactSeed = {
 };
 
 async function contact(seed: ContactSeed, authorId: string) {
-  const row = await Contact.create({
+  const row = await buildContact({
     id: ids(),
     clientId: seed.clientId ?? null,
     whanauId: seed.whanauId ?? null,
@@ -47,8 +47,6 @@ async function contact(seed: ContactSeed, authorId: string) {
     minutes: seed.minutes,
     serviceKey: seed.serviceKey,
     presentClientIds: seed.present ?? [],
-    goalIds: [],
-    summary: 'A visit',
     authorId,
   });
   await ContactOutputRow.bulkCreate(
@@ -67,17 +65,7 @@ async function contact(seed: ContactSeed, authorId: string) {
 /** A goal set at `createdAt`; when `achievedAt` is given, its status is changed to achieved then (the database stamps it). */
 async function goal(serviceKey: string, area: string, createdAt: string, authorId: string, achievedAt?: string, thenStatus?: string) {
   const id = ids();
-  await Goal.create({
-    id,
-    whanauId: whanauA,
-    clientId: null,
-    area: area as Goal['area'],
-    text: 'A goal',
-    status: 'not started',
-    targetDate: null,
-    serviceKey,
-    createdBy: authorId,
-  });
+  await buildGoal({ id, whanauId: whanauA, area: area as Goal['area'], serviceKey, createdBy: authorId });
   await sequelize.query('UPDATE goals SET "createdAt" = :at, "updatedAt" = :at WHERE id = :id', { replacements: { at: new Date(createdAt), id } });
   if (achievedAt)
     await sequelize.query(`UPDATE goals SET status = 'achieved', "updatedAt" = :at WHERE id = :id`, { replacements: { at: new Date(achievedAt), id } });
@@ -94,8 +82,7 @@ beforeAll(async () => {
   await output(kaiParcel, kai, 'Kai parcel', 'parcels', true, 0);
   await output(kaiKg, kai, 'Kai', 'kg', false, 1);
   await output(musicHours, music, 'Music therapy', 'hours', false, 0);
-  for (const id of [whanauA, whanauB, whanauC, whanauD])
-    await Whanau.create({ id, name: 'Te Whānau', nameKey: '', leadClientId: null, notes: null, createdBy: author });
+  for (const id of [whanauA, whanauB, whanauC, whanauD]) await buildWhanau({ id, name: 'Te Whānau', nameKey: '', createdBy: author });
 
   // The quarter: 2026-01-01 to 2026-03-31.
   const seeds: ContactSeed[] = [

@@ -1,100 +1,18 @@
 import { CreateFeatureSchema } from '@contract/content';
-import { checkInput } from '@contract/errors';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
 import { useCreateFeature } from './create-feature';
-import { TextArea } from '../../../components/text-area';
-import { TextField } from '../../../components/text-field';
-import { ImagePickerField } from '../../../app/manage/image-picker-field';
-import { MarkdownHint } from '../../../app/manage/markdown-hint';
-import { UploadProgress } from '../../../app/manage/upload-progress';
-import { useUploadForm } from '../../../app/manage/use-upload-form';
-import { Button } from '../../../components/button';
-import { ErrorSummary } from '../../../components/form-errors';
-import { useT } from '../../../i18n/use-t';
-import { PublicationField } from '../../../app/manage/publication-field';
-import { nzLocalToIso } from '../../../lib/nz-time';
-import type { PublicationState } from '@contract/content';
-import '../../../app/manage/content-edit.css';
-import { specAlert } from '../../../app/manage/spec-alert';
-
-const emptyFeature = { title: '', text: '', imageAlt: '', status: 'published', publishAt: '' };
-
-/** The typed New Zealand time as the API takes it (ISO with its offset), only when scheduling. */
-const withPublishTime = <Values extends { status: string; publishAt: string }>(values: Values): Values => ({
-  ...values,
-  publishAt: values.status === 'scheduled' ? (nzLocalToIso(values.publishAt) ?? values.publishAt) : '',
-});
+import { PictureItemForm } from '../../../app/manage/picture-item-form';
 
 /** "New feature" for the home page carousel: title, text and a picture with its description. */
 export function FeatureForm({ onCreated }: { onCreated: () => void }) {
-  const t = useT();
   const createFeature = useCreateFeature();
-  const { setAlert } = useAlerts();
-  const showErrors = useShowErrors();
-  const form = useUploadForm({
-    initialValues: emptyFeature,
-    parse: (values) => checkInput(CreateFeatureSchema, withPublishTime(values)),
-    send: (fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress }),
-    onSent: () => {
-      setAlert(specAlert('featureCreated'), 'success');
-      onCreated();
-    },
-    onServerError: showErrors,
-  });
-  const { values, errors, sending } = form;
-
   return (
-    <form ref={form.formRef} className="manage-form" noValidate onSubmit={form.handleSubmit} aria-label={t('manage.newFeature')}>
-      <ErrorSummary state={form.formErrors} />
-      <TextField
-        label={t('manage.title.label')}
-        name="title"
-        required
-        value={values.title}
-        error={errors.title?.join(' ')}
-        readOnly={sending}
-        onChange={(event) => form.setValue('title', event.currentTarget.value)}
-      />
-      <TextArea
-        label={t('manage.text')}
-        name="text"
-        required
-        rows={5}
-        hint={<MarkdownHint />}
-        value={values.text}
-        error={errors.text?.join(' ')}
-        readOnly={sending}
-        onChange={(event) => form.setValue('text', event.currentTarget.value)}
-      />
-      <ImagePickerField label={t('manage.picture')} file={form.image} error={errors.image?.join(' ')} disabled={sending} onChange={form.setImage} />
-      <TextField
-        label={t('manage.pictureAlt')}
-        name="imageAlt"
-        required
-        hint={t('manage.pictureAltHint')}
-        value={values.imageAlt}
-        error={errors.imageAlt?.join(' ')}
-        readOnly={sending}
-        onChange={(event) => form.setValue('imageAlt', event.currentTarget.value)}
-      />
-      <PublicationField
-        status={values.status as PublicationState}
-        publishAt={values.publishAt}
-        statusError={errors.status?.join(' ')}
-        publishAtError={errors.publishAt?.join(' ')}
-        disabled={sending}
-        onChange={(change) => {
-          if (change.status !== undefined) form.setValue('status', change.status);
-          if (change.publishAt !== undefined) form.setValue('publishAt', change.publishAt);
-        }}
-      />
-      <UploadProgress fraction={form.progress} />
-      <div className="manage-form__actions">
-        <Button type="submit" variant="primary" aria-disabled={sending}>
-          {sending ? t('manage.creatingFeature') : t('manage.createFeature')}
-        </Button>
-      </div>
-    </form>
+    <PictureItemForm
+      schema={CreateFeatureSchema}
+      send={(fields, image, onUploadProgress) => createFeature.mutateAsync({ fields, image, onUploadProgress })}
+      textRows={5}
+      created="featureCreated"
+      labels={{ form: 'manage.newFeature', create: 'manage.createFeature', creating: 'manage.creatingFeature' }}
+      onCreated={onCreated}
+    />
   );
 }
