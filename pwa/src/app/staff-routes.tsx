@@ -41,40 +41,51 @@ const staff = (Page: ComponentType) => (
 );
 
 /**
- * The staff routes of the spec (§2), in its order, then the helpful not-found page: every path
- * the public table (router.tsx) does not know. Its own chunk, loaded through the public table's
- * `*` route, so a visitor's first download holds neither these entries nor the login guard
- * (decision 060). Paths are absolute: the `*` route above them matches from `/`.
+ * The staff routes of the spec (§2), in its order: each pattern once, beside its page. Every entry
+ * is rendered behind the login guard (staff-routes.test.tsx holds this table to
+ * `staffRoutePatterns`, and signing out on each of them to leaving the page).
+ */
+export const staffRouteTable: readonly (readonly [pattern: string, Page: ComponentType])[] = [
+  [staffRoutePatterns.clients, Clients],
+  [staffRoutePatterns.client, Client],
+  [staffRoutePatterns.whanauList, WhanauList],
+  [staffRoutePatterns.newWhanau, NewWhanau],
+  [staffRoutePatterns.whanau, Whanau],
+  [staffRoutePatterns.whanauContact, WhanauContact],
+  [staffRoutePatterns.followUps, FollowUps],
+  [staffRoutePatterns.manage, Manage],
+  [staffRoutePatterns.manageBlog, ManageBlog],
+  [staffRoutePatterns.manageUser, ManageUser],
+  [staffRoutePatterns.manageAudit, ManageAudit],
+  [staffRoutePatterns.manageRetention, ManageRetention],
+  [staffRoutePatterns.manageDuplicates, ManageDuplicates],
+  [staffRoutePatterns.manageImport, ManageImport],
+  [staffRoutePatterns.manageFeature, ManageFeature],
+  [staffRoutePatterns.manageLog, ManageLog],
+  [staffRoutePatterns.manageTeReo, ManageTeReo],
+  [staffRoutePatterns.manageSite, ManageSite],
+  [staffRoutePatterns.manageTeam, ManageTeam],
+  [staffRoutePatterns.manageFormerServices, ManageFormerServices],
+  [staffRoutePatterns.manageServiceTexts, ManageServiceTexts],
+  [staffRoutePatterns.manageAbout, ManageAbout],
+  [staffRoutePatterns.managePrivacy, ManagePrivacy],
+  [staffRoutePatterns.manageOutputs, ManageOutputs],
+  [staffRoutePatterns.dashboard, Dashboard],
+  [staffRoutePatterns.reports, Reports],
+];
+
+/**
+ * The staff routes, each behind the guard, then the helpful not-found page: every path the public
+ * table (router.tsx) does not know. Its own chunk, loaded through the public table's `*` route, so
+ * a visitor's first download holds neither these entries nor the login guard (decision 060).
+ * Paths are absolute: the `*` route above them matches from `/`.
  */
 export default function StaffRoutes() {
   return (
     <Routes>
-      <Route path={staffRoutePatterns.clients} element={staff(Clients)} />
-      <Route path={staffRoutePatterns.client} element={staff(Client)} />
-      <Route path={staffRoutePatterns.whanauList} element={staff(WhanauList)} />
-      <Route path={staffRoutePatterns.newWhanau} element={staff(NewWhanau)} />
-      <Route path={staffRoutePatterns.whanau} element={staff(Whanau)} />
-      <Route path={staffRoutePatterns.whanauContact} element={staff(WhanauContact)} />
-      <Route path={staffRoutePatterns.followUps} element={staff(FollowUps)} />
-      <Route path={staffRoutePatterns.manage} element={staff(Manage)} />
-      <Route path={staffRoutePatterns.manageBlog} element={staff(ManageBlog)} />
-      <Route path={staffRoutePatterns.manageUser} element={staff(ManageUser)} />
-      <Route path={staffRoutePatterns.manageAudit} element={staff(ManageAudit)} />
-      <Route path={staffRoutePatterns.manageRetention} element={staff(ManageRetention)} />
-      <Route path={staffRoutePatterns.manageDuplicates} element={staff(ManageDuplicates)} />
-      <Route path={staffRoutePatterns.manageImport} element={staff(ManageImport)} />
-      <Route path={staffRoutePatterns.manageFeature} element={staff(ManageFeature)} />
-      <Route path={staffRoutePatterns.manageLog} element={staff(ManageLog)} />
-      <Route path={staffRoutePatterns.manageTeReo} element={staff(ManageTeReo)} />
-      <Route path={staffRoutePatterns.manageSite} element={staff(ManageSite)} />
-      <Route path={staffRoutePatterns.manageTeam} element={staff(ManageTeam)} />
-      <Route path={staffRoutePatterns.manageFormerServices} element={staff(ManageFormerServices)} />
-      <Route path={staffRoutePatterns.manageServiceTexts} element={staff(ManageServiceTexts)} />
-      <Route path={staffRoutePatterns.manageAbout} element={staff(ManageAbout)} />
-      <Route path={staffRoutePatterns.managePrivacy} element={staff(ManagePrivacy)} />
-      <Route path={staffRoutePatterns.manageOutputs} element={staff(ManageOutputs)} />
-      <Route path={staffRoutePatterns.dashboard} element={staff(Dashboard)} />
-      <Route path={staffRoutePatterns.reports} element={staff(Reports)} />
+      {staffRouteTable.map(([pattern, Page]) => (
+        <Route key={pattern} path={pattern} element={staff(Page)} />
+      ))}
       <Route path="*" element={<NotFound />} />
     </Routes>
   );
