@@ -20,6 +20,8 @@ export type SealedPart<Copy extends { userId: string }> = {
    * answers `otherwise` when the copy went meanwhile (lock, sign-out).
    */
   update<T>(cipher: StaffCipher, write: (copy: Copy) => Promise<T>, otherwise: T): Promise<T>;
+  /** Runs `write` in its turn of the same queue, without loading first (a write that works on the rows alone). */
+  queue<T>(write: () => Promise<T>): Promise<T>;
   /** Drops the decrypted copy from memory (lock, sign-out, wipe). */
   forget(): void;
   /** Tells the screens the copy changed. */
@@ -62,12 +64,15 @@ export function sealedPart<Copy extends { userId: string }>({ open, forgetAlso }
     },
 
     update(cipher, write, otherwise) {
-      const turn = async () => {
+      return part.queue(async () => {
         await part.load(cipher);
         const current = part.current(cipher.userId);
         return current ? write(current) : otherwise;
-      };
-      const next = writes.then(turn, turn);
+      });
+    },
+
+    queue(write) {
+      const next = writes.then(write, write);
       writes = next.catch(() => undefined);
       return next;
     },
