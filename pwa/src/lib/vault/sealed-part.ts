@@ -8,7 +8,7 @@
  * write changes them, stays the feature's.
  */
 import { useSyncExternalStore } from 'react';
-import { onStaffCipherChange, type StaffCipher } from '../staff-cipher';
+import { getStaffCipher, onStaffCipherChange, type StaffCipher } from '../staff-cipher';
 
 export type SealedPart<Copy extends { userId: string }> = {
   /** The decrypted copy in memory, when it is `userId`'s (or anyone's, with no id). */
@@ -29,6 +29,8 @@ export type SealedPart<Copy extends { userId: string }> = {
   subscribe(listener: () => void): () => void;
   /** A number that grows with each change. */
   revision(): number;
+  /** Asks the server what changed, with the key in memory (none: nothing to do); what a kind `refreshes`. */
+  refreshKept(): Promise<unknown>;
   /** Re-renders the calling component whenever the copy changes; returns the revision. */
   useRevision(): number;
 };
@@ -36,11 +38,13 @@ export type SealedPart<Copy extends { userId: string }> = {
 type Declaration<Copy> = {
   /** Decrypts what the part keeps into memory for `cipher`'s person. */
   open(cipher: StaffCipher): Promise<Copy>;
+  /** Brings the part up to date with the server (what changed since its cursor). */
+  refresh?(cipher: StaffCipher): Promise<unknown>;
   /** Also forgotten with the copy (e.g. what is kept in memory only); true when there was some. */
   forgetAlso?(): boolean;
 };
 
-export function sealedPart<Copy extends { userId: string }>({ open, forgetAlso }: Declaration<Copy>): SealedPart<Copy> {
+export function sealedPart<Copy extends { userId: string }>({ open, refresh, forgetAlso }: Declaration<Copy>): SealedPart<Copy> {
   let copy: Copy | null = null;
   let loading: Promise<void> | null = null;
   let writes: Promise<unknown> = Promise.resolve();
@@ -92,6 +96,10 @@ export function sealedPart<Copy extends { userId: string }>({ open, forgetAlso }
       return () => listeners.delete(listener);
     },
     revision: () => revision,
+    async refreshKept() {
+      const cipher = getStaffCipher();
+      if (cipher && refresh) await refresh(cipher);
+    },
     useRevision: () => useSyncExternalStore(part.subscribe, part.revision, part.revision),
   };
 

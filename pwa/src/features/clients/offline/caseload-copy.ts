@@ -58,11 +58,13 @@ async function openClients(cipher: StaffCipher): Promise<Copy> {
  * Writes to the copy run one after another (a refresh, a client just opened, a result the outbox
  * reports), so one never reads the copy, awaits, and writes back over what another wrote meanwhile.
  */
-const caseload = sealedPart<Copy>({ open: openClients });
+const caseload = sealedPart<Copy>({ open: openClients, refresh: (cipher) => refreshCaseload(cipher) });
 
 export const subscribeCaseload = caseload.subscribe;
 export const caseloadRevision = caseload.revision;
 export const useCaseloadRevision = caseload.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const caseloadKept = { refreshKept: caseload.refreshKept };
 
 /** Decrypts the person's whole copy into memory (once per unlock). */
 export const loadCaseload = caseload.load;

@@ -133,6 +133,7 @@ let forOthers: { userId: string; tasks: Map<string, FollowUp> } | null = null;
 
 const followUps = sealedPart<Copy>({
   open: openIndex,
+  refresh: (cipher) => refreshFollowUps(cipher),
   forgetAlso() {
     const had = forOthers !== null;
     forOthers = null;
@@ -143,6 +144,8 @@ const followUps = sealedPart<Copy>({
 export const subscribeFollowUps = followUps.subscribe;
 export const followUpsRevision = followUps.revision;
 export const useFollowUpsRevision = followUps.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const followUpsKept = { refreshKept: followUps.refreshKept };
 
 /** Decrypts the index of the person's follow-ups into memory (once per unlock); no follow-up is opened yet. */
 export const loadFollowUps = followUps.load;

@@ -92,11 +92,13 @@ async function openIndex(cipher: StaffCipher): Promise<Copy> {
   return { userId: cipher.userId, index, opened, refreshedAt: typeof refreshed?.value === 'number' ? refreshed.value : null };
 }
 
-const whanau = sealedPart<Copy>({ open: openIndex });
+const whanau = sealedPart<Copy>({ open: openIndex, refresh: (cipher) => refreshWhanauCopy(cipher) });
 
 export const subscribeWhanauCopy = whanau.subscribe;
 export const whanauCopyRevision = whanau.revision;
 export const useWhanauCopyRevision = whanau.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const whanauKept = { refreshKept: whanau.refreshKept };
 
 /** Decrypts the index of the person's whānau into memory (once per unlock); no whānau page is opened yet. */
 export const loadWhanauCopy = whanau.load;
