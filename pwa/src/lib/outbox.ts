@@ -9,7 +9,7 @@ import { getLocalDb, type LocalDb, type OutboxOperation } from './local-db';
 
 export type { OutboxOperation, OutboxState } from './local-db';
 export { createOutbox, type Outbox, type OutboxOptions } from './outbox/create-outbox';
-export { OutboxStateError } from './outbox/errors';
+export { OutboxStateError, asFormErrors } from './outbox/errors';
 export type { EnqueueInput, OpenedConflict } from './outbox/store';
 export type { FlushReport } from './outbox/report';
 export { backoffDelay, isStuck, keepDoneForMs, outboxBackoff, outboxLockName, outboxSyncTag, parseRetryAfter, stuckAfterAttempts } from './outbox/policy';

@@ -51,6 +51,7 @@ export function createSettler(context: OutboxContext) {
           );
           // The kinds land their results (screens, the device's copy) before the flush says it is done.
           for (const landing of landings) await tell(landing);
+          refreshKept(landings);
           for (const entry of group) entry.done();
         } catch (error) {
           for (const entry of group) entry.failed(error);
@@ -59,6 +60,17 @@ export function createSettler(context: OutboxContext) {
     } finally {
       writing = null;
     }
+  }
+
+  /** Each part of the copy the group's accepted results changed asks the server once (not awaited: the flush is done without it). */
+  function refreshKept(landings: readonly OutboxLanding[]): void {
+    const parts = new Set(
+      landings.flatMap((landing) => {
+        const part = kinds.get(landing.kind).refreshes;
+        return part && landing.status !== 'rejected' ? [part] : [];
+      }),
+    );
+    for (const part of parts) void part.refreshKept().catch(() => undefined);
   }
 
   /** The kind first (its screens and the device's copy), then any other listener; a listener's failure is its own. */

@@ -109,6 +109,12 @@ export type OfflineKind<P = unknown> = {
   onDelivered?(db: LocalDb, item: OpenedItem<P>, record: unknown, time: number): Promise<void>;
   /** How a result lands on the kind's screens and in the device's copy (after the outbox's transaction). */
   land?(landing: OutboxLanding): void | Promise<void>;
+  /**
+   * What the device keeps that a result of this kind changes on the server (a part of the copy,
+   * lib/vault/sealed-part.ts): asked once for what changed after a group of results lands, which
+   * also brings what others did meanwhile.
+   */
+  refreshes?: { refreshKept(): Promise<unknown> };
 };
 
 /** Kept for listeners that follow every item (the screens' "on this device" panels). */

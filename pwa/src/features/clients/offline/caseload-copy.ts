@@ -15,41 +15,12 @@ import type { EnrolmentStatus } from '@contract/enrolments';
 import { apiRequest } from '../../../lib/api-client';
 import { queryString, staffApiPaths } from '../../../lib/staff-paths';
 import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
+import { sealedPart } from '../../../lib/vault/sealed-part';
 import { getStaffDb } from '../../../lib/vault/staff-db';
 import type { ClientDetail } from '../api/types';
 
 type Entry = { client: ClientDetail; terms: string[]; sortKey: string };
 type Copy = { userId: string; entries: Map<string, Entry>; sorted: Entry[] | null; refreshedAt: number | null };
-
-let copy: Copy | null = null;
-/**
- * Writes to the copy run one after another (a refresh, a client just opened, a result the outbox
- * reports), so one never reads the copy, awaits, and writes back over what another wrote meanwhile.
- */
-let writes: Promise<unknown> = Promise.resolve();
-function serially<T>(write: () => Promise<T>): Promise<T> {
-  const next = writes.then(write, write);
-  writes = next.catch(() => undefined);
-  return next;
-}
-let loading: Promise<void> | null = null;
-/** Bumped on every change, for React's useSyncExternalStore. */
-let revision = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  revision += 1;
-  for (const listener of listeners) listener();
-}
-
-export function subscribeCaseload(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function caseloadRevision(): number {
-  return revision;
-}
 
 /** What this module sealed: a client page (anything else, e.g. sealed by an older build, is skipped until the next refresh). */
 function isClientPage(value: unknown): value is ClientDetail {
@@ -71,55 +42,57 @@ function entryOf(client: ClientDetail): Entry {
   return { client, terms: clientSearchTerms(client), sortKey: `${foldForSearch(client.familyName)} ${foldForSearch(client.givenName)} ${client._id}` };
 }
 
-/** Decrypts the person's whole copy into memory (once per unlock). */
-export function loadCaseload(cipher: StaffCipher): Promise<void> {
-  if (copy?.userId === cipher.userId) return Promise.resolve();
-  loading ??= (async () => {
-    try {
-      const db = getStaffDb(cipher.userId);
-      const [rows, refreshed] = await Promise.all([db.clients.toArray(), db.meta.get('refreshedAt')]);
-      const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? await cipher.open(row.sealed) : null)));
-      const entries = new Map<string, Entry>();
-      for (const client of opened) if (isClientPage(client)) entries.set(client._id, entryOf(client));
-      copy = { userId: cipher.userId, entries, sorted: null, refreshedAt: refreshed?.key === 'refreshedAt' ? refreshed.value : null };
-      sortedEntries(copy);
-      changed();
-    } finally {
-      loading = null;
-    }
-  })();
-  return loading;
+/** Decrypts every client of the copy (the whole caseload: search runs in memory). */
+async function openClients(cipher: StaffCipher): Promise<Copy> {
+  const db = getStaffDb(cipher.userId);
+  const [rows, refreshed] = await Promise.all([db.clients.toArray(), db.meta.get('refreshedAt')]);
+  const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? await cipher.open(row.sealed) : null)));
+  const entries = new Map<string, Entry>();
+  for (const client of opened) if (isClientPage(client)) entries.set(client._id, entryOf(client));
+  const loaded: Copy = { userId: cipher.userId, entries, sorted: null, refreshedAt: refreshed?.key === 'refreshedAt' ? refreshed.value : null };
+  sortedEntries(loaded);
+  return loaded;
 }
+
+/**
+ * Writes to the copy run one after another (a refresh, a client just opened, a result the outbox
+ * reports), so one never reads the copy, awaits, and writes back over what another wrote meanwhile.
+ */
+const caseload = sealedPart<Copy>({ open: openClients, refresh: (cipher) => refreshCaseload(cipher) });
+
+export const subscribeCaseload = caseload.subscribe;
+export const caseloadRevision = caseload.revision;
+export const useCaseloadRevision = caseload.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const caseloadKept = { refreshKept: caseload.refreshKept };
+
+/** Decrypts the person's whole copy into memory (once per unlock). */
+export const loadCaseload = caseload.load;
 
 /** Drops the decrypted copy from memory (lock, sign-out, wipe). */
-export function forgetCaseload(): void {
-  if (!copy) return;
-  copy = null;
-  changed();
-}
+export const forgetCaseload = caseload.forget;
 
 export function isCaseloadLoaded(userId: string): boolean {
-  return copy?.userId === userId;
+  return caseload.current(userId) !== null;
 }
 
 /** When the copy last heard from the server (ms), or null. */
 export function caseloadRefreshedAt(): number | null {
-  return copy?.refreshedAt ?? null;
+  return caseload.current()?.refreshedAt ?? null;
 }
 
 export function caseloadSize(): number {
-  return copy?.entries.size ?? 0;
+  return caseload.current()?.entries.size ?? 0;
 }
 
 /** One client of the copy. */
 export function caseloadClient(id: string): ClientDetail | undefined {
-  return copy?.entries.get(id)?.client;
+  return caseload.current()?.entries.get(id)?.client;
 }
 
 /** The client of the copy whose case note or contact has this id (a correction names only the note). */
 export function clientOfNote(noteId: string): string | undefined {
-  if (!copy) return undefined;
-  for (const { client } of copy.entries.values()) {
+  for (const { client } of caseload.current()?.entries.values() ?? []) {
     if (client.caseNotes.some((note) => note._id === noteId) || client.contacts?.some((contact) => contact._id === noteId)) return client._id;
   }
   return undefined;
@@ -135,6 +108,7 @@ export type CaseloadFilter = { q?: string; service?: string; status?: EnrolmentS
 
 /** Clients of the copy matching the search and filters, by family then given name (folded). */
 export function searchCaseload(filter: CaseloadFilter): ClientDetail[] {
+  const copy = caseload.current();
   if (!copy) return [];
   const words = filter.q?.trim() ? clientSearchWords(filter.q) : null;
   const found: ClientDetail[] = [];
@@ -162,15 +136,16 @@ export function keepClient(cipher: StaffCipher, client: ClientDetail): Promise<v
  * version never replaces a newer one.
  */
 export function updateClient(cipher: StaffCipher, id: string, update: (current: ClientDetail | undefined) => ClientDetail | undefined): Promise<void> {
-  return serially(async () => {
-    const current = copy?.userId === cipher.userId ? copy.entries.get(id)?.client : undefined;
+  return caseload.queue(async () => {
+    const current = caseload.current(cipher.userId)?.entries.get(id)?.client;
     const next = update(current);
     if (!next || (current && current.version > next.version)) return;
     await getStaffDb(cipher.userId).clients.put({ _id: id, sealed: await cipher.seal(next) });
-    if (copy?.userId === cipher.userId) {
+    const copy = caseload.current(cipher.userId);
+    if (copy) {
       copy.entries.set(id, entryOf(next));
       copy.sorted = null;
-      changed();
+      caseload.changed();
     }
   });
 }
@@ -190,7 +165,7 @@ export async function refreshCaseload(
   fetchChanges: typeof fetchCaseloadChanges = fetchCaseloadChanges,
 ): Promise<{ changed: number; removed: number }> {
   await loadCaseload(cipher);
-  return serially(() => refreshNow(cipher, fetchChanges));
+  return caseload.queue(() => refreshNow(cipher, fetchChanges));
 }
 
 async function refreshNow(cipher: StaffCipher, fetchChanges: typeof fetchCaseloadChanges): Promise<{ changed: number; removed: number }> {
@@ -210,12 +185,13 @@ async function refreshNow(cipher: StaffCipher, fetchChanges: typeof fetchCaseloa
       { key: 'refreshedAt', value: time },
     ]);
   });
-  if (copy?.userId === cipher.userId) {
+  const copy = caseload.current(cipher.userId);
+  if (copy) {
     for (const client of answer.clients) copy.entries.set(client._id, entryOf(client));
     for (const id of removed) copy.entries.delete(id);
     copy.sorted = null;
     copy.refreshedAt = time;
-    changed();
+    caseload.changed();
   }
   return { changed: answer.clients.length, removed: removed.length };
 }

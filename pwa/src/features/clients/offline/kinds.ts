@@ -22,10 +22,13 @@ import { EnrolmentUpdatePayloadSchema, type EnrolmentUpdatePayload } from '@cont
 import { NoteCorrectPayloadSchema, type NoteCorrection, type NoteCorrectPayload } from '@contract/whanau';
 import { asObject, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
-import { clientOfNote, refreshCaseload, updateClient } from './caseload-copy';
+import { caseloadKept, clientOfNote, updateClient } from './caseload-copy';
 
-/** A kaimahi's write: encrypted on the device, sent under their token through the staff lane. */
-const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
+/**
+ * A kaimahi's write: encrypted on the device, sent under their token through the staff lane; the
+ * part of the copy it changes asks the server for what changed once a group of results has landed.
+ */
+const staffWrite = { lane: syncLane, encrypted: true, needsUser: true, refreshes: caseloadKept } as const;
 
 export type NewClientPayload = ClientCreatePayload;
 export type NotePayload = NoteCreatePayload;
@@ -39,22 +42,8 @@ const isCorrection = (value: unknown): value is NoteCorrection =>
   isObject(value) && typeof value._id === 'string' && typeof value.correctsNoteId === 'string' && typeof value.text === 'string';
 const isCaseNote = (value: unknown): value is CaseNote => isObject(value) && typeof value._id === 'string' && typeof value.text === 'string';
 
-/**
- * After the server applied a write, the copy asks what changed (which also brings what others did
- * meanwhile). Debounced: a batch of a hundred results asks once.
- */
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-function refreshSoon(): void {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    const cipher = getStaffCipher();
-    if (cipher) void refreshCaseload(cipher).catch(() => undefined);
-  }, 500);
-}
-
 /** The copy takes what the server now holds, so a page never falls back to old values between sending and the next refresh. */
 function landInCopy(landing: OutboxLanding, update: (kept: ClientDetail | undefined) => ClientDetail | undefined, clientId = landing.entityId) {
-  if (landing.status !== 'rejected') refreshSoon();
   const cipher = getStaffCipher();
   if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId) return;
   return updateClient(cipher, clientId, update);
@@ -140,10 +129,7 @@ export const noteCorrectKind: OfflineKind<CorrectionPayload> = {
   land: (landing) => {
     const correction = landing.record;
     const clientId = isCorrection(correction) ? clientOfNote(correction.correctsNoteId) : undefined;
-    if (!clientId) {
-      if (landing.status !== 'rejected') refreshSoon();
-      return;
-    }
+    if (!clientId) return;
     return landInCopy(
       landing,
       (kept) => {
@@ -165,9 +151,6 @@ export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   check: (payload) => checkPayload(EnrolmentUpdatePayloadSchema, payload),
   subjectOf: (changes, entityId) => changes.clientId ?? entityId,
   fieldsOf: (changes) => Object.keys(changes),
-  land: (landing) => {
-    if (landing.status !== 'rejected') refreshSoon();
-  },
 };
 
 /** This feature's offline kinds, for src/offline-kinds.ts. */

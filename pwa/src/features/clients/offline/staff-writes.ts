@@ -5,21 +5,10 @@
  * Nothing is shown as done until it is on this device: while the copy is locked, nothing is
  * queued (the caseload gate asks for the password first).
  */
-import { ApiRequestError } from '../../../lib/api-client';
-import { OutboxValidationError } from '../../../lib/outbox';
+import { asFormErrors } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import type { ClientChanges, CreateClientInput } from '../api/types';
 import { clientCreateKind, clientUpdateKind, noteCorrectKind, noteCreateKind, noteShareKind } from './kinds';
-
-/** A refusal by the contract's schema, as the forms read errors (each on its field). */
-async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof OutboxValidationError) throw new ApiRequestError(400, error.errors);
-    throw error;
-  }
-}
 
 /** Saves a new client on this device; returns its id (the operation's). */
 export async function queueNewClient(input: CreateClientInput): Promise<string> {

@@ -1,14 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useOnline } from '../../../lib/use-online';
-import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
+import { getStaffCipher } from '../../../lib/staff-cipher';
 import { readVaultState, subscribeVault, vaultStateOf, type VaultState } from '../../../lib/vault/vault';
-import { caseloadRevision, forgetCaseload, loadCaseload, refreshCaseload, subscribeCaseload } from './caseload-copy';
+import { loadCaseload, refreshCaseload, useCaseloadRevision } from './caseload-copy';
 import { loadStatementVersions, refreshStatementVersions } from './statement-versions';
-
-// The decrypted copy never outlives the key: locked, signed out or wiped, it leaves memory.
-onStaffCipherChange((cipher) => {
-  if (!cipher) forgetCaseload();
-});
 
 /** The signed-in person's vault: none, locked (ask for the password), or unlocked. */
 export function useVaultState(userId: string | null): VaultState {
@@ -24,9 +19,7 @@ export function useVaultState(userId: string | null): VaultState {
 }
 
 /** Re-renders when the decrypted copy changes; returns its revision. */
-export function useCaseloadRevision(): number {
-  return useSyncExternalStore(subscribeCaseload, caseloadRevision, caseloadRevision);
-}
+export { useCaseloadRevision };
 
 export type CaseloadSync = { refreshing: boolean; failed: boolean };
 

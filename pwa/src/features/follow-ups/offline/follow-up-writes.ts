@@ -3,21 +3,10 @@
  * outbox on this device, sealed; sent at once with signal, or when it comes back. Nothing is shown
  * as done until it is saved here.
  */
-import { ApiRequestError } from '../../../lib/api-client';
-import { OutboxValidationError } from '../../../lib/outbox';
+import { asFormErrors } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import type { FollowUpChanges, NewFollowUp } from '../api/types';
 import { taskCreateKind, taskUpdateKind } from './kinds';
-
-/** A refusal by the contract's schema, as the forms read errors (each on its field). */
-async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof OutboxValidationError) throw new ApiRequestError(400, error.errors);
-    throw error;
-  }
-}
 
 /** Saves a new follow-up on this device; resolves with its id. */
 export async function queueFollowUp(input: NewFollowUp): Promise<string> {

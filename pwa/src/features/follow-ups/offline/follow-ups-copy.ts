@@ -9,7 +9,8 @@
  * reached), changed by the results of this feature's kinds, wiped with the staff database at
  * sign-out, and forgotten from memory when the copy locks.
  */
-import { isSealed, onStaffCipherChange, type StaffCipher } from '../../../lib/staff-cipher';
+import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
+import { sealedPart } from '../../../lib/vault/sealed-part';
 import { getStaffDb, type SealedPartRow } from '../../../lib/vault/staff-db';
 import { fetchOpenFollowUps } from '../api/get-follow-ups';
 import type { FollowUp } from '../api/types';
@@ -32,31 +33,6 @@ type Copy = {
   /** The days opened (decrypted) so far, with their follow-ups. */
   opened: Map<string, Map<string, FollowUp>>;
 };
-let copy: Copy | null = null;
-let loading: Promise<void> | null = null;
-let revision = 0;
-const listeners = new Set<() => void>();
-let writes: Promise<unknown> = Promise.resolve();
-
-function serially<T>(write: () => Promise<T>): Promise<T> {
-  const next = writes.then(write, write);
-  writes = next.catch(() => undefined);
-  return next;
-}
-
-function changed(): void {
-  revision += 1;
-  for (const listener of listeners) listener();
-}
-
-export function subscribeFollowUps(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function followUpsRevision(): number {
-  return revision;
-}
 
 const isFollowUp = (value: unknown): value is FollowUp =>
   typeof value === 'object' && value !== null && '_id' in value && typeof value._id === 'string' && 'dueOn' in value && typeof value.dueOn === 'string';
@@ -129,34 +105,50 @@ async function storeAll(cipher: StaffCipher, current: Copy): Promise<void> {
   });
 }
 
-/** Decrypts the index of the person's follow-ups into memory (once per unlock); no follow-up is opened yet. */
-export function loadFollowUps(cipher: StaffCipher): Promise<void> {
-  if (copy?.userId === cipher.userId) return Promise.resolve();
-  loading ??= (async () => {
-    try {
-      const db = getStaffDb(cipher.userId);
-      const row = await db.parts.get([followUpsPart, indexId]);
-      let loaded: Copy;
-      if (row && isSealed(row.sealed)) {
-        const index = indexOf(await cipher.open(row.sealed));
-        loaded = emptyCopy(cipher.userId, index.refreshedAt);
-        for (const day of index.days) loaded.days.set(day.dueOn, { dueOn: day.dueOn, row: day.row, open: day.open });
-      } else {
-        const oneRow = await db.parts.get([followUpsPart, oneRowId]);
-        const old = oneRow && isSealed(oneRow.sealed) ? ((await cipher.open(oneRow.sealed)) as unknown) : null;
-        const refreshedAt = typeof old === 'object' && old !== null && 'refreshedAt' in old && typeof old.refreshedAt === 'number' ? old.refreshedAt : null;
-        loaded = emptyCopy(cipher.userId, refreshedAt);
-        fillDays(loaded, tasksOf(old));
-        if (oneRow) await storeAll(cipher, loaded);
-      }
-      copy = loaded;
-      changed();
-    } finally {
-      loading = null;
-    }
-  })();
-  return loading;
+/** Opens the index alone (no follow-up yet), or reads decision 083's one row once and rewrites it in this layout. */
+async function openIndex(cipher: StaffCipher): Promise<Copy> {
+  const db = getStaffDb(cipher.userId);
+  const row = await db.parts.get([followUpsPart, indexId]);
+  if (row && isSealed(row.sealed)) {
+    const index = indexOf(await cipher.open(row.sealed));
+    const loaded = emptyCopy(cipher.userId, index.refreshedAt);
+    for (const day of index.days) loaded.days.set(day.dueOn, { dueOn: day.dueOn, row: day.row, open: day.open });
+    return loaded;
+  }
+  const oneRow = await db.parts.get([followUpsPart, oneRowId]);
+  const old = oneRow && isSealed(oneRow.sealed) ? ((await cipher.open(oneRow.sealed)) as unknown) : null;
+  const refreshedAt = typeof old === 'object' && old !== null && 'refreshedAt' in old && typeof old.refreshedAt === 'number' ? old.refreshedAt : null;
+  const loaded = emptyCopy(cipher.userId, refreshedAt);
+  fillDays(loaded, tasksOf(old));
+  if (oneRow) await storeAll(cipher, loaded);
+  return loaded;
 }
+
+/**
+ * Follow-ups this device's writes made or changed for someone else, as the server answered: the
+ * copy keeps only the kaimahi's own, so these stay in memory alone (never stored), and the page
+ * they were added on shows them until its own read has them (decision 106).
+ */
+let forOthers: { userId: string; tasks: Map<string, FollowUp> } | null = null;
+
+const followUps = sealedPart<Copy>({
+  open: openIndex,
+  refresh: (cipher) => refreshFollowUps(cipher),
+  forgetAlso() {
+    const had = forOthers !== null;
+    forOthers = null;
+    return had;
+  },
+});
+
+export const subscribeFollowUps = followUps.subscribe;
+export const followUpsRevision = followUps.revision;
+export const useFollowUpsRevision = followUps.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const followUpsKept = { refreshKept: followUps.refreshKept };
+
+/** Decrypts the index of the person's follow-ups into memory (once per unlock); no follow-up is opened yet. */
+export const loadFollowUps = followUps.load;
 
 async function openDays(cipher: StaffCipher, current: Copy, dueOns: Iterable<string>): Promise<boolean> {
   const wanted = [...new Set(dueOns)].flatMap((dueOn) => {
@@ -177,16 +169,9 @@ async function openDays(cipher: StaffCipher, current: Copy, dueOns: Iterable<str
 /** Decrypts the follow-ups due on `dueOns` (those not open yet) into memory. */
 export async function openFollowUpDays(cipher: StaffCipher, dueOns: Iterable<string>): Promise<void> {
   await loadFollowUps(cipher);
-  if (copy?.userId !== cipher.userId) return;
-  if (await openDays(cipher, copy, dueOns)) changed();
+  const copy = followUps.current(cipher.userId);
+  if (copy && (await openDays(cipher, copy, dueOns))) followUps.changed();
 }
-
-/**
- * Follow-ups this device's writes made or changed for someone else, as the server answered: the
- * copy keeps only the kaimahi's own, so these stay in memory alone (never stored), and the page
- * they were added on shows them until its own read has them (decision 106).
- */
-let forOthers: { userId: string; tasks: Map<string, FollowUp> } | null = null;
 
 /** Keeps a follow-up the server answered that is assigned to someone else (a newer version only). */
 export function rememberForOthers(userId: string, task: FollowUp): void {
@@ -194,7 +179,7 @@ export function rememberForOthers(userId: string, task: FollowUp): void {
   const kept = forOthers.tasks.get(task._id);
   if (kept && kept.version > task.version) return;
   forOthers.tasks.set(task._id, task);
-  changed();
+  followUps.changed();
 }
 
 /** The follow-ups of `rememberForOthers`, for the signed-in person. */
@@ -203,39 +188,31 @@ export function followUpsForOthers(userId: string | null): FollowUp[] {
 }
 
 /** Drops the decrypted follow-ups from memory (lock, sign-out, wipe). */
-export function forgetFollowUps(): void {
-  const had = copy !== null || forOthers !== null;
-  copy = null;
-  forOthers = null;
-  if (had) changed();
-}
-
-// The decrypted copy never outlives the key.
-onStaffCipherChange((cipher) => {
-  if (!cipher || cipher.userId !== copy?.userId) forgetFollowUps();
-});
+export const forgetFollowUps = followUps.forget;
 
 export function isFollowUpsLoaded(userId: string): boolean {
-  return copy?.userId === userId;
+  return followUps.current(userId) !== null;
 }
 
 export function followUpsRefreshedAt(): number | null {
-  return copy?.refreshedAt ?? null;
+  return followUps.current()?.refreshedAt ?? null;
 }
 
 /** The due dates of the copy, soonest first, with how many are open on each and whether they are opened. */
 export function followUpDaysOnDevice(): (FollowUpDay & { isOpened: boolean })[] {
-  if (!copy) return [];
-  const current = copy;
+  const current = followUps.current();
+  if (!current) return [];
   return [...current.days.values()].sort((a, b) => (a.dueOn < b.dueOn ? -1 : 1)).map((day) => ({ ...day, isOpened: current.opened.has(day.dueOn) }));
 }
 
 /** The follow-ups of the copy opened so far (open ones, and those ticked done since the last refresh). */
 export function followUpsOnDevice(): FollowUp[] {
+  const copy = followUps.current();
   return copy ? [...copy.opened.values()].flatMap((day) => [...day.values()]) : [];
 }
 
 export function followUpOnDevice(id: string): FollowUp | undefined {
+  const copy = followUps.current();
   const dueOn = copy?.dayOf.get(id);
   return dueOn ? copy?.opened.get(dueOn)?.get(id) : undefined;
 }
@@ -275,30 +252,31 @@ export function updateFollowUp(
   update: (current: FollowUp | undefined) => FollowUp | undefined,
   dueOn?: string,
 ): Promise<void> {
-  return serially(async () => {
-    await loadFollowUps(cipher);
-    if (copy?.userId !== cipher.userId) return;
-    const current = copy;
-    if (!current.dayOf.has(id) && dueOn) await openDays(cipher, current, [dueOn]);
-    const was = current.dayOf.get(id);
-    const kept = was ? current.opened.get(was)?.get(id) : undefined;
-    const next = update(kept);
-    if (!next || (kept && kept.version > next.version)) return;
-    if (!current.days.has(next.dueOn)) {
-      current.days.set(next.dueOn, { dueOn: next.dueOn, row: crypto.randomUUID(), open: 0 });
-      current.opened.set(next.dueOn, new Map());
-    } else await openDays(cipher, current, [next.dueOn]);
-    if (was && was !== next.dueOn) current.opened.get(was)?.delete(id);
-    current.opened.get(next.dueOn)!.set(id, next);
-    current.dayOf.set(id, next.dueOn);
-    for (const date of new Set([was ?? next.dueOn, next.dueOn])) {
-      const tasks = current.opened.get(date);
-      const day = current.days.get(date);
-      if (tasks && day) current.days.set(date, dayOfTasks(date, day.row, tasks.values()));
-    }
-    await storeDays(cipher, current, [was ?? next.dueOn, next.dueOn]);
-    changed();
-  });
+  return followUps.update(
+    cipher,
+    async (current) => {
+      if (!current.dayOf.has(id) && dueOn) await openDays(cipher, current, [dueOn]);
+      const was = current.dayOf.get(id);
+      const kept = was ? current.opened.get(was)?.get(id) : undefined;
+      const next = update(kept);
+      if (!next || (kept && kept.version > next.version)) return;
+      if (!current.days.has(next.dueOn)) {
+        current.days.set(next.dueOn, { dueOn: next.dueOn, row: crypto.randomUUID(), open: 0 });
+        current.opened.set(next.dueOn, new Map());
+      } else await openDays(cipher, current, [next.dueOn]);
+      if (was && was !== next.dueOn) current.opened.get(was)?.delete(id);
+      current.opened.get(next.dueOn)!.set(id, next);
+      current.dayOf.set(id, next.dueOn);
+      for (const date of new Set([was ?? next.dueOn, next.dueOn])) {
+        const tasks = current.opened.get(date);
+        const day = current.days.get(date);
+        if (tasks && day) current.days.set(date, dayOfTasks(date, day.row, tasks.values()));
+      }
+      await storeDays(cipher, current, [was ?? next.dueOn, next.dueOn]);
+      followUps.changed();
+    },
+    undefined,
+  );
 }
 
 /**
@@ -306,15 +284,17 @@ export function updateFollowUp(
  * follow-up done, reassigned or removed elsewhere leaves it). Throws with no signal; the copy stays.
  */
 export function refreshFollowUps(cipher: StaffCipher, fetchOpen: () => Promise<FollowUp[]> = () => fetchOpenFollowUps()): Promise<number> {
-  return serially(async () => {
-    await loadFollowUps(cipher);
-    const tasks = await fetchOpen();
-    if (copy?.userId !== cipher.userId) return 0;
-    const current = copy;
-    current.refreshedAt = Date.now();
-    fillDays(current, tasks);
-    await storeAll(cipher, current);
-    changed();
-    return tasks.length;
-  });
+  return followUps.update(
+    cipher,
+    async (current) => {
+      const tasks = await fetchOpen();
+      if (followUps.current(cipher.userId) !== current) return 0;
+      current.refreshedAt = Date.now();
+      fillDays(current, tasks);
+      await storeAll(cipher, current);
+      followUps.changed();
+      return tasks.length;
+    },
+    0,
+  );
 }

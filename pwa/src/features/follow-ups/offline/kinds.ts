@@ -8,26 +8,16 @@ import { TaskCreatePayloadSchema, TaskUpdatePayloadSchema } from '@contract/whan
 import { checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
 import type { FollowUp, FollowUpChanges, NewFollowUp } from '../api/types';
-import { refreshFollowUps, rememberForOthers, updateFollowUp } from './follow-ups-copy';
+import { followUpsKept, rememberForOthers, updateFollowUp } from './follow-ups-copy';
 
-const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
+/** Each result's part of the copy asks the server for what changed once its group has landed. */
+const staffWrite = { lane: syncLane, encrypted: true, needsUser: true, refreshes: followUpsKept } as const;
 
 const isFollowUp = (value: unknown): value is FollowUp =>
   typeof value === 'object' && value !== null && '_id' in value && typeof value._id === 'string' && 'version' in value && typeof value.version === 'number';
 
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-/** After the server applied a write, the copy asks for the open follow-ups again (once per batch). */
-function refreshSoon(): void {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    const cipher = getStaffCipher();
-    if (cipher) void refreshFollowUps(cipher).catch(() => undefined);
-  }, 500);
-}
-
 /** The server's record lands in the copy at once, so the list never falls back between sending and the next refresh. */
 function landInCopy(landing: OutboxLanding): Promise<void> | undefined {
-  if (landing.status !== 'rejected') refreshSoon();
   const cipher = getStaffCipher();
   const record = landing.record;
   if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId || !isFollowUp(record)) return;

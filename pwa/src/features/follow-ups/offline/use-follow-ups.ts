@@ -1,20 +1,17 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { useOnline } from '../../../lib/use-online';
 import {
   followUpDaysOnDevice,
   followUpsOnDevice,
-  followUpsRevision,
   isFollowUpsLoaded,
   loadFollowUps,
   openFollowUpDays,
   refreshFollowUps,
-  subscribeFollowUps,
+  useFollowUpsRevision,
 } from './follow-ups-copy';
 
-export function useFollowUpsRevision(): number {
-  return useSyncExternalStore(subscribeFollowUps, followUpsRevision, followUpsRevision);
-}
+export { useFollowUpsRevision };
 
 export type FollowUpsSync = { loaded: boolean; refreshing: boolean; failed: boolean };
 

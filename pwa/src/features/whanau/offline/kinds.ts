@@ -28,10 +28,13 @@ import {
 } from '@contract/whanau';
 import { checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
-import { refreshWhanauCopy, updateKeptWhanau } from './whanau-copy';
+import { updateKeptWhanau, whanauKept } from './whanau-copy';
 
-/** A kaimahi's write: encrypted on the device, sent under their token through the staff lane. */
-const staffWrite = { lane: syncLane, encrypted: true, needsUser: true } as const;
+/**
+ * A kaimahi's write: encrypted on the device, sent under their token through the staff lane; the
+ * part of the copy it changes asks the server for what changed once a group of results has landed.
+ */
+const staffWrite = { lane: syncLane, encrypted: true, needsUser: true, refreshes: whanauKept } as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isWhanauRecord = (value: unknown): value is WhanauRecord => isObject(value) && typeof value._id === 'string' && typeof value.name === 'string';
@@ -39,19 +42,8 @@ const isMemberRecord = (value: unknown): value is MemberRecord => isObject(value
 const isGoalRecord = (value: unknown): value is GoalRecord => isObject(value) && typeof value._id === 'string' && typeof value.area === 'string';
 const isContactRecord = (value: unknown): value is ContactRecord => isObject(value) && typeof value._id === 'string' && typeof value.kind === 'string';
 
-/** After the server applied a write, the copy asks what changed (also what others did meanwhile). Debounced. */
-let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-function refreshSoon(): void {
-  clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => {
-    const cipher = getStaffCipher();
-    if (cipher) void refreshWhanauCopy(cipher).catch(() => undefined);
-  }, 500);
-}
-
 /** The copy takes what the server now holds, so a page never falls back to older values before the next refresh. */
 function landInCopy(landing: OutboxLanding, whanauId: string | undefined, update: (kept: WhanauDetail | undefined) => WhanauDetail | undefined) {
-  if (landing.status !== 'rejected') refreshSoon();
   const cipher = getStaffCipher();
   if (landing.status !== 'applied' || !cipher || landing.userId !== cipher.userId || !whanauId) return;
   return updateKeptWhanau(cipher, whanauId, update);

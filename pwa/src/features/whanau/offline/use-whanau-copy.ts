@@ -1,21 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getStaffCipher, onStaffCipherChange } from '../../../lib/staff-cipher';
 import { useOnline } from '../../../lib/use-online';
-import { forgetOutputsCopy, loadOutputsCopy, outputsCopyRevision, refreshOutputsCopy, subscribeOutputsCopy } from './outputs-copy';
-import { forgetWhanauCopy, loadWhanauCopy, openKeptWhanau, refreshWhanauCopy, subscribeWhanauCopy, whanauCopyRevision } from './whanau-copy';
-
-// The decrypted whānau and outputs never outlive the key: locked, signed out or wiped, they leave memory.
-onStaffCipherChange((cipher) => {
-  if (!cipher) {
-    forgetWhanauCopy();
-    forgetOutputsCopy();
-  }
-});
+import { loadOutputsCopy, outputsCopyRevision, refreshOutputsCopy, subscribeOutputsCopy } from './outputs-copy';
+import { loadWhanauCopy, openKeptWhanau, refreshWhanauCopy, useWhanauCopyRevision } from './whanau-copy';
 
 /** Re-renders when the decrypted whānau change; returns the copy's revision. */
-export function useWhanauCopyRevision(): number {
-  return useSyncExternalStore(subscribeWhanauCopy, whanauCopyRevision, whanauCopyRevision);
-}
+export { useWhanauCopyRevision };
 
 /** Re-renders when the decrypted service outputs change; returns their revision. */
 export function useOutputsCopyRevision(): number {

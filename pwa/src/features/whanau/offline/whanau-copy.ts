@@ -14,6 +14,7 @@ import type { MemberRecord, WhanauCaseload, WhanauDetail } from '@contract/whana
 import { apiRequest } from '../../../lib/api-client';
 import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
 import { queryString, staffApiPaths } from '../../../lib/staff-paths';
+import { sealedPart } from '../../../lib/vault/sealed-part';
 import { getStaffDb, type StaffDb } from '../../../lib/vault/staff-db';
 
 const part = 'whanau';
@@ -29,32 +30,6 @@ export type KeptWhanauSummary = Pick<WhanauDetail, '_id' | 'name' | 'version' | 
 };
 
 type Copy = { userId: string; index: Map<string, KeptWhanauSummary>; opened: Map<string, WhanauDetail>; refreshedAt: number | null };
-
-let copy: Copy | null = null;
-let loading: Promise<void> | null = null;
-/** Writes run one after another, so a refresh and a landed result never write over each other. */
-let writes: Promise<unknown> = Promise.resolve();
-function serially<T>(write: () => Promise<T>): Promise<T> {
-  const next = writes.then(write, write);
-  writes = next.catch(() => undefined);
-  return next;
-}
-let revision = 0;
-const listeners = new Set<() => void>();
-
-function changed(): void {
-  revision += 1;
-  for (const listener of listeners) listener();
-}
-
-export function subscribeWhanauCopy(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function whanauCopyRevision(): number {
-  return revision;
-}
 
 function summaryOf(detail: WhanauDetail): KeptWhanauSummary {
   return {
@@ -95,36 +70,38 @@ function isWhanauDetail(value: unknown): value is WhanauDetail {
   );
 }
 
-/** Decrypts the index of the person's whānau into memory (once per unlock); no whānau page is opened yet. */
-export function loadWhanauCopy(cipher: StaffCipher): Promise<void> {
-  if (copy?.userId === cipher.userId) return Promise.resolve();
-  loading ??= (async () => {
-    try {
-      const db = getStaffDb(cipher.userId);
-      const [row, refreshed] = await Promise.all([db.parts.get([indexPart, indexId]), db.meta.get(refreshedKey)]);
-      const index = new Map<string, KeptWhanauSummary>();
-      const opened = new Map<string, WhanauDetail>();
-      if (row && isSealed(row.sealed)) {
-        const kept = await cipher.open(row.sealed);
-        if (Array.isArray(kept)) for (const summary of kept) if (isSummary(summary)) index.set(summary._id, summary);
-      } else {
-        // A copy kept before the index (decision 081): read its rows once and write the index.
-        const rows = await db.parts.where('part').equals(part).toArray();
-        for (const kept of await Promise.all(rows.map((one) => (isSealed(one.sealed) ? cipher.open(one.sealed) : null))))
-          if (isWhanauDetail(kept)) {
-            index.set(kept._id, summaryOf(kept));
-            opened.set(kept._id, kept);
-          }
-        if (rows.length > 0) await storeIndex(db, cipher, index);
+/** Opens the index alone (no whānau page yet), or a copy kept before the index once (decision 081). */
+async function openIndex(cipher: StaffCipher): Promise<Copy> {
+  const db = getStaffDb(cipher.userId);
+  const [row, refreshed] = await Promise.all([db.parts.get([indexPart, indexId]), db.meta.get(refreshedKey)]);
+  const index = new Map<string, KeptWhanauSummary>();
+  const opened = new Map<string, WhanauDetail>();
+  if (row && isSealed(row.sealed)) {
+    const kept = await cipher.open(row.sealed);
+    if (Array.isArray(kept)) for (const summary of kept) if (isSummary(summary)) index.set(summary._id, summary);
+  } else {
+    // A copy kept before the index (decision 081): read its rows once and write the index.
+    const rows = await db.parts.where('part').equals(part).toArray();
+    for (const kept of await Promise.all(rows.map((one) => (isSealed(one.sealed) ? cipher.open(one.sealed) : null))))
+      if (isWhanauDetail(kept)) {
+        index.set(kept._id, summaryOf(kept));
+        opened.set(kept._id, kept);
       }
-      copy = { userId: cipher.userId, index, opened, refreshedAt: typeof refreshed?.value === 'number' ? refreshed.value : null };
-      changed();
-    } finally {
-      loading = null;
-    }
-  })();
-  return loading;
+    if (rows.length > 0) await storeIndex(db, cipher, index);
+  }
+  return { userId: cipher.userId, index, opened, refreshedAt: typeof refreshed?.value === 'number' ? refreshed.value : null };
 }
+
+const whanau = sealedPart<Copy>({ open: openIndex, refresh: (cipher) => refreshWhanauCopy(cipher) });
+
+export const subscribeWhanauCopy = whanau.subscribe;
+export const whanauCopyRevision = whanau.revision;
+export const useWhanauCopyRevision = whanau.useRevision;
+/** What this part is to the kinds whose results change it. */
+export const whanauKept = { refreshKept: whanau.refreshKept };
+
+/** Decrypts the index of the person's whānau into memory (once per unlock); no whānau page is opened yet. */
+export const loadWhanauCopy = whanau.load;
 
 async function openRow(cipher: StaffCipher, current: Copy, id: string): Promise<boolean> {
   if (current.opened.has(id) || !current.index.has(id)) return false;
@@ -138,36 +115,34 @@ async function openRow(cipher: StaffCipher, current: Copy, id: string): Promise<
 /** Decrypts one whānau's page into memory (what a whānau page reads). */
 export async function openKeptWhanau(cipher: StaffCipher, id: string): Promise<void> {
   await loadWhanauCopy(cipher);
-  if (copy?.userId === cipher.userId && (await openRow(cipher, copy, id))) changed();
+  const copy = whanau.current(cipher.userId);
+  if (copy && (await openRow(cipher, copy, id))) whanau.changed();
 }
 
 /** Drops the decrypted whānau from memory (lock, sign-out, wipe). */
-export function forgetWhanauCopy(): void {
-  if (!copy) return;
-  copy = null;
-  changed();
-}
+export const forgetWhanauCopy = whanau.forget;
 
 export function isWhanauCopyLoaded(userId: string): boolean {
-  return copy?.userId === userId;
+  return whanau.current(userId) !== null;
 }
 
 export function whanauCopyRefreshedAt(): number | null {
-  return copy?.refreshedAt ?? null;
+  return whanau.current()?.refreshedAt ?? null;
 }
 
 /** One whānau page of the copy, once opened (`openKeptWhanau`). */
 export function keptWhanau(id: string): WhanauDetail | undefined {
-  return copy?.opened.get(id);
+  return whanau.current()?.opened.get(id);
 }
 
 /** What the index keeps of one whānau (opened or not). */
 export function keptWhanauSummary(id: string): KeptWhanauSummary | undefined {
-  return copy?.index.get(id);
+  return whanau.current()?.index.get(id);
 }
 
 /** The whānau of the copy whose name matches every folded word of `q`, by name. */
 export function searchKeptWhanau(q: string): KeptWhanauSummary[] {
+  const copy = whanau.current();
   if (!copy) return [];
   const words = foldForSearch(q).split(/\s+/).filter(Boolean);
   return [...copy.index.values()]
@@ -180,10 +155,9 @@ export function searchKeptWhanau(q: string): KeptWhanauSummary[] {
 
 /** The kept whānau a client is a member of, with that membership. */
 export function keptWhanauOfClient(clientId: string): { whanau: KeptWhanauSummary; memberId: string } | undefined {
-  if (!copy) return undefined;
-  for (const whanau of copy.index.values()) {
-    const member = whanau.members.find((candidate) => candidate.clientId === clientId);
-    if (member) return { whanau, memberId: member._id };
+  for (const kept of whanau.current()?.index.values() ?? []) {
+    const member = kept.members.find((candidate) => candidate.clientId === clientId);
+    if (member) return { whanau: kept, memberId: member._id };
   }
   return undefined;
 }
@@ -194,22 +168,22 @@ export function keptWhanauOfClient(clientId: string): { whanau: KeptWhanauSummar
  * of the whānau record never replaces a newer one.
  */
 export function updateKeptWhanau(cipher: StaffCipher, id: string, update: (current: WhanauDetail | undefined) => WhanauDetail | undefined): Promise<void> {
-  return serially(async () => {
-    await loadWhanauCopy(cipher);
-    const current = copy?.userId === cipher.userId ? copy : null;
-    if (current) await openRow(cipher, current, id);
-    const kept = current?.opened.get(id);
-    const next = update(kept);
-    if (!next || (kept && kept.version > next.version)) return;
-    const db = getStaffDb(cipher.userId);
-    await db.parts.put({ part, _id: id, sealed: await cipher.seal(next) });
-    if (current && copy === current) {
+  return whanau.update(
+    cipher,
+    async (current) => {
+      await openRow(cipher, current, id);
+      const kept = current.opened.get(id);
+      const next = update(kept);
+      if (!next || (kept && kept.version > next.version)) return;
+      const db = getStaffDb(cipher.userId);
+      await db.parts.put({ part, _id: id, sealed: await cipher.seal(next) });
       current.opened.set(id, next);
       current.index.set(id, summaryOf(next));
       await storeIndex(db, cipher, current.index);
-      changed();
-    }
-  });
+      whanau.changed();
+    },
+    undefined,
+  );
 }
 
 /** Keeps (sealed) a whānau page as the server gave it, e.g. one just opened online. */
@@ -227,36 +201,36 @@ export function fetchWhanauCaseload(since: string | undefined): Promise<WhanauCa
  * stays as it was.
  */
 export async function refreshWhanauCopy(cipher: StaffCipher, fetchChanges: typeof fetchWhanauCaseload = fetchWhanauCaseload): Promise<void> {
-  await loadWhanauCopy(cipher);
-  return serially(async () => {
-    const db = getStaffDb(cipher.userId);
-    const cursor = await db.meta.get(cursorKey);
-    const answer = await fetchChanges(typeof cursor?.value === 'string' ? cursor.value : undefined);
-    const sealed = await Promise.all(answer.whanau.map(async (detail) => ({ part, _id: detail._id, sealed: await cipher.seal(detail) })));
-    const keep = new Set(answer.ids);
-    const time = Date.now();
-    const current = copy?.userId === cipher.userId ? copy : null;
-    const index = new Map(current?.index ?? []);
-    for (const detail of answer.whanau) index.set(detail._id, summaryOf(detail));
-    // Sealing happens before the transaction: IndexedDB ends a transaction that waits on WebCrypto.
-    const kept = new Set([...(await db.parts.where('part').equals(part).primaryKeys()).map(([, id]) => id), ...index.keys()]);
-    const removed = [...kept].filter((id) => !keep.has(id));
-    for (const id of removed) index.delete(id);
-    const sealedIndex = await cipher.seal([...index.values()]);
-    await db.transaction('rw', [db.parts, db.meta], async () => {
-      await db.parts.bulkPut([...sealed, { part: indexPart, _id: indexId, sealed: sealedIndex }]);
-      await db.parts.bulkDelete(removed.map((id): [string, string] => [part, id]));
-      await db.meta.bulkPut([
-        { key: cursorKey, value: answer.cursor },
-        { key: refreshedKey, value: time },
-      ]);
-    });
-    if (current && copy === current) {
+  return whanau.update(
+    cipher,
+    async (current) => {
+      const db = getStaffDb(cipher.userId);
+      const cursor = await db.meta.get(cursorKey);
+      const answer = await fetchChanges(typeof cursor?.value === 'string' ? cursor.value : undefined);
+      const sealed = await Promise.all(answer.whanau.map(async (detail) => ({ part, _id: detail._id, sealed: await cipher.seal(detail) })));
+      const keep = new Set(answer.ids);
+      const time = Date.now();
+      const index = new Map(current.index);
+      for (const detail of answer.whanau) index.set(detail._id, summaryOf(detail));
+      // Sealing happens before the transaction: IndexedDB ends a transaction that waits on WebCrypto.
+      const kept = new Set([...(await db.parts.where('part').equals(part).primaryKeys()).map(([, id]) => id), ...index.keys()]);
+      const removed = [...kept].filter((id) => !keep.has(id));
+      for (const id of removed) index.delete(id);
+      const sealedIndex = await cipher.seal([...index.values()]);
+      await db.transaction('rw', [db.parts, db.meta], async () => {
+        await db.parts.bulkPut([...sealed, { part: indexPart, _id: indexId, sealed: sealedIndex }]);
+        await db.parts.bulkDelete(removed.map((id): [string, string] => [part, id]));
+        await db.meta.bulkPut([
+          { key: cursorKey, value: answer.cursor },
+          { key: refreshedKey, value: time },
+        ]);
+      });
       current.index = index;
       for (const detail of answer.whanau) current.opened.set(detail._id, detail);
       for (const id of removed) current.opened.delete(id);
       current.refreshedAt = time;
-      changed();
-    }
-  });
+      whanau.changed();
+    },
+    undefined,
+  );
 }

@@ -4,20 +4,9 @@
  * once with signal, or when the signal comes back. Nothing is shown as done until it is here.
  */
 import type { ContactCreatePayload, GoalCreatePayload, GoalUpdatePayload, MemberLinkPayload, WhanauCreatePayload, WhanauUpdatePayload } from '@contract/whanau';
-import { ApiRequestError } from '../../../lib/api-client';
-import { OutboxValidationError } from '../../../lib/outbox';
+import { asFormErrors } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind, whanauUpdateKind } from './kinds';
-
-/** A refusal by the contract's schema, as the forms read errors (each on its field). */
-async function asFormErrors<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof OutboxValidationError) throw new ApiRequestError(400, error.errors);
-    throw error;
-  }
-}
 
 /** Form fields arrive as typed; the schema turns them into the payload. */
 type Typed<T> = { [K in keyof T]?: unknown };
