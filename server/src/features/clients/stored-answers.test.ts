@@ -44,7 +44,9 @@ describe('stored answers keep no stale personal data', () => {
 
     for (const id of [clientId, edit._id, correction._id]) {
       const text = await storedText(id);
-      expect(text).not.toContain('555');
+      // Whole numbers: a short run of digits could be part of a random id in the answer.
+      expect(text).not.toContain('021 555 0111');
+      expect(text).not.toContain('027 444 0222');
       expect(text).not.toContain('Ripeka');
       expect(text).not.toContain('Aranui');
     }
@@ -88,7 +90,7 @@ describe('stored answers keep no stale personal data', () => {
     const enrolment = await buildEnrolment({ serviceKey: 'whanau_ora_support', phone: '03 555 0177' });
     const move = { _id: newId(), baseVersion: 1, changes: { status: 'contacted' } };
     expect((await api.patch(`/api/enrolments/${enrolment.id}`, { token: kaimahi.token, json: move })).status).toBe(200);
-    expect(await storedText(move._id)).not.toContain('555');
+    expect(await storedText(move._id)).not.toContain('03 555 0177');
     expect((await api.patch(`/api/enrolments/${enrolment.id}`, { token: kaimahi.token, json: move })).body).toMatchObject({
       status: 'contacted',
       phone: '03 555 0177',
