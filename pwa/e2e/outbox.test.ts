@@ -54,8 +54,10 @@ describe('waiting enrolments', () => {
       }
       await page.goto(enrolPath);
       const panel = page.getByRole('region', { name: 'On this phone' });
-      await panel.getByText('Whānau Ora Support for Aroha Ngata').waitFor({ timeout: 15_000 });
-      await panel.getByText('Whānau Ora Support for Hemi Ngata').waitFor();
+      // Each line is read and opened from the phone's outbox: work done, which a loaded machine
+      // stretches past Playwright's 30 s (issue 33); the test's own time-out still bounds it.
+      await panel.getByText('Whānau Ora Support for Aroha Ngata').waitFor({ timeout: 90_000 });
+      await panel.getByText('Whānau Ora Support for Hemi Ngata').waitFor({ timeout: 90_000 });
       await panel.getByText('Whānau Ora Support for Aroha Ngata').scrollIntoViewIfNeeded();
       await screenshot(page, 'outbox-names-390', { fullPage: false });
       await page.setViewportSize({ width: 1440, height: 900 });

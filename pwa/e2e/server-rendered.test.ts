@@ -16,7 +16,8 @@ let managerToken: string;
 beforeAll(async () => {
   // A kept page lasts ten minutes here, not ten seconds, so that "kept" never depends on how fast
   // this machine renders; only a write to the API makes the server render it again.
-  harness = await startHarness({ env: { RENDERED_PAGE_MS: '600000' } });
+  // As many renders at once as the test of side-by-side renders asks for (20), none sent the shell as busy.
+  harness = await startHarness({ env: { RENDERED_PAGE_MS: '600000', RENDER_QUEUE_MAX: '40' } });
   const token = await harness.tokenFor(await harness.createStaff(2));
   managerToken = token;
   post = await createBlogPost(harness, token, {
@@ -295,6 +296,31 @@ describe('pages the server keeps rendered for a few seconds (decision 097)', () 
     });
     expect(refused.status).toBe(400);
     expect((await fetchPage('/about', 'en')).timing).toBe('render;desc="kept"');
+  });
+
+  it('renders pages of different languages at once, each in its own language, with its own head and data (decision 127)', async () => {
+    /** What makes a page its own: its language, its title, the queries it shows. */
+    const ownOf = (html: string) => ({
+      lang: /<html lang="([^"]*)">/.exec(html)?.[1],
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      queries: (JSON.parse(/<script type="application\/json" id="ssr-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { q?: [unknown[]][] }).q
+        ?.map(([key]) => JSON.stringify(key))
+        .sort(),
+    });
+    const pages = routes().flatMap((route) => languages.map(({ language, lang }) => ({ route, language, lang })));
+    // Each alone first: what each page is.
+    const alone = new Map<string, ReturnType<typeof ownOf>>();
+    for (const { route, language } of pages) alone.set(`${language} ${route}`, ownOf((await fetchPage(route, language)).html));
+    // A change to the public content forgets every kept page (decision 112): what follows renders afresh.
+    const feature = await createFeature(harness, managerToken, { title: 'Matariki', text: 'The new year, together.' });
+    expect(feature).toBeDefined();
+    const together = await Promise.all(pages.map(async (page) => ({ ...page, ...(await fetchPage(page.route, page.language)) })));
+    for (const { route, language, lang, html, timing } of together) {
+      expect(timing, `${language} ${route}`).toMatch(/^render;desc="rendered"/);
+      const own = ownOf(html);
+      expect(own.lang, `${language} ${route}`).toBe(lang);
+      expect(own, `${language} ${route}`).toEqual(alone.get(`${language} ${route}`));
+    }
   });
 });
 

@@ -10,6 +10,7 @@
  * into the page (`#ssr-data`) for the app's query client to start from, so hydrating it asks the
  * server for nothing again and renders exactly what the server did.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Query } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -18,14 +19,14 @@ import { RouteErrorBoundary } from './app/error-page';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';
-import { applyOverrides, publishLanguage, type Overrides } from './i18n/i18n';
+import { currentLanguage, languageFor } from './i18n/i18n';
 import { knownCorrections, loadCorrections } from './i18n/load-corrections';
-import { isLanguage, localeOf, type Language } from './i18n/languages';
+import { isLanguage, localeOf } from './i18n/languages';
 import { isProtectedPath, routePatterns } from './lib/paths';
 import { publicPagePattern } from './lib/public-pages';
-import type { ApiErrorItem } from '@contract/errors';
 import { ApiRequestError } from './lib/api-client';
-import { pageHead } from './lib/use-page-title';
+import { provideRenderScope, type PageHead, type RenderScope } from './lib/render-scope';
+import type { Renderer, RenderedPage, RenderOptions } from './renderer';
 
 /** The routes rendered on the server; every other path (sign-in, staff) gets the app's shell. */
 export const serverRenderedRoutes = [
@@ -61,33 +62,6 @@ export function isUnknownAddress(pathname: string): boolean {
   );
 }
 
-export type RenderedPage = {
-  /** The markup of `#root`. */
-  html: string;
-  /** `[queryKey, data, dataUpdatedAt]` of each query the page showed, for `#ssr-data`. */
-  data: Array<[readonly unknown[], unknown, number]>;
-  /** `[queryKey, status, errors, errorUpdatedAt]` of each query the server refused (a post that is gone). */
-  refused: Array<[readonly unknown[], number, ApiErrorItem[], number]>;
-  /** The page says that what its address names is not here: answered 404. */
-  notFound: boolean;
-  /** The corrections of the Māori text the page was rendered with. */
-  corrections?: Overrides;
-  language: Language;
-  locale: string;
-  title?: string;
-  description?: string;
-  /** A picture for shares of the page (a post's), as an address on this site. */
-  image?: string;
-};
-
-export type RenderOptions = {
-  /** The path with its query string, e.g. `/blog/abc`. */
-  url: string;
-  language: string | undefined;
-  /** The origin the page's API requests go to (the server itself, over loopback). */
-  apiOrigin: string;
-};
-
 /** A query whose answer the page is waiting for and that nobody has asked for yet. */
 function waiting(query: Query): boolean {
   const enabled = (query.options as { enabled?: unknown }).enabled;
@@ -102,18 +76,23 @@ async function renderToText(node: React.ReactNode): Promise<string> {
   return new Response(prelude).text();
 }
 
-const nativeFetch = globalThis.fetch.bind(globalThis);
-let apiOrigin = '';
-// The app's API client asks for paths (`/api/services`); on the server they go to the server itself.
-globalThis.fetch = (input, init) => nativeFetch(typeof input === 'string' && input.startsWith('/') ? apiOrigin + input : input, init);
+/**
+ * Each render's language, API origin and head, found by the code it runs (`lib/render-scope.ts`)
+ * through the async context: nothing of a render is the process's, so pages render side by side
+ * (decision 127), where one language and origin for the process once queued every render.
+ */
+const renders = new AsyncLocalStorage<RenderScope>();
+provideRenderScope(() => renders.getStore());
 
-/** The language and the API's origin are the process's, so one page renders at a time. */
-let queue: Promise<unknown> = Promise.resolve();
-
-export function render(options: RenderOptions): Promise<RenderedPage> {
-  const next = queue.then(() => renderNow(options));
-  queue = next.catch(() => undefined);
-  return next;
+export async function render({ url, language: asked, apiOrigin }: RenderOptions): Promise<RenderedPage> {
+  const language = isLanguage(asked) ? asked : 'en';
+  const scope: RenderScope = { apiOrigin, language: await languageFor('en'), head: {} };
+  return renders.run(scope, async () => {
+    // A manager's corrections of the Māori text, as the app shows them (and hydrates with).
+    const corrections = language === 'mi' ? knownCorrections(await loadCorrections()) : undefined;
+    scope.language = await languageFor(language, corrections);
+    return renderNow(url, scope.head, corrections);
+  });
 }
 
 const maxRounds = 4;
@@ -124,21 +103,16 @@ function refusal(error: unknown): error is ApiRequestError {
 }
 
 /** One render of the page, with what it records of its head afresh. */
-function renderOnce(app: React.ReactNode): Promise<string> {
-  delete pageHead.title;
-  delete pageHead.description;
-  delete pageHead.image;
-  delete pageHead.notFound;
+function renderOnce(app: React.ReactNode, head: PageHead): Promise<string> {
+  delete head.title;
+  delete head.description;
+  delete head.image;
+  delete head.notFound;
   return renderToText(app);
 }
 
-async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOptions): Promise<RenderedPage> {
-  apiOrigin = origin;
-  const language: Language = isLanguage(asked) ? asked : 'en';
-  await publishLanguage(language);
-  // A manager's corrections of the Māori text, as the app shows them (and hydrates with).
-  const corrections = language === 'mi' ? knownCorrections(await loadCorrections()) : undefined;
-  await applyOverrides('mi', corrections ?? {});
+async function renderNow(url: string, head: PageHead, corrections: RenderedPage['corrections']): Promise<RenderedPage> {
+  const language = currentLanguage();
   const queryClient = createQueryClient();
   const app = (
     <StrictMode>
@@ -154,7 +128,7 @@ async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOpti
   const cache = queryClient.getQueryCache();
   let html = '';
   for (let round = 0; round < maxRounds; round++) {
-    html = await renderOnce(app);
+    html = await renderOnce(app, head);
     const asked = cache.getAll().filter(waiting);
     if (asked.length === 0) break;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
@@ -165,7 +139,7 @@ async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOpti
   const unanswered = cache.getAll().filter((query) => query.state.status === 'error' && !refusal(query.state.error));
   if (unanswered.length > 0) {
     for (const query of unanswered) cache.remove(query);
-    html = await renderOnce(app);
+    html = await renderOnce(app, head);
   }
   const data = cache
     .getAll()
@@ -179,13 +153,13 @@ async function renderNow({ url, language: asked, apiOrigin: origin }: RenderOpti
     html,
     data,
     refused,
-    notFound: pageHead.notFound === true,
+    notFound: head.notFound === true,
     corrections,
     language,
     locale: localeOf[language],
-    title: pageHead.title,
-    description: pageHead.description,
-    image: pageHead.image,
+    title: head.title,
+    description: head.description,
+    image: head.image,
   };
 }
 
@@ -215,3 +189,6 @@ export function cssModulesOf(pathname: string): string[] {
   if (pattern) return [...shellModules, ...routeModules[pattern]];
   return isUnknownAddress(pathname) ? [...shellModules, 'src/app/staff-routes.tsx', 'src/routes/not-found.tsx'] : [];
 }
+
+// The server imports the seam's type (`renderer.ts`); this build is checked against it.
+({ render, isServerRendered, isUnknownAddress, cssModulesOf }) satisfies Renderer;

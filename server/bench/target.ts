@@ -1,6 +1,7 @@
 /**
  * A server to measure, run as a child of bench/run.ts: `real` is the whole app on a fresh
- * SQLite database with 20 blog posts; `bare` is a plain Koa app answering fixed JSON bodies.
+ * SQLite database with 200 blog posts (`pages`: the same, with the app's build served and
+ * rendered); `bare` is a plain Koa app answering fixed JSON bodies.
  * Prints `ready <port>` when it listens.
  */
 import fs from 'node:fs';
@@ -22,9 +23,11 @@ async function listen(callback: http.RequestListener): Promise<void> {
   console.log(`ready ${(server.address() as AddressInfo).port}`);
 }
 
-if (mode === 'real') {
+if (mode === 'real' || mode === 'pages') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-bench-'));
-  Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PWA_DIST: path.join(dataDir, 'none') });
+  // `pages` serves the app's build too, and renders its public pages (bench/pages.ts).
+  const pwaDist = mode === 'pages' ? path.resolve(import.meta.dirname, '../../pwa/dist') : path.join(dataDir, 'none');
+  Object.assign(process.env, { DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PWA_DIST: pwaDist });
   const { migrate } = await import('../src/db/migrate');
   const { seedServices } = await import('../src/db/seed');
   const { BlogPost } = await import('../src/db/models/blog-post');
@@ -63,6 +66,8 @@ if (mode === 'real') {
       imageAlt: 'Whānau at a community day',
       imageWidth: 1600,
       imageHeight: 900,
+      // Published, a day apart (a post with no time is a draft, which no visitor sees).
+      publishAt: new Date(Date.now() - index * 24 * 60 * 60 * 1000),
     });
   }
   await listen(createApp().callback());

@@ -7,6 +7,7 @@ import type { enParts } from './en-parts';
 import type { SpecKey } from './spec';
 import { isLanguage, localeOf, storageKey, type Language } from './languages';
 import { formatMessage, type Message, type Params } from './messages';
+import { renderScope } from '../lib/render-scope';
 
 /**
  * The interface language, outside React so that modules without components (alerts, the
@@ -30,6 +31,9 @@ type State = {
   /** The language's own dates where the browser has none (te reo: `maori-calendar.ts`, loaded with its words). */
   readonly formatDate?: (date: Date, options: Intl.DateTimeFormatOptions) => string;
 };
+
+/** A language's messages and formats: the app's one, or a server render's own (`languageFor`). */
+export type LanguageState = State;
 
 function stateFor(language: Language, messages: Readonly<Record<MessageKey, Message>>, formatDate?: State['formatDate']): State {
   const locale = localeOf[language];
@@ -74,6 +78,18 @@ export async function publishLanguage(language: Language): Promise<void> {
   const [messages, formatDate] = await Promise.all([messagesFor(language), datesFor(language)]);
   publish(stateFor(language, messages, formatDate));
 }
+
+/**
+ * A language with these corrections of its words, published nowhere: a server render's own
+ * (decision 127), so renders in different languages run side by side.
+ */
+export async function languageFor(language: Language, corrections: Overrides = {}): Promise<LanguageState> {
+  const [messages, formatDate] = await Promise.all([messagesFor(language), datesFor(language)]);
+  return stateFor(language, { ...messages, ...corrections } as Record<MessageKey, Message>, formatDate);
+}
+
+/** The language shown: the server render's that this code runs for, else the app's. */
+const shown = (): State => renderScope()?.language ?? state;
 
 /** Switches the interface, remembers the choice on this device and sets `<html lang>`. */
 export async function setLanguage(language: Language): Promise<void> {
@@ -124,13 +140,14 @@ export function addEnglish(messages: Readonly<Partial<Record<MessageKey, Message
 
 /** The message for `key` in the current language, placeholders filled. */
 export function translate(key: MessageKey, params?: Params): string {
-  const message = state.messages[key] ?? english[key];
+  const { messages, plurals } = shown();
+  const message = messages[key] ?? english[key];
   // A gloss has no English; any other missing key shows itself, so it is noticed.
-  return message === undefined ? (key.startsWith('gloss.') ? '' : key) : formatMessage(message, params, state.plurals);
+  return message === undefined ? (key.startsWith('gloss.') ? '' : key) : formatMessage(message, params, plurals);
 }
 
-export const currentLanguage = (): Language => state.language;
-export const currentLocale = (): string => state.locale;
+export const currentLanguage = (): Language => shown().language;
+export const currentLocale = (): string => shown().locale;
 
 export function subscribeLanguage(listener: () => void): () => void {
   listeners.add(listener);
@@ -140,9 +157,10 @@ export function subscribeLanguage(listener: () => void): () => void {
 /** Dates, times and numbers in the chosen language (the one place `Intl` formatters are made). */
 export function formatDate(value: Date | number | string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const date = typeof value === 'string' ? new Date(value) : new Date(value);
-  return state.formatDate ? state.formatDate(date, options) : new Intl.DateTimeFormat(state.locale, options).format(date);
+  const { formatDate: own, locale } = shown();
+  return own ? own(date, options) : new Intl.DateTimeFormat(locale, options).format(date);
 }
 
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(state.locale, options).format(value);
+  return new Intl.NumberFormat(shown().locale, options).format(value);
 }

@@ -2,6 +2,7 @@ import { readErrorItems } from '@contract/error-items';
 import type { ApiErrorItem } from '@contract/errors';
 import { getToken, setToken } from './auth-token';
 import { reportResponse, reportServerUnreachable } from './connectivity';
+import { renderScope } from './render-scope';
 
 export { getToken, setToken } from './auth-token';
 
@@ -68,7 +69,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    // On the server, a render's requests go to the server itself (decision 127).
+    response = await fetch((renderScope()?.apiOrigin ?? '') + path, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     reportServerUnreachable();

@@ -1,12 +1,7 @@
 import { useEffect } from 'react';
 import { site } from '../content/site';
 import { useT } from '../i18n/use-t';
-
-/**
- * On the server: the title and description the page being rendered asked for, and whether it
- * says that what its address names is not here (entry-server.tsx).
- */
-export const pageHead: { title?: string; description?: string; image?: string; notFound?: boolean } = {};
+import { renderScope } from './render-scope';
 
 /**
  * A page showing that what its address names is not here (a post taken down, a service key that
@@ -14,7 +9,8 @@ export const pageHead: { title?: string; description?: string; image?: string; n
  * and a share of it is not mistaken for a page (decision 096). Nothing in the browser.
  */
 export function markNotFound(notFound: boolean): void {
-  if (notFound && typeof document === 'undefined') pageHead.notFound = true;
+  const head = renderScope()?.head;
+  if (notFound && head) head.notFound = true;
 }
 
 /**
@@ -27,7 +23,9 @@ export function usePageTitle(title: string | undefined, description?: string, im
   const home = t('page.homeTitle', { name: site.name });
   const full = title ? `${title} — ${site.name}` : home;
   // A share of the page (Open Graph) shows this description and picture (issue 31).
-  if (typeof document === 'undefined') Object.assign(pageHead, { title: full, description, image });
+  // On the server: the head of the page being rendered (entry-server.tsx).
+  const head = renderScope()?.head;
+  if (head) Object.assign(head, { title: full, description, image });
   useEffect(() => {
     document.title = full;
   }, [full]);

