@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
-import { useAuth } from './auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { useNewEnrolmentCount } from '../features/clients/api/get-new-enrolment-count';
 import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';

@@ -1,22 +1,22 @@
 import { CreateFeatureSchema } from '@contract/content';
 import { checkInput } from '@contract/errors';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useCreateFeature } from './create-feature';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
-import { ImagePickerField } from '../../../app/manage/image-picker-field';
-import { MarkdownHint } from '../../../app/manage/markdown-hint';
-import { UploadProgress } from '../../../app/manage/upload-progress';
-import { useUploadForm } from '../../../app/manage/use-upload-form';
+import { ImagePickerField } from '../../../components/manage/image-picker-field';
+import { MarkdownHint } from '../../../components/manage/markdown-hint';
+import { UploadProgress } from '../../../components/manage/upload-progress';
+import { useUploadForm } from '../../../components/manage/use-upload-form';
 import { Button } from '../../../components/button';
 import { ErrorSummary } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
-import { PublicationField } from '../../../app/manage/publication-field';
+import { PublicationField } from '../../../components/manage/publication-field';
 import { nzLocalToIso } from '../../../lib/nz-time';
 import type { PublicationState } from '@contract/content';
-import '../../../app/manage/content-edit.css';
-import { specAlert } from '../../../app/manage/spec-alert';
+import '../../../components/manage/content-edit.css';
+import { specAlert } from '../../../components/manage/spec-alert';
 
 const emptyFeature = { title: '', text: '', imageAlt: '', status: 'published', publishAt: '' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { serviceCatalogue } from '@contract/catalogue';
 import type { ReportTableName } from '@contract/reports';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';

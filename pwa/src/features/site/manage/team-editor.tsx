@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { TeamMember } from '@contract/site';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
-import { QueryState } from '../../../app/manage/query-state';
+import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
+import { QueryState } from '../../../components/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 import { imageUrl } from '../../../lib/image-size';
 import { useTeam } from '../api/team';

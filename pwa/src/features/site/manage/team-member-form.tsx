@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { CreateTeamMemberSchema, type TeamMember } from '@contract/site';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { ImagePickerField, imageProblem } from '../../../app/manage/image-picker-field';
-import { UploadProgress } from '../../../app/manage/upload-progress';
+import { ImagePickerField, imageProblem } from '../../../components/manage/image-picker-field';
+import { UploadProgress } from '../../../components/manage/upload-progress';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { translate } from '../../../i18n/i18n';
