@@ -8,7 +8,8 @@ import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { LanguageSwitch } from './language-switch';
-import { loadFollowUpsMenuLink, useNewEnrolmentCount, useSiteDetails } from '../shell-parts';
+import { useSiteDetails } from '../shell-parts';
+import { loadFollowUpsMenuLink, useNewEnrolmentCount } from '../shell-parts-signed-in';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
