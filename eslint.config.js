@@ -26,6 +26,21 @@ function featureZones(featuresDir, exceptions = {}) {
     }));
 }
 
+/**
+ * The shell apart (decision 125): features never import app/, and the shared kit (components/,
+ * lib/, i18n/) imports neither features nor app/. app/ reaches features only through
+ * pwa/src/shell-parts.ts, which sits above them as offline-kinds.ts does.
+ */
+const shellZones = [
+  { target: './pwa/src/features', from: './pwa/src/app', message: 'Features never import the shell (app/): move the shared part to lib/ or components/.' },
+  { target: './pwa/src/app', from: './pwa/src/features', message: 'The shell reaches features only through pwa/src/shell-parts.ts.' },
+  ...['components', 'lib', 'i18n'].map((kit) => ({
+    target: `./pwa/src/${kit}`,
+    from: ['./pwa/src/features', './pwa/src/app'],
+    message: 'The shared kit (components/, lib/, i18n/) imports neither features nor the shell (app/).',
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'pwa/dist/**', 'pwa/dist-ssr/**', 'pwa/dev-dist/**', 'data/**'] },
   js.configs.recommended,
@@ -47,7 +62,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features')] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones('pwa/src/features'), ...featureZones('server/src/features'), ...shellZones] }],
     },
   },
   {
@@ -93,5 +108,10 @@ export default tseslint.config(
     // Tests read loosely-typed JSON answers from the API.
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A test of lib/ may drive a feature's real kinds; the shell zones hold for what ships.
+    files: ['pwa/src/**/*.test.ts', 'pwa/src/**/*.test.tsx'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones('pwa/src/features') }] },
   },
 );

@@ -18,11 +18,11 @@ function reactRouterProduction(file: string): string {
  * Site management is for managers on a good connection; its code is never precached, so
  * visitors' phones do not download it. Chunks made only of management modules go to
  * `assets/manage/`, which the precache skips. Management modules: the /manage routes, their
- * shared UI (app/manage), each domain's `manage/` folder (its forms and write hooks),
+ * shared UI (components/manage), each domain's `manage/` folder (its forms and write hooks),
  * and the domains only managers use (users, logs, translations).
  */
 function isManagementModule(id: string): boolean {
-  return /[\\/]src[\\/](app[\\/]manage[\\/]|features[\\/][^\\/]+[\\/]manage[\\/]|features[\\/](users|logs|translations)[\\/]|routes[\\/]manage[^\\/]*$)/.test(
+  return /[\\/]src[\\/](components[\\/]manage[\\/]|features[\\/][^\\/]+[\\/]manage[\\/]|features[\\/](users|logs|translations)[\\/]|routes[\\/]manage[^\\/]*$)/.test(
     id,
   );
 }

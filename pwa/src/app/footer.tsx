@@ -5,9 +5,7 @@ import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
 import { aboutTrust } from '../content/about-trust';
 import { site } from '../content/site';
-import { useSiteDetails } from '../features/site/api/get-site';
-import { DonateLink } from '../features/site/components/donate-link';
-import { linesOf, phoneHref, socialNetworkName } from '../features/site/site-text';
+import { DonateLink, linesOf, phoneHref, socialNetworkName, useSiteDetails } from '../shell-parts';
 import { paths } from '../lib/paths';
 import './footer.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders

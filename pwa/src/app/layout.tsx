@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/spinner';
-import { AuthProvider } from './auth/auth-provider';
+import { AuthProvider } from '../lib/auth/auth-provider';
 import { useT } from '../i18n/use-t';
 import { firstPaint, serverRendered } from '../lib/use-after-first-paint';
 import { RouteErrorBoundary } from './error-page';

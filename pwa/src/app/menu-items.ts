@@ -1,6 +1,6 @@
 import { limits } from '@contract/limits';
 import { spec, type SpecKey } from '../i18n/spec';
-import type { AuthStatus } from './auth/auth-context';
+import type { AuthStatus } from '../lib/auth/auth-context';
 import { paths } from '../lib/paths';
 
 /** `label` is the trust's own wording (spec.ts); `text` names it, for the Māori line beside it. */

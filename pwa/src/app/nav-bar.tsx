@@ -9,7 +9,7 @@ import { SpecText } from '../i18n/spec-text';
 import { lazyPart } from './lazy-route';
 import { useLanguage, useT } from '../i18n/use-t';
 import { paths } from '../lib/paths';
-import { DonateLink } from '../features/site/components/donate-link';
+import { DonateLink } from '../shell-parts';
 import type { SideMenuProps } from './side-menu';
 import { useScrolledPast } from './use-scrolled-past';
 import './nav-bar.css';

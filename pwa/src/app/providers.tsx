@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AlertsProvider } from './alerts/alerts-provider';
+import { AlertsProvider } from '../components/alerts/alerts-provider';
 
 /**
  * Providers that live outside the router; the auth provider sits in the root layout. The query

@@ -3,19 +3,18 @@ import { NavLink } from 'react-router-dom';
 import { Icon } from '../components/all-icons';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
-import { useAuth } from './auth/auth-context';
-import { useNewEnrolmentCount } from '../features/clients/api/get-new-enrolment-count';
+import { useAuth } from '../lib/auth/auth-context';
 import { formatNumber } from '../i18n/i18n';
 import { SpecText } from '../i18n/spec-text';
 import { useT } from '../i18n/use-t';
 import { LanguageSwitch } from './language-switch';
-import { useSiteDetails } from '../features/site/api/get-site';
+import { useSiteDetails } from '../shell-parts';
+import { loadFollowUpsMenuLink, useNewEnrolmentCount } from '../shell-parts-signed-in';
 import { menuItems } from './menu-items';
 import './side-menu.css';
 import '../i18n/parts'; // this part's English (en-parts.ts), registered before it renders
 
-// "My follow-ups" and its count: its own chunk, asked for only once someone is signed in (decision 083).
-const FollowUpsMenuLink = lazy(() => import('../features/follow-ups/components/menu-count'));
+const FollowUpsMenuLink = lazy(loadFollowUpsMenuLink);
 
 export type SideMenuProps = { open: boolean; onClose: () => void };
 

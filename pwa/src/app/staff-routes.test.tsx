@@ -9,7 +9,7 @@ import { staffRoutePatterns } from '../lib/staff-paths';
 
 // The guard marks what it wraps, and each lazily loaded page is a stub naming the module it
 // would load, so a render shows which page sits behind which guard without loading any of them.
-vi.mock('./auth/require-auth', () => ({ RequireAuth: ({ children }: { children: ReactNode }) => <main data-guard="login">{children}</main> }));
+vi.mock('../lib/auth/require-auth', () => ({ RequireAuth: ({ children }: { children: ReactNode }) => <main data-guard="login">{children}</main> }));
 vi.mock('./lazy-route', () => ({
   lazyRoute: (importModule: () => Promise<unknown>) => {
     const source = /routes\/([\w-]+)/.exec(importModule.toString())?.[1] ?? 'unknown';
@@ -31,11 +31,11 @@ vi.mock('../lib/auth-token', () => ({
 vi.mock('../lib/owed-revocation', () => ({ revokeOrOwe: () => Promise.resolve() }));
 vi.mock('../lib/staff-queries', () => ({ dropStaffQueries: vi.fn() }));
 vi.mock('../lib/vault/vault', () => ({ openVaultAtSignIn: vi.fn(), wipeVault: () => Promise.resolve() }));
-vi.mock('./auth/api/log-in', () => ({ requestToken: vi.fn() }));
-vi.mock('./auth/api/get-current-user', () => ({ currentUserQuery: vi.fn(), forgetLastUser: vi.fn() }));
+vi.mock('../lib/auth/api/log-in', () => ({ requestToken: vi.fn() }));
+vi.mock('../lib/auth/api/get-current-user', () => ({ currentUserQuery: vi.fn(), forgetLastUser: vi.fn() }));
 
 const { default: StaffRoutes, staffRouteTable } = await import('./staff-routes');
-const { logOut } = await import('./auth/session');
+const { logOut } = await import('../lib/auth/session');
 
 /** A path the pattern matches, e.g. `/whanau/x1/contact` for `/whanau/:id/contact`. */
 const sample = (pattern: string) => pattern.replace(/:\w+/g, 'x1');

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { RequireAuth } from './auth/require-auth';
+import { RequireAuth } from '../lib/auth/require-auth';
 import { staffRoutePatterns } from '../lib/staff-paths';
 import { lazyRoute } from './lazy-route';
 

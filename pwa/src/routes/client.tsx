@@ -1,7 +1,7 @@
 import '../i18n/clients';
 import { useLocation, useParams } from 'react-router-dom';
 import { limits } from '@contract/limits';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientPage } from '../features/clients/components/client-page';
 import { caseloadClient } from '../features/clients/offline/caseload-copy';

@@ -1,5 +1,5 @@
 import '../i18n/clients';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { ClientsPage } from '../features/clients/components/clients-page';
 import { QuickUnlockCard } from '../features/clients/components/quick-unlock-card';

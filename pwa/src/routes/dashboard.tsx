@@ -1,6 +1,6 @@
 import '../i18n/clients';
 import { PageHeader } from '../components/page-header';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { DashboardView } from '../features/dashboard/components/dashboard-view';
 import { MyServicesReport } from '../features/reports/components/my-services-report';
 import { LinkButton } from '../components/button';

@@ -1,7 +1,7 @@
 import '../i18n/clients';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { clientName } from '../features/clients/client-form-values';
 import { searchCaseload } from '../features/clients/offline/caseload-copy';

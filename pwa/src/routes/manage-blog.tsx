@@ -3,7 +3,7 @@ import '../i18n/manage';
 import '../i18n/pages';
 import { useParams } from 'react-router-dom';
 import { BlogPostDetail } from '../features/blog/manage/blog-post-detail';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 
 /** /manage/blog/{id}: one blog post, to edit, preview, restore or delete. */
 export default function ManageBlogRoute() {

@@ -1,8 +1,8 @@
 import '../i18n/manage';
-import { BackToManage } from '../app/manage/back-to-manage';
-import { ManagePageHeader } from '../app/manage/manage-page-header';
-import { ManagerOnly } from '../app/manage/manager-only';
-import '../app/manage/manage.css';
+import { BackToManage } from '../components/manage/back-to-manage';
+import { ManagePageHeader } from '../components/manage/manage-page-header';
+import { ManagerOnly } from '../components/manage/manager-only';
+import '../components/manage/manage.css';
 import { FormerServicesEditor } from '../features/site/manage/former-services-editor';
 import { useT } from '../i18n/use-t';
 

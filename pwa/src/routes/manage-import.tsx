@@ -1,5 +1,5 @@
 import '../i18n/manage';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 import { ImportPage } from '../features/import/components/import-page';
 
 /** /manage/import: bring in people from a trust's spreadsheet, previewed before anything is written. */

@@ -1,5 +1,5 @@
 import '../i18n/manage';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 import { OutputsPage } from '../features/reports/manage/outputs-page';
 
 /** /manage/outputs: what each service delivers, and what the home page counters add (DESIGN §4d). */

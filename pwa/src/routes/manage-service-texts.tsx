@@ -1,10 +1,10 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { BackToManage } from '../app/manage/back-to-manage';
-import { ManagePageHeader } from '../app/manage/manage-page-header';
-import { ManagerOnly } from '../app/manage/manager-only';
-import { QueryState } from '../app/manage/query-state';
-import '../app/manage/manage.css';
+import { BackToManage } from '../components/manage/back-to-manage';
+import { ManagePageHeader } from '../components/manage/manage-page-header';
+import { ManagerOnly } from '../components/manage/manager-only';
+import { QueryState } from '../components/manage/query-state';
+import '../components/manage/manage.css';
 import { useServiceStatuses } from '../features/services/manage/get-service-statuses';
 import { ServiceTextsForm } from '../features/services/manage/service-texts-form';
 import { useT } from '../i18n/use-t';

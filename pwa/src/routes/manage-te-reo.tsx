@@ -1,5 +1,5 @@
 import '../i18n/manage';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 import { TeReoCorrections } from '../features/translations/components/te-reo-corrections';
 
 /** /manage/te-reo: a manager corrects the app's Māori text. */

@@ -1,6 +1,6 @@
 import '../i18n/manage';
 import { useParams } from 'react-router-dom';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 import { StaffMemberPage } from '../features/users/components/staff-member-page';
 
 /** /manage/users/{id}: one staff account. */

@@ -1,6 +1,6 @@
 import '../i18n/clients';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { NewWhanauPage } from '../features/whanau/components/new-whanau-page';
 import { staffPaths } from '../lib/staff-paths';

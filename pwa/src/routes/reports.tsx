@@ -1,5 +1,5 @@
 import '../i18n/clients';
-import { ManagerOnly } from '../app/manage/manager-only';
+import { ManagerOnly } from '../components/manage/manager-only';
 import { PageHeader } from '../components/page-header';
 import { ReportsPage } from '../features/reports/components/reports-page';
 import { useT } from '../i18n/use-t';

@@ -1,7 +1,7 @@
 import '../i18n/clients';
 import { useNavigate, useParams } from 'react-router-dom';
 import { limits } from '@contract/limits';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { RecordContactPage } from '../features/whanau/components/record-contact-page';
 import { staffPaths } from '../lib/staff-paths';

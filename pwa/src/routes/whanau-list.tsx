@@ -1,5 +1,5 @@
 import '../i18n/clients';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { WhanauListPage } from '../features/whanau/components/whanau-list-page';
 import './pages.css';

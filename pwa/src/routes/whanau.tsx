@@ -1,7 +1,7 @@
 import '../i18n/clients';
 import { useParams } from 'react-router-dom';
 import { limits } from '@contract/limits';
-import { useAuth } from '../app/auth/auth-context';
+import { useAuth } from '../lib/auth/auth-context';
 import { CaseloadGate } from '../features/clients/components/caseload-gate';
 import { FollowUpsFor } from '../features/follow-ups/components/follow-ups-for';
 import { kaimahiOf } from '../features/follow-ups/kaimahi';

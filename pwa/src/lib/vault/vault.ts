@@ -1,6 +1,6 @@
 /**
  * The staff vault: the encrypted copy of a kaimahi's caseload on this device, and the key that
- * opens it (DESIGN §6, decision 045). Shared code in lib/ because sign-in (app/auth) opens
+ * opens it (DESIGN §6, decision 045). Shared code in lib/ because sign-in (lib/auth) opens
  * it and the client screens (features/clients) read through it.
  *
  * States, per signed-in person:
@@ -13,7 +13,7 @@
  *                the password, checked against the wrapped key, not the server;
  * - `unlocked` — the key is in memory and handed to the outbox (`setStaffCipher`).
  * Five wrong passwords in a row wipe the copy and the person's staff items in the outbox (and the
- * app signs them out: app/auth).
+ * app signs them out: lib/auth).
  *
  * A PIN (decision 118): the person may set a short PIN for this phone, a second wrapping of the
  * same data key kept beside the password's. The unlock screen then asks for the PIN, with the

@@ -1,6 +1,6 @@
 import { CreateBlogPostSchema } from '@contract/content';
 import { useCreateBlogPost } from './create-blog-post';
-import { PictureItemForm } from '../../../app/manage/picture-item-form';
+import { PictureItemForm } from '../../../components/manage/picture-item-form';
 
 /** "New post": title, author, Markdown text and a picture with its description, all required. */
 export function BlogPostForm({ onCreated }: { onCreated: () => void }) {

@@ -7,10 +7,10 @@ import { staffPaths } from '../../../lib/staff-paths';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { OlderPosts } from '../components/older-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
-import { formatDate } from '../../../app/manage/format';
-import { QueryState } from '../../../app/manage/query-state';
-import { UnpublishedList } from '../../../app/manage/unpublished-list';
-import '../../../app/manage/content-edit.css';
+import { formatDate } from '../../../components/manage/format';
+import { QueryState } from '../../../components/manage/query-state';
+import { UnpublishedList } from '../../../components/manage/unpublished-list';
+import '../../../components/manage/content-edit.css';
 import { useUnpublishedBlogPosts } from './managed-blog-post';
 import { useT } from '../../../i18n/use-t';
 

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import type { BlogPost } from '@contract/content';
 import { paths } from '../../../lib/paths';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useDeleteBlogPost } from './delete-blog-post';
-import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
+import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
 import { useT } from '../../../i18n/use-t';
-import { specAlert } from '../../../app/manage/spec-alert';
+import { specAlert } from '../../../components/manage/spec-alert';
 
 /** Asks before deleting a post; then 'Post Delted' (the trust's wording) and back to /manage. */
 export function DeleteBlogPostDialog({ post, onClose }: { post: Pick<BlogPost, '_id' | 'title'> | null; onClose: () => void }) {

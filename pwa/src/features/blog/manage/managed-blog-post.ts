@@ -3,7 +3,7 @@ import type { ManagedBlogPost } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { staffApiPaths } from '../../../lib/staff-paths';
-import { useSaveContent } from '../../../app/manage/content-changes';
+import { useSaveContent } from '../../../components/manage/content-changes';
 import { blogQueryKeys } from '../api/get-blog-posts';
 
 export const managedBlogKeys = {

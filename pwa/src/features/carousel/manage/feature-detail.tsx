@@ -3,19 +3,19 @@ import { CreateFeatureSchema } from '@contract/content';
 import { checkInput } from '@contract/errors';
 import { Button } from '../../../components/button';
 import { MarkdownContent } from '../../../components/markdown-content';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { BackToManage } from '../../../app/manage/back-to-manage';
+import { BackToManage } from '../../../components/manage/back-to-manage';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
-import { QueryState } from '../../../app/manage/query-state';
-import { ContentEditForm } from '../../../app/manage/content-edit-form';
-import { PublicationStatus } from '../../../app/manage/publication-field';
-import { RevisionList } from '../../../app/manage/revision-list';
-import { useAlerts } from '../../../app/alerts/alerts-context';
+import { QueryState } from '../../../components/manage/query-state';
+import { ContentEditForm } from '../../../components/manage/content-edit-form';
+import { PublicationStatus } from '../../../components/manage/publication-field';
+import { RevisionList } from '../../../components/manage/revision-list';
+import { useAlerts } from '../../../components/alerts/alerts-context';
 import { featuresQueryKey } from '../api/get-features';
 import { useManagedFeature, useUpdateFeature } from './managed-feature';
-import '../../../app/manage/manage.css';
-import '../../../app/manage/content-edit.css';
+import '../../../components/manage/manage.css';
+import '../../../components/manage/content-edit.css';
 import { useT } from '../../../i18n/use-t';
 
 /** /manage/features/{id}: one carousel feature, whatever its state: edit, preview, revisions, delete. */

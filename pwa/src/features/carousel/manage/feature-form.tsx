@@ -1,6 +1,6 @@
 import { CreateFeatureSchema } from '@contract/content';
 import { useCreateFeature } from './create-feature';
-import { PictureItemForm } from '../../../app/manage/picture-item-form';
+import { PictureItemForm } from '../../../components/manage/picture-item-form';
 
 /** "New feature" for the home page carousel: title, text and a picture with its description. */
 export function FeatureForm({ onCreated }: { onCreated: () => void }) {

@@ -6,9 +6,9 @@ import { imageUrl } from '../../../lib/image-size';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useFeatures } from '../api/get-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
-import { QueryState } from '../../../app/manage/query-state';
-import { UnpublishedList } from '../../../app/manage/unpublished-list';
-import '../../../app/manage/content-edit.css';
+import { QueryState } from '../../../components/manage/query-state';
+import { UnpublishedList } from '../../../components/manage/unpublished-list';
+import '../../../components/manage/content-edit.css';
 import { useUnpublishedFeatures } from './managed-feature';
 import { useT } from '../../../i18n/use-t';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ManagedFeature } from '@contract/content';
 import { apiRequest } from '../../../lib/api-client';
 import { staffApiPaths } from '../../../lib/staff-paths';
-import { useSaveContent } from '../../../app/manage/content-changes';
+import { useSaveContent } from '../../../components/manage/content-changes';
 import { featuresQueryKey } from '../api/get-features';
 
 export const managedFeatureKeys = {

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ClientRecord } from '@contract/clients';
 import type { DuplicatePair, MergeRecord } from '@contract/duplicates';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { QueryState } from '../../../app/manage/query-state';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { QueryState } from '../../../components/manage/query-state';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
@@ -13,7 +13,7 @@ import { staffPaths } from '../../../lib/staff-paths';
 import { useDuplicates } from '../api/get-duplicates';
 import { useMarkNotSame } from '../api/mark-not-same';
 import { useMergeClients, useUndoMerge } from '../api/merge-clients';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import './duplicates.css';
 
 /** The fields a merge chooses between, as the record shows them. */

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { importFieldsOf, importKinds, type ImportField, type ImportKind, type ImportPreview } from '@contract/import';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { useConfirmImport, useRemapImport, useUndoImport } from '../api/import-steps';
 import { uploadImport } from '../api/upload-import';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import './import.css';
 
 const fieldLabel: Record<ImportField, MessageKey> = {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useLogFiles } from '../api/list-log-files';
-import { formatBytes, formatDateTime } from '../../../app/manage/format';
-import { QueryState } from '../../../app/manage/query-state';
+import { formatBytes, formatDateTime } from '../../../components/manage/format';
+import { QueryState } from '../../../components/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 
 /** The server's log files with their size and last change, each linking to its text. */

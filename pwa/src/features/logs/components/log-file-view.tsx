@@ -1,22 +1,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
 import { paths } from '../../../lib/paths';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useDeleteLogFile } from '../api/delete-log-file';
 import { useLogFileText } from '../api/get-log-file';
 import { useLogFiles } from '../api/list-log-files';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
-import { formatBytes, formatDateTime } from '../../../app/manage/format';
-import { QueryState } from '../../../app/manage/query-state';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
+import { formatBytes, formatDateTime } from '../../../components/manage/format';
+import { QueryState } from '../../../components/manage/query-state';
 import { LogTable } from './log-table';
 import './logs.css';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
-import { specAlert } from '../../../app/manage/spec-alert';
+import { specAlert } from '../../../components/manage/spec-alert';
 
 /** /manage/logs/{id}: a log file as a table of its lines, and a delete button for a file of the listing. */
 export function LogFileView({ id }: { id: string }) {

@@ -1,5 +1,5 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { formatDateTime } from '../../../app/manage/format';
+import { formatDateTime } from '../../../components/manage/format';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import type { MessageKey } from '../../../i18n/i18n';

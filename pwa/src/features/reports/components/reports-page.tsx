@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { serviceCatalogue } from '@contract/catalogue';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';

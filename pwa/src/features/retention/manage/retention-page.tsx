@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ErasureWhanau, RetentionCandidate, RetentionOutcome } from '@contract/clients';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { QueryState } from '../../../app/manage/query-state';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { QueryState } from '../../../components/manage/query-state';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Pager, pageCount, type PagerWords } from '../../../components/pager';
 import { TextArea } from '../../../components/text-area';
@@ -17,7 +17,7 @@ import { useArchiveClient } from './archive-client';
 import { useEraseClient } from './erase-client';
 import { retentionPageSize, useRetentionCandidates } from './list-retention-candidates';
 import { useErasureReview } from './review-erasure';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import './retention.css';
 
 type Action = 'archive' | 'erase';

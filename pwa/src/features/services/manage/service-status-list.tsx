@@ -2,13 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { UpdateServiceSchema } from '@contract/service-updates';
 import { isEnrollable, unavailableText, type Service, type ServiceStatus } from '@contract/services';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useServiceStatuses } from './get-service-statuses';
 import { useUpdateServiceStatus } from './update-service-status';
 import { TextField } from '../../../components/text-field';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { QueryState } from '../../../app/manage/query-state';
+import { QueryState } from '../../../components/manage/query-state';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
 

@@ -1,6 +1,6 @@
 import type { Service, ServiceSectionMi, ServiceTextField, ServiceTexts, ServiceTextsMi } from '@contract/services';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { BilingualForm, inputName, joinList, splitList, type BilingualText, type BilingualValues } from '../../../app/manage/bilingual-form';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { BilingualForm, inputName, joinList, splitList, type BilingualText, type BilingualValues } from '../../../components/manage/bilingual-form';
 import { useT, type Translate } from '../../../i18n/use-t';
 import { useUpdateServiceTexts } from './update-service-texts';
 

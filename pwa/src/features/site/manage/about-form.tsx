@@ -1,7 +1,7 @@
 import type { AboutPage, AboutTexts, AboutTextsMi } from '@contract/about-page';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { BilingualForm, inputName, joinList, splitList, type BilingualText, type BilingualValues } from '../../../app/manage/bilingual-form';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { BilingualForm, inputName, joinList, splitList, type BilingualText, type BilingualValues } from '../../../components/manage/bilingual-form';
 import { useT } from '../../../i18n/use-t';
 import { apiRequest } from '../../../lib/api-client';
 import { textApiPaths } from '../../../lib/text-paths';

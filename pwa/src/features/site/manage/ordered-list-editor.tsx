@@ -1,10 +1,10 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../app/manage/confirm-dialog';
-import { QueryState } from '../../../app/manage/query-state';
+import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
+import { QueryState } from '../../../components/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 import { ReorderButtons } from './reorder-buttons';
 import './manage-site.css';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { checkInput } from '@contract/errors';
 import { UpdateSiteSchema, siteFields, type Site, type SiteField } from '@contract/site';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextArea } from '../../../components/text-area';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { checkInput } from '@contract/errors';
 import { CreateTeamMemberSchema, type TeamMember } from '@contract/site';
-import { ImagePickerField, imageProblem } from '../../../app/manage/image-picker-field';
-import { UploadProgress } from '../../../app/manage/upload-progress';
+import { ImagePickerField, imageProblem } from '../../../components/manage/image-picker-field';
+import { UploadProgress } from '../../../components/manage/upload-progress';
 import { TextField } from '../../../components/text-field';
 import { translate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';

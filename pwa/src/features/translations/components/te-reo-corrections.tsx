@@ -10,13 +10,13 @@ import type { MessageKey } from '../../../i18n/i18n';
 import type { Message } from '../../../i18n/messages';
 import { mi } from '../../../i18n/mi';
 import { useT } from '../../../i18n/use-t';
-import { useAlerts } from '../../../app/alerts/alerts-context';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { useAlerts } from '../../../components/alerts/alerts-context';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useCorrections, useRemoveCorrection, useSaveCorrection } from '../api/corrections';
-import { BackToManage } from '../../../app/manage/back-to-manage';
+import { BackToManage } from '../../../components/manage/back-to-manage';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { QueryState } from '../../../app/manage/query-state';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { QueryState } from '../../../components/manage/query-state';
 
 /** Text for searching: no macrons or other marks, no capitals ("Māori" finds "maori"). */
 export function foldForSearch(text: string): string {

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { auditActions, bulkReadActions, type AuditEvent, type TrailAction } from '@contract/audit';
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { QueryState } from '../../../app/manage/query-state';
-import { useShowErrors } from '../../../app/alerts/use-show-errors';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { QueryState } from '../../../components/manage/query-state';
+import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
@@ -15,7 +15,7 @@ import { nzToday } from '../../../lib/nz-time';
 import { activityPageSize, downloadActivity, useStaffActivity, type ActivityFilter } from '../api/get-staff-activity';
 import { useStaff } from '../api/list-staff';
 import { historyPagerWords } from './staff-history';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import './staff-history.css';
 
 const actionKey: Record<TrailAction, MessageKey> = {

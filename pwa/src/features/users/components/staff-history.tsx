@@ -5,7 +5,7 @@ import { Pager, type PagerWords } from '../../../components/pager';
 import { formatDate } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
-import { QueryState } from '../../../app/manage/query-state';
+import { QueryState } from '../../../components/manage/query-state';
 import { staffHistoryPageSize, useStaffHistory } from '../api/get-staff-history';
 import './staff-history.css';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useStaff } from '../api/list-staff';
-import { accessName } from '../../../app/manage/format';
-import { QueryState } from '../../../app/manage/query-state';
+import { accessName } from '../../../components/manage/format';
+import { QueryState } from '../../../components/manage/query-state';
 import { useT } from '../../../i18n/use-t';
 
 /** Every staff account with its access level and whether it can sign in. */

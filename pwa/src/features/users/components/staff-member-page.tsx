@@ -1,12 +1,12 @@
-import { ManagePageHeader } from '../../../app/manage/manage-page-header';
-import { useAuth } from '../../../app/auth/auth-context';
+import { ManagePageHeader } from '../../../components/manage/manage-page-header';
+import { useAuth } from '../../../lib/auth/auth-context';
 import { useStaffMember } from '../api/get-staff-member';
-import { BackToManage } from '../../../app/manage/back-to-manage';
-import { accessName } from '../../../app/manage/format';
-import { QueryState } from '../../../app/manage/query-state';
+import { BackToManage } from '../../../components/manage/back-to-manage';
+import { accessName } from '../../../components/manage/format';
+import { QueryState } from '../../../components/manage/query-state';
 import { StaffHistory } from './staff-history';
 import { StaffMemberEditor } from './staff-member-editor';
-import '../../../app/manage/manage.css';
+import '../../../components/manage/manage.css';
 import { useT } from '../../../i18n/use-t';
 
 /** /manage/users/{id}: one staff account to change, give a new password, deactivate or reactivate, and its history. */

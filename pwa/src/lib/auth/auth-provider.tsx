@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getToken, subscribeToToken } from '../../lib/auth-token';
-import { serverRendered } from '../../lib/use-after-first-paint';
-import { useAlerts } from '../alerts/alerts-context';
+import { getToken, subscribeToToken } from '../auth-token';
+import { serverRendered } from '../use-after-first-paint';
+import { useAlerts } from '../../components/alerts/alerts-context';
 import { currentUserQuery } from './api/get-current-user';
 import { AuthContext, type AuthApi, type AuthStatus } from './auth-context';
 import type { SessionTools } from './session';

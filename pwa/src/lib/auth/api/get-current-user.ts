@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { ApiRequestError, apiRequest } from '../../api-client';
+import { apiPaths } from '../../paths';
 
 /**
  * The last user `GET /api/auth` confirmed for the current token, so a kaimahi who opens the app

@@ -1,10 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiErrorItem } from '@contract/errors';
 import type { ImageInfo, PublicationState } from '@contract/content';
-import { Button } from '../../components/button';
-import { ErrorSummary, useFormErrors } from '../../components/form-errors';
-import { TextArea } from '../../components/text-area';
-import { TextField } from '../../components/text-field';
+import { Button } from '../button';
+import { ErrorSummary, useFormErrors } from '../form-errors';
+import { TextArea } from '../text-area';
+import { TextField } from '../text-field';
 import { useT } from '../../i18n/use-t';
 import { imageUrl } from '../../lib/image-size';
 import { isoToNzLocal, nzLocalToIso } from '../../lib/nz-time';

@@ -1,9 +1,9 @@
 import type { ApiErrorItem } from '@contract/errors';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { ErrorSummary, errorItemsOf, useFormErrors } from '../../components/form-errors';
-import { TextArea } from '../../components/text-area';
-import { TextField } from '../../components/text-field';
+import { Button } from '../button';
+import { ErrorSummary, errorItemsOf, useFormErrors } from '../form-errors';
+import { TextArea } from '../text-area';
+import { TextField } from '../text-field';
 import { useT } from '../../i18n/use-t';
 import { useShowErrors } from '../alerts/use-show-errors';
 import './bilingual-form.css';

@@ -1,6 +1,6 @@
 import type { LoginInput, LoginResult } from '@contract/auth';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiRequest } from '../../api-client';
+import { apiPaths } from '../../paths';
 
 /** `POST /api/auth`: the token for these credentials. */
 export function requestToken(credentials: LoginInput): Promise<LoginResult> {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { PublicationState } from '@contract/content';
-import { TextField } from '../../components/text-field';
-import { FieldError } from '../../components/field-error';
+import { TextField } from '../text-field';
+import { FieldError } from '../field-error';
 import { formatDate } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { nzTimeZone } from '../../lib/nz-time';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { ApiErrorItem } from '@contract/errors';
-import { useFormErrors } from '../../components/form-errors';
+import { useFormErrors } from '../form-errors';
 import { imageProblem } from './image-picker-field';
 
 type ParseResult<Parsed> = { success: true; data: Parsed } | { success: false; errors: ApiErrorItem[] };

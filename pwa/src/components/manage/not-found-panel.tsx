@@ -1,4 +1,4 @@
-import { LinkButton } from '../../components/button';
+import { LinkButton } from '../button';
 import { useT } from '../../i18n/use-t';
 import { paths } from '../../lib/paths';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentProps } from 'react';
-import { PageHeader } from '../../components/page-header';
+import { PageHeader } from '../page-header';
 
 /**
  * The page header of a management page. When the page was reached by navigating inside the app,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from '../../components/button';
+import { Button } from '../button';
 import { useT } from '../../i18n/use-t';
 
 type ConfirmDialogProps = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ContentRevision } from '@contract/content';
 import type { QueryKey } from '@tanstack/react-query';
-import { Button } from '../../components/button';
+import { Button } from '../button';
 import type { MessageKey } from '../../i18n/i18n';
 import { useT } from '../../i18n/use-t';
 import { useAlerts } from '../alerts/alerts-context';

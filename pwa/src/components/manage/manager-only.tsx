@@ -2,11 +2,11 @@
 import '../../i18n/manage';
 import type { ReactNode } from 'react';
 import { limits } from '@contract/limits';
-import { LinkButton } from '../../components/button';
+import { LinkButton } from '../button';
 import { ManagePageHeader } from './manage-page-header';
-import { Spinner } from '../../components/spinner';
+import { Spinner } from '../spinner';
 import { paths } from '../../lib/paths';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth/auth-context';
 import './manage.css';
 import { useT } from '../../i18n/use-t';
 

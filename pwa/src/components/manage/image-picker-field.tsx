@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { limits } from '@contract/limits';
-import { FieldError } from '../../components/field-error';
-import '../../components/fields.css';
+import { FieldError } from '../field-error';
+import '../fields.css';
 import { useT } from '../../i18n/use-t';
 import { translate } from '../../i18n/i18n';
 

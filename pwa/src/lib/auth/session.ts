@@ -1,18 +1,18 @@
 /**
  * What signing in and out does, loaded when it is used (a visitor's first download carries none
  * of it): the token, the person confirmed, the encrypted copy on the device, the cache of staff
- * data, and the alerts the trust's spec names. app/auth/auth-provider.tsx calls these.
+ * data, and the alerts the trust's spec names. lib/auth/auth-provider.tsx calls these.
  */
 import type { CurrentUser } from '@contract/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
 import { spec } from '../../i18n/spec';
-import { announceSignedIn, getToken, maySignOut, setToken } from '../../lib/auth-token';
-import { revokeOrOwe } from '../../lib/owed-revocation';
-import { isProtectedPath, paths } from '../../lib/paths';
-import { dropStaffQueries } from '../../lib/staff-queries';
-import { openVaultAtSignIn, wipeVault } from '../../lib/vault/vault';
-import type { AlertType } from '../alerts/alerts-context';
+import { announceSignedIn, getToken, maySignOut, setToken } from '../auth-token';
+import { revokeOrOwe } from '../owed-revocation';
+import { isProtectedPath, paths } from '../paths';
+import { dropStaffQueries } from '../staff-queries';
+import { openVaultAtSignIn, wipeVault } from '../vault/vault';
+import type { AlertType } from '../../components/alerts/alerts-context';
 import { requestToken } from './api/log-in';
 import { currentUserQuery, forgetLastUser } from './api/get-current-user';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Spinner } from '../../components/spinner';
+import { Spinner } from '../spinner';
 import { errorItemsOf } from '../alerts/use-show-errors';
-import { Button } from '../../components/button';
+import { Button } from '../button';
 import { useT } from '../../i18n/use-t';
 import { ApiRequestError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';

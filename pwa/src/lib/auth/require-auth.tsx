@@ -1,8 +1,8 @@
 import { spec } from '../../i18n/spec';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { paths } from '../../lib/paths';
-import { useAlerts } from '../alerts/alerts-context';
+import { paths } from '../paths';
+import { useAlerts } from '../../components/alerts/alerts-context';
 import { useAuth } from './auth-context';
 
 /**
