@@ -3,6 +3,7 @@ import { cardShare, whanauOraOutcomes, type CardFigures, type ReportCard } from 
 import { Button } from '../../../components/button';
 import { formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import { goalAreaLabel } from './report-labels';
 
 type Figure = keyof typeof figureSpecs;
 
@@ -85,6 +86,8 @@ export function ReportCardView({
   }
 
   const rated = total.values.whanauRated;
+  // The areas with goals due, then the total (only the total: nothing to break down).
+  const areas = card.goalAreas.filter((area) => area.key === 'total' || area.values.due > 0);
   return (
     <section className="report-card" aria-labelledby="report-card-title">
       <div className="report-table__head">
@@ -136,6 +139,36 @@ export function ReportCardView({
               );
             })}
           </ul>
+          {section.title === 'card.betterOff' && areas.length > 1 && (
+            <div className="report-table">
+              <div className="report-table__scroll" tabIndex={0} role="group" aria-label={t('card.goalAreas')}>
+                <table>
+                  <caption className="report-card__caption">{t('card.goalAreas')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('card.area')}</th>
+                      <th scope="col">{t('card.due')}</th>
+                      <th scope="col">{t('card.achieved')}</th>
+                      <th scope="col">%</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {areas.map((area) => {
+                      const share = cardShare(area.values.achieved, area.values.due, hideSmall);
+                      return (
+                        <tr key={area.key} className={area.key === 'total' ? 'report-table__total' : undefined}>
+                          <th scope="row">{goalAreaLabel(t, area.key)}</th>
+                          <td>{formatNumber(area.values.due)}</td>
+                          <td>{formatNumber(area.values.achieved)}</td>
+                          <td>{share === null ? noFigure : share === 'S' ? hiddenMark : `${formatNumber(share)}%`}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
           {section.title === 'card.betterOff' &&
             (rated === 0 ? (
               <p className="report-card__note">{t('card.noRatings')}</p>

@@ -44,6 +44,10 @@ export const measureKeys = {
   value: 'reports.measure.value',
 } as const;
 
+/** A goal area's words (`total`: the total's). */
+export const goalAreaLabel = (t: Translate, area: string) =>
+  area === 'total' ? t('reports.row.total') : area in areaKeys ? t(areaKeys[area as GoalArea]) : area;
+
 export const contactKindLabel = (t: Translate, kind: string) => (kind in kindKeys ? t(kindKeys[kind as ContactKind]) : kind);
 
 /** A row's label in the reader's language: a service's name, a contact kind, a goal area, an output's name. */
