@@ -170,7 +170,11 @@ describe('offline staff work you can trust', () => {
       await page.getByRole('link', { name: 'Kahu Stale' }).first().click();
     });
 
-    // Back in signal, on Kahu's page: the edit is sent, and the notices follow it.
+    // Back in signal, on Kahu's page: the edit is sent, and the notices follow it. The next edit
+    // waits for it: made while the first was still on its way, it named both fields (the form's
+    // base was the record before the first), which a loaded CI run once showed.
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor({ timeout: 60_000 });
+    await page.getByText(/^Version 2,/).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Edit details' }).click();
     await page.getByLabel('Suburb').fill('Aranui');
     await page.getByRole('button', { name: 'Save changes' }).click();
