@@ -403,11 +403,14 @@ export async function remapImport(id: string, mapping: ImportMapping): Promise<I
   const fields = Object.values(mapping).filter((field) => field !== null);
   const allowed: readonly ImportField[] = importFieldsOf[file.kind];
   const foreign = Object.entries(mapping).find(([, field]) => field !== null && !allowed.includes(field));
-  if (foreign) throw badRequest(`A ${file.kind} file cannot fill ${foreign[1]}`, `mapping.${foreign[0]}`);
+  if (foreign) throw badRequest(`${kindWords[file.kind]} cannot fill ${foreign[1]}`, `mapping.${foreign[0]}`);
   if (new Set(fields).size !== fields.length) throw conflict('Each field can be filled from one column only', 'mapping');
   await file.update({ mapping: Object.fromEntries(file.columns.map((column) => [column, mapping[column] ?? null])) });
   return present(file, await evaluate(file));
 }
+
+/** What each kind of file is called in a message. */
+const kindWords: Record<ImportKind, string> = { clients: 'A file of people', whanau: 'A file of whānau', enrolments: 'A file of enrolments' };
 
 /** A client made from a row's person fields, with its `create` event naming the import. */
 async function createPerson(actor: Actor, file: Import, values: RowValues, transaction: Transaction): Promise<string> {

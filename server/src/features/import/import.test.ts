@@ -320,7 +320,7 @@ describe('import of enrolments of past years', () => {
       json: { mapping: { Service: 'whanauName', Date: 'enrolledOn' } },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual([expect.objectContaining({ param: 'mapping.Service', msg: 'A enrolments file cannot fill whanauName' })]);
+    expect(wrong.body.errors).toEqual([expect.objectContaining({ param: 'mapping.Service', msg: 'A file of enrolments cannot fill whanauName' })]);
   });
 });
 
