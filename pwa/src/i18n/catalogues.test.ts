@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en as core } from './en';
 import { enClients } from './en-clients';
+import { enWhanauApp } from './en-whanau-app';
 import { enErrors } from './en-errors';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
@@ -12,7 +13,7 @@ import { spec } from './spec';
 
 /** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
 const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
-const en = { ...core, ...enParts, ...enPages, ...enManage, ...enClients, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<
+const en = { ...core, ...enParts, ...enPages, ...enManage, ...enClients, ...enWhanauApp, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<
   keyof typeof mi,
   Message
 >;
@@ -22,7 +23,7 @@ const placeholders = (message: Message) =>
 
 describe('message catalogues', () => {
   it('keeps each English key in one file only', () => {
-    const parts = [core, enParts, enPages, enManage, enClients, enErrors].map((part) => Object.keys(part));
+    const parts = [core, enParts, enPages, enManage, enClients, enWhanauApp, enErrors].map((part) => Object.keys(part));
     expect(parts.flat().length).toBe(new Set(parts.flat()).size);
   });
 

@@ -1,5 +1,6 @@
 import type { en } from './en';
 import type { enClients } from './en-clients';
+import type { enWhanauApp } from './en-whanau-app';
 import type { enErrors } from './en-errors';
 import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
@@ -14,7 +15,7 @@ import { draft, type TranslatedCatalogue } from './messages';
  * an entry in /manage without a developer: those corrections override these.
  */
 export const mi: TranslatedCatalogue<
-  typeof en & typeof enParts & typeof enPages & typeof enManage & typeof enClients & typeof enErrors & Record<GlossKey, ''>
+  typeof en & typeof enParts & typeof enPages & typeof enManage & typeof enClients & typeof enWhanauApp & typeof enErrors & Record<GlossKey, ''>
 > = {
   'shell.skipToContent': draft('Haere tika ki te ihirangi'),
   'shell.menu': draft('Tahua'),
@@ -1701,4 +1702,23 @@ export const mi: TranslatedCatalogue<
   'counters.shows': draft('Ka whakaatu i te {value}'),
   'counters.save': draft('Tiakina te kaitatau'),
   'counters.saved': draft('Kua tiakina te kaitatau'),
+  'voice.title': draft('Kei te pēhea tātou?'),
+  'voice.lead': draft('Mō ia wāhanga o te noho ā-whānau, kōwhiria te nama e tika ana ināianei: ko te 1 he kino rawa, ko te 5 he tino pai rawa.'),
+  'voice.on': draft('Rā'),
+  'voice.comment': draft('He kōrero anō āu (kāore e herea)'),
+  'voice.save': draft('Tiakina ā mātou whakautu'),
+  'voice.saved': draft('Kua tiakina. Ngā mihi.'),
+  'voice.point.1': draft('Kāore rawa i te pai'),
+  'voice.point.2': draft('Kāore i tino pai'),
+  'voice.point.3': draft('Āhua pai'),
+  'voice.point.4': draft('Pai'),
+  'voice.point.5': draft('Tino pai rawa'),
+  'voice.chooseEach': draft('Kōwhiria he nama mō ia o ngā mea e whitu'),
+  'voice.outcome.selfManaging': draft('E whakahaere ana i a rātou anō'),
+  'voice.outcome.healthyLifestyles': draft('E noho ana i te ao ora'),
+  'voice.outcome.participatingInSociety': draft('E whai wāhi katoa ana ki te porihanga'),
+  'voice.outcome.teAoMaori': draft('E whai wāhi māia ana ki te ao Māori'),
+  'voice.outcome.economicallySecure': draft('E tū pakari ana ā-ōhanga'),
+  'voice.outcome.cohesiveResilientNurturing': draft('E kotahi ana, e manawaroa ana, e poipoi ana'),
+  'voice.outcome.stewardsOfEnvironment': draft('He kaitiaki haepapa o tō rātou taiao'),
 };
