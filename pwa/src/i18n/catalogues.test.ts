@@ -13,10 +13,16 @@ import { spec } from './spec';
 
 /** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
 const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
-const en = { ...core, ...enParts, ...enPages, ...enManage, ...enClients, ...enWhanauApp, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<
-  keyof typeof mi,
-  Message
->;
+const en = {
+  ...core,
+  ...enParts,
+  ...enPages,
+  ...enManage,
+  ...enClients,
+  ...enWhanauApp,
+  ...enErrors,
+  ...Object.fromEntries(glossKeys.map((key) => [key, ''])),
+} as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();

@@ -20,7 +20,14 @@ import { renderScope } from '../lib/render-scope';
 /** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
 export type GlossKey = `gloss.${SpecKey}`;
 export type MessageKey =
-  keyof typeof en | keyof typeof enParts | keyof typeof enPages | keyof typeof enManage | keyof typeof enClients | keyof typeof enWhanauApp | keyof typeof enErrors | GlossKey;
+  | keyof typeof en
+  | keyof typeof enParts
+  | keyof typeof enPages
+  | keyof typeof enManage
+  | keyof typeof enClients
+  | keyof typeof enWhanauApp
+  | keyof typeof enErrors
+  | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 
