@@ -175,7 +175,7 @@ describe('the whānau’s own app', () => {
     // In te reo Māori, and on a wider screen.
     await chooseLanguage(page, 'mi');
     await page.reload();
-    await page.getByRole('heading', { name: 'Ngā hīkoi me ngā toronga e heke mai ana' }).waitFor();
+    await page.getByRole('heading', { name: 'Tēnā koe, Tama' }).waitFor({ timeout: 60_000 });
     await screenshot(page, 'whanau-app-home-mi-390', { fullPage: true });
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'whanau-app-home-mi-1440');

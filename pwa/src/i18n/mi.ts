@@ -1768,8 +1768,8 @@ export const mi: TranslatedCatalogue<
   'whanauApp.ended.byMember': draft('Kua wetekina tēnei waea, kua ūkuia ōna mōhiohio.'),
   'whanauApp.ended.again': draft('Hono mai mā tētahi waehere hou'),
   'whanauApp.loading': draft('E huaki ana i ngā mōhiohio o tō whānau…'),
-  'whanauApp.greeting': draft('Kia ora {name}'),
-  'whanauApp.whanauOf': draft('Whānau: {name}'),
+  'whanauApp.greeting': draft('Tēnā koe, {name}'),
+  'whanauApp.whanauOf': draft('Tō whānau: {name}'),
   'whanauApp.waiting': draft({
     one: 'Kotahi te mea e tatari ana kia tukuna. Ka tukuna ina whai tohu waea koe.',
     other: 'E {count} ngā mea e tatari ana kia tukuna. Ka tukuna ina whai tohu waea koe.',
