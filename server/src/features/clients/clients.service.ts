@@ -129,7 +129,12 @@ export type EnrolmentSource = { id: string; param: string };
  * Creates a client record (the effect of `client.create`). With `fromEnrolment`, the record takes
  * that enrolment's consent when none is given, and the enrolment is linked to it.
  */
-export async function createClient(actor: Actor, input: CreateClientInput, fromEnrolment: EnrolmentSource | undefined, transaction: Transaction): Promise<ClientDetail> {
+export async function createClient(
+  actor: Actor,
+  input: CreateClientInput,
+  fromEnrolment: EnrolmentSource | undefined,
+  transaction: Transaction,
+): Promise<ClientDetail> {
   const enrolment = fromEnrolment ? await findVisibleEnrolment(actor, fromEnrolment.id, transaction) : undefined;
   if (enrolment?.clientId) throw conflict('This enrolment is already linked to a client', fromEnrolment?.param);
   const { _id, consent, ...fields } = input;

@@ -201,7 +201,12 @@ describe('POST /api/sync', () => {
   it('client.create with fromEnrolment links and enrols that enrolment once, with the REST route’s 404 and 409 as rejections', async () => {
     const enrolment = await buildEnrolment({ serviceKey: 'whanau_ora_support', givenName: 'Piripi', familyName: 'Mahuika', message: 'Kia ora, he pātai tāku' });
     const clientId = newId();
-    const create = { _id: clientId, kind: 'client.create', entityId: clientId, payload: { givenName: 'Piripi', familyName: 'Mahuika', fromEnrolment: enrolment.id } };
+    const create = {
+      _id: clientId,
+      kind: 'client.create',
+      entityId: clientId,
+      payload: { givenName: 'Piripi', familyName: 'Mahuika', fromEnrolment: enrolment.id },
+    };
     const res = await sync([create]);
     expect(res.body.results).toEqual([expect.objectContaining({ _id: clientId, status: 'applied' })]);
     // As `POST /api/clients?fromEnrolment=`: linked, enrolled, the enrolment's consent taken, its message the first note.
@@ -231,7 +236,9 @@ describe('POST /api/sync', () => {
     ]);
     expect(refused.status).toBe(200);
     expect(statuses(refused.body.results)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect(refused.body.results[0].errors).toEqual([expect.objectContaining({ msg: 'This enrolment is already linked to a client', param: 'payload.fromEnrolment' })]);
+    expect(refused.body.results[0].errors).toEqual([
+      expect.objectContaining({ msg: 'This enrolment is already linked to a client', param: 'payload.fromEnrolment' }),
+    ]);
     expect(refused.body.results[1].errors).toEqual([expect.objectContaining({ msg: 'Enrolment not found' })]);
     expect(refused.body.results[1].errors[0].param).toBeUndefined();
     expect(refused.body.results[2].errors).toEqual([expect.objectContaining({ msg: 'Must be a valid id', param: 'payload.fromEnrolment' })]);
