@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientDetail } from '@contract/clients';
 import { collectionStatement, type EnrolmentListItem } from '@contract/enrolments';
 import type { StaffUser } from '@contract/users';
-import { checkA11y, screenshot, startHarness, type Harness, type Staff } from './harness';
-import { json, newDevice, offlineFaults, withServerStopped } from './staff-helpers';
+import { checkA11y, pageProblems, screenshot, startHarness, type Harness, type Staff } from './harness';
+import { createClient, json, newDevice, offlineFaults, withServerStopped } from './staff-helpers';
 
 /**
  * Enrolments with no signal (issue 33, "the last second paths"), in the built app against the real
@@ -175,6 +175,26 @@ describe('enrolments with no signal', () => {
     await movingCard.waitFor({ state: 'detached', timeout: 30_000 });
     await makingCard.waitFor({ state: 'detached', timeout: 30_000 });
     expect(offlineFaults(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('links an enrolment to the client it matches through the outbox: the client’s page shows it once sent, and it is linked once', async () => {
+    const tag = randomUUID().slice(0, 6).replace(/\d/g, 'k');
+    const person: Person = { givenName: 'Mere', familyName: `Tāwhiri${tag}`, phone: '021 555 0404' };
+    const client = await createClient(harness, token, { givenName: person.givenName, familyName: person.familyName, phone: person.phone });
+    await enrol(person);
+    const name = `${person.givenName} ${person.familyName}`;
+    const page = await newDevice(harness, desktop);
+    await harness.signInWithPassword(page, kaimahi);
+    await page.getByRole('button', { name: `Link to a client: ${name}` }).click();
+    // The same phone: offered as a likely match.
+    await page.getByRole('button', { name: `Link: ${name}` }).click();
+    await page.waitForURL(`**/client/${client._id}`);
+    await page.getByRole('region', { name: 'Enrolments' }).locator('.status-chip', { hasText: 'Enrolled' }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('waiting-count').getByText('Nothing waiting: every change is sent.').waitFor();
+    // Linking enrols it, once.
+    expect(await enrolmentOf(person.familyName)).toMatchObject({ clientId: client._id, status: 'enrolled', version: 2 });
+    expect(pageProblems(page)).toEqual([]);
     await page.context().close();
   });
 });
