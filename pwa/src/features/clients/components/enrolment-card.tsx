@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
+import { enrolledByLinking } from '@contract/enrolments';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
 import { Button } from '../../../components/button';
-import { enrolledByLinking } from '@contract/enrolments';
 import type { StaffEnrolment } from '../api/types';
 import { waitingClientFrom, withWaitingEnrolmentChanges, type StaffItem } from '../offline/staff-items';
 import { EnrolmentStatusActions } from './enrolment-status-actions';

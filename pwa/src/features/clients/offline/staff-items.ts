@@ -6,9 +6,9 @@
  */
 import { useMemo } from 'react';
 import type { ClientDetail, ClientRecord } from '@contract/clients';
-import { payloadOf, type QueuedItem } from '../../../lib/outbox';
-import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { EnrolmentStatus } from '@contract/enrolments';
+import { payloadOf, type QueuedItem, type QueuedItemStatus as StaffItemStatus } from '../../../lib/outbox';
+import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { ClientChanges, Conflict } from '../api/types';
 import {
   clientCreateKind,
@@ -22,8 +22,6 @@ import {
   type NewClientPayload,
   type NotePayload,
 } from './kinds';
-
-import type { QueuedItemStatus as StaffItemStatus } from '../../../lib/outbox';
 
 export type { StaffItemStatus };
 
