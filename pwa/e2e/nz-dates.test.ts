@@ -103,6 +103,8 @@ describe('at 7:43 am in New Zealand on 29 November (28 November in UTC)', () => 
     await form.getByRole('button', { name: 'Create client' }).click();
     await page.waitForURL(/\/client\/[0-9a-f-]{36}$/);
     const clientId = page.url().split('/').pop()!;
+    // Saved on the phone and sent by the outbox at once: on the server as soon as it has arrived.
+    await expect.poll(async () => (await harness.api(`/api/clients/${clientId}`, { token: managerToken })).status, { timeout: 30_000 }).toBe(200);
     const client = await json<ClientDetail>(await harness.api(`/api/clients/${clientId}`, { token: managerToken }));
     expect(client.consent).toMatchObject({ how: 'online', at: morning });
     expect(client.enrolments).toEqual([expect.objectContaining({ _id: enrolmentId, status: 'enrolled' })]);

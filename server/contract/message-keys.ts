@@ -354,6 +354,7 @@ export const messageKeys = [
   'clients.sync.kind.correction',
   'clients.sync.kind.create',
   'clients.sync.kind.enrolment',
+  'clients.sync.kind.enrolmentTo',
   'clients.sync.kind.note',
   'clients.sync.kind.noteFor',
   'clients.sync.kind.noteShared',

@@ -1071,6 +1071,7 @@ export const mi: TranslatedCatalogue<
   'clients.notes.shared': draft('Kua tohaina ki te hunga katoa e mahi tahi ana me tēnei tangata'),
   'clients.notes.sharing': draft('Kua puritia te tohatoha i tēnei pūrere'),
   'clients.sync.kind.enrolment': draft('Tūnga whakaurunga'),
+  'clients.sync.kind.enrolmentTo': draft('Tūnga whakaurunga: {status}'),
   'clients.sync.serverSaid': draft('I kī te tūmau: {message}'),
   'clients.sync.sendNow': draft('Tukua ināianei'),
   'clients.offline.list': draft({
