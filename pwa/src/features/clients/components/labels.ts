@@ -8,13 +8,7 @@ import type { TextFieldName } from '../client-form-values';
 /** The words of the client screens' pagers (the enrolments inbox, the clients list, a record's audit trail). */
 export const pagerWords: PagerWords = { previous: 'clients.previous', next: 'clients.next', where: 'clients.pageOf' };
 
-export const statusKey: Record<EnrolmentStatus, MessageKey> = {
-  new: 'clients.status.new',
-  contacted: 'clients.status.contacted',
-  enrolled: 'clients.status.enrolled',
-  completed: 'clients.status.completed',
-  declined: 'clients.status.declined',
-};
+export { enrolmentStatusWords as statusKey } from '../../../i18n/record-words';
 
 /** The step forward from each status (new → contacted → enrolled → completed), and its button. */
 export const nextStatus: Partial<Record<EnrolmentStatus, { status: EnrolmentStatus; label: MessageKey }>> = {

@@ -12,7 +12,7 @@ import { useMemberView } from '../offline/member-copy';
 import { memberKinds, queueMemberWrite } from '../offline/member-kinds';
 import { unlinkThisPhone } from '../offline/member-vault';
 import { useMemberQueued } from '../offline/use-member-queued';
-import { goalAreaWords, goalStatusWords, enrolmentStatusWords } from './member-words';
+import { goalAreaWords, goalStatusWords, enrolmentStatusWords } from '../../../i18n/record-words';
 import { CalendarButton } from './calendar-button';
 import { CommentForm, DetailsSection, PrivacySection, RatingSection, SuggestSection } from './voice-forms';
 

@@ -11,7 +11,7 @@ import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import type { QueuedItem } from '../../../lib/outbox/read-items';
 import { memberKinds, queueMemberWrite } from '../offline/member-kinds';
-import { goalAreaWords } from './member-words';
+import { goalAreaWords } from '../../../i18n/record-words';
 
 /**
  * The member's own voice, each saved on the phone first and sent when there is signal: a comment

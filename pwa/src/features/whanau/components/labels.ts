@@ -1,28 +1,11 @@
 import { nzToday } from '../../../lib/nz-time';
 import type { ServiceOutput } from '@contract/reports';
-import type { ContactKind, GoalArea, GoalStatus, Relationship } from '@contract/whanau';
+import type { ContactKind, Relationship } from '@contract/whanau';
 import type { MessageKey } from '../../../i18n/i18n';
 import type { Language } from '../../../i18n/languages';
 
 /** The catalogue's words for the contract's values (DESIGN §4c). */
-export const areaLabel = {
-  health: 'whanau.area.health',
-  housing: 'whanau.area.housing',
-  education: 'whanau.area.education',
-  employment: 'whanau.area.employment',
-  kai: 'whanau.area.kai',
-  income: 'whanau.area.income',
-  wellbeing: 'whanau.area.wellbeing',
-  culture: 'whanau.area.culture',
-  other: 'whanau.area.other',
-} as const satisfies Record<GoalArea, MessageKey>;
-
-export const statusLabel = {
-  'not started': 'whanau.goalStatus.notStarted',
-  'in progress': 'whanau.goalStatus.inProgress',
-  achieved: 'whanau.goalStatus.achieved',
-  stopped: 'whanau.goalStatus.stopped',
-} as const satisfies Record<GoalStatus, MessageKey>;
+export { goalAreaWords as areaLabel, goalStatusWords as statusLabel } from '../../../i18n/record-words';
 
 export const contactKindLabel = {
   'home visit': 'whanau.contactKind.homeVisit',

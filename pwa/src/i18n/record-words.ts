@@ -1,8 +1,12 @@
 import type { EnrolmentStatus } from '@contract/enrolments';
 import type { GoalArea, GoalStatus } from '@contract/whanau';
-import type { MessageKey } from '../../../i18n/i18n';
+import type { MessageKey } from './i18n';
 
-/** The catalogue's words for the contract's values, as kaimahi see them too (registered by i18n/clients). */
+/**
+ * The catalogue's words for the contract's values of case work, one map each for every screen that
+ * shows them (the kaimahi's and the whānau's app alike). The words are in the client-work
+ * catalogue (i18n/clients).
+ */
 export const goalAreaWords = {
   health: 'whanau.area.health',
   housing: 'whanau.area.housing',
