@@ -1568,6 +1568,7 @@ export const messageKeys = [
   'whanau.share.offline',
   'whanau.share.stepsTitle',
   'whanau.share.toggle',
+  'whanau.share.toggleOf',
   'whanau.state.conflict',
   'whanau.state.needs_auth',
   'whanau.state.rejected',

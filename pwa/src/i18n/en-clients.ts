@@ -496,6 +496,7 @@ export const enClients = {
   'whanau.phones.unlinkYes': 'Unlink the phone',
   'whanau.phones.unlinked': 'The phone of {name} is unlinked.',
   'whanau.share.toggle': 'Share with the whānau',
+  'whanau.share.toggleOf': 'Share with the whānau: {what}',
   'whanau.share.by': 'Shared by {name}, {date}',
   'whanau.share.offline': 'Sharing needs signal',
   'whanau.share.stepsTitle': 'Next steps and visits',

@@ -1453,6 +1453,7 @@ export const mi: TranslatedCatalogue<
   'whanau.phones.unlinkYes': draft('Wetekina te waea'),
   'whanau.phones.unlinked': draft('Kua wetekina te waea o {name}.'),
   'whanau.share.toggle': draft('Tuaritia ki te whānau'),
+  'whanau.share.toggleOf': draft('Tuaritia ki te whānau: {what}'),
   'whanau.share.by': draft('Nā {name} i tuari, {date}'),
   'whanau.share.offline': draft('Me whai tohu kia tuari'),
   'whanau.share.stepsTitle': draft('Ngā mahi me ngā toronga e whai ake nei'),

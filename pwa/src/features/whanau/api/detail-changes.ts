@@ -10,7 +10,7 @@ export function listDetailChanges(whanauId: string, signal?: AbortSignal): Promi
 }
 
 export const detailChangesQuery = (whanauId: string) =>
-  queryOptions({ queryKey: whanauKeys.detailChanges(whanauId), queryFn: ({ signal }) => listDetailChanges(whanauId, signal), retry: false });
+  queryOptions({ queryKey: whanauKeys.detailChanges(whanauId), queryFn: ({ signal }) => listDetailChanges(whanauId, signal), retry: false, staleTime: 0 });
 
 export function useDetailChanges(whanauId: string, online: boolean) {
   return useQuery({ ...detailChangesQuery(whanauId), enabled: online });

@@ -10,7 +10,7 @@ export function listLinkedPhones(whanauId: string, signal?: AbortSignal): Promis
 }
 
 export const linkedPhonesQuery = (whanauId: string) =>
-  queryOptions({ queryKey: whanauKeys.devices(whanauId), queryFn: ({ signal }) => listLinkedPhones(whanauId, signal), retry: false });
+  queryOptions({ queryKey: whanauKeys.devices(whanauId), queryFn: ({ signal }) => listLinkedPhones(whanauId, signal), retry: false, staleTime: 0 });
 
 /** Read only with signal: linked phones are not kept on the device. */
 export function useLinkedPhones(whanauId: string, online: boolean) {

@@ -18,6 +18,7 @@ export const privacyRequestsQuery = (page: number) =>
     queryFn: ({ signal }) => listPrivacyRequests(page, signal),
     placeholderData: keepPreviousData,
     retry: false,
+    staleTime: 0,
   });
 
 export function usePrivacyRequests(page: number) {

@@ -10,7 +10,7 @@ export function listShares(whanauId: string, signal?: AbortSignal): Promise<Whan
 }
 
 export const sharesQuery = (whanauId: string) =>
-  queryOptions({ queryKey: whanauKeys.shares(whanauId), queryFn: ({ signal }) => listShares(whanauId, signal), retry: false });
+  queryOptions({ queryKey: whanauKeys.shares(whanauId), queryFn: ({ signal }) => listShares(whanauId, signal), retry: false, staleTime: 0 });
 
 export function useShares(whanauId: string, online: boolean) {
   return useQuery({ ...sharesQuery(whanauId), enabled: online });

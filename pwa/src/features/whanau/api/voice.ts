@@ -10,7 +10,13 @@ export function getVoice(whanauId: string, signal?: AbortSignal): Promise<Whanau
 }
 
 export const voiceQuery = (whanauId: string) =>
-  queryOptions({ queryKey: whanauKeys.voice(whanauId), queryFn: ({ signal }) => getVoice(whanauId, signal), retry: false, refetchOnWindowFocus: false });
+  queryOptions({
+    queryKey: whanauKeys.voice(whanauId),
+    queryFn: ({ signal }) => getVoice(whanauId, signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+    staleTime: 0,
+  });
 
 export function useVoice(whanauId: string, online: boolean) {
   return useQuery({ ...voiceQuery(whanauId), enabled: online });

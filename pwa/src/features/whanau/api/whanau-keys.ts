@@ -3,7 +3,10 @@ export const whanauKeys = {
   all: () => ['whanau'] as const,
   list: (q: string) => ['whanau', 'list', q] as const,
   detail: (id: string) => ['whanau', 'detail', id] as const,
-  /** What the whānau's own app brings to the page (issue 34): read with signal only, never kept on the device. */
+  /**
+   * What the whānau's own app brings to the page (issue 34): read with signal only, never kept on
+   * the device, and read again each time the page opens (staleTime 0): the whānau may have written since.
+   */
   devices: (id: string) => ['whanau', 'devices', id] as const,
   shares: (id: string) => ['whanau', 'shares', id] as const,
   voice: (id: string) => ['whanau', 'voice', id] as const,

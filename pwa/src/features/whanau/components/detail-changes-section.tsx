@@ -30,8 +30,10 @@ type DetailChangesProps = {
  */
 export function DetailChangesSection({ whanau, changes, lookup, online }: DetailChangesProps) {
   const t = useT();
+  // Kept here: the change leaves the list once every field is answered, and the words stay.
+  const [message, setMessage] = useState('');
   const open = changes.filter((change) => change.status === 'new');
-  if (open.length === 0) return null;
+  if (open.length === 0 && !message) return null;
   const nameOf = (clientId: string) => {
     const member = whanau.members.find((candidate) => candidate.clientId === clientId);
     return member?.client ? personName(member.client) : t('whanau.members.another');
@@ -41,6 +43,9 @@ export function DetailChangesSection({ whanau, changes, lookup, online }: Detail
       <h2 id="detail-changes-heading">{t('whanau.proposed.title')}</h2>
       <p className="whanau-muted">{t('whanau.proposed.lead')}</p>
       {!online && <p className="whanau-card--notice whanau-offline-note">{t('whanau.proposed.offline')}</p>}
+      <p className="whanau-status" role="status">
+        {message}
+      </p>
       <ul className="whanau-plain-list">
         {open.map((change) => (
           <ProposedChange
@@ -50,6 +55,7 @@ export function DetailChangesSection({ whanau, changes, lookup, online }: Detail
             name={nameOf(change.clientId)}
             current={lookup.contactOf?.(change.clientId) ?? null}
             online={online}
+            onAnswered={setMessage}
           />
         ))}
       </ul>
@@ -63,25 +69,26 @@ function ProposedChange({
   name,
   current,
   online,
+  onAnswered,
 }: {
   whanauId: string;
   change: DetailChange;
   name: string;
   current: Record<ProposableField, string | null> | null;
   online: boolean;
+  onAnswered: (message: string) => void;
 }) {
   const t = useT();
   const answer = useAnswerDetailChange();
   const errors = useFormErrors(proposableFields);
-  const [message, setMessage] = useState('');
   const waiting = proposableFields.filter((field) => field in change.proposed && change.decisions[field] === undefined);
 
   async function decide(field: ProposableField, accepted: boolean) {
     errors.clear();
-    setMessage('');
+    onAnswered('');
     try {
       await answer.mutateAsync({ whanauId, changeId: change._id, fields: { [field]: accepted } });
-      setMessage(t(accepted ? 'whanau.proposed.acceptedField' : 'whanau.proposed.declinedField', { field: t(fieldLabel[field]) }));
+      onAnswered(t(accepted ? 'whanau.proposed.acceptedField' : 'whanau.proposed.declinedField', { field: t(fieldLabel[field]) }));
     } catch (error) {
       errors.showFailure(error);
     }
@@ -93,9 +100,6 @@ function ProposedChange({
         <strong>{name}</strong> <span className="whanau-muted">{nzDateTime(change.createdAt)}</span>
       </p>
       <ErrorSummary state={errors} />
-      <p className="whanau-status" role="status">
-        {message}
-      </p>
       <dl className="whanau-proposed">
         {waiting.map((field) => (
           <div key={field} className="whanau-proposed__field">

@@ -37,7 +37,7 @@ export function RatingsSection({ ratings, record }: RatingsProps) {
       {ratings.length === 0 ? (
         <p className="whanau-muted">{t('whanau.voice.noRatings')}</p>
       ) : (
-        <div className="whanau-ratings__scroll" tabIndex={0} role="region" aria-labelledby="ratings-heading">
+        <div className="whanau-ratings__scroll" tabIndex={0} role="region" aria-label={t('whanau.voice.ratingsCaption')}>
           <table className="whanau-ratings">
             <caption className="visually-hidden">{t('whanau.voice.ratingsCaption')}</caption>
             <thead>

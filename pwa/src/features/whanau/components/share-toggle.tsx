@@ -42,20 +42,26 @@ export function ShareToggle({
   const setShared = useSetShared(whanauId);
   const [problem, setProblem] = useState('');
   const share = shares.shareOf(itemKind, itemId);
+  // Ticked at once while the server is asked; the server's answer then says who shared it.
+  const [wanted, setWanted] = useState<boolean | null>(null);
   const usable = shares.online && shares.known && !setShared.isPending;
   return (
     <div className="whanau-share whanau-noprint" data-testid="share">
       <label className="whanau-share__toggle">
         <input
           type="checkbox"
-          checked={share !== undefined}
+          checked={wanted ?? share !== undefined}
           disabled={!usable}
+          aria-label={t('whanau.share.toggleOf', { what })}
           aria-describedby={`share-${itemId}`}
           onChange={(event) => {
+            const shared = event.currentTarget.checked;
             setProblem('');
+            setWanted(shared);
             setShared.mutate(
-              { whanauId, itemKind, itemId, shared: event.currentTarget.checked },
+              { whanauId, itemKind, itemId, shared },
               {
+                onSettled: () => setWanted(null),
                 onError: (error) =>
                   setProblem(
                     errorItemsOf(error)
@@ -67,7 +73,6 @@ export function ShareToggle({
           }}
         />{' '}
         {t('whanau.share.toggle')}
-        <span className="visually-hidden">: {what}</span>
       </label>
       <span id={`share-${itemId}`} className="whanau-muted">
         {!shares.online
