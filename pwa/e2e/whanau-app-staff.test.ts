@@ -125,6 +125,7 @@ describe('the whānau app, as staff see it', () => {
     await phones.getByText(/^Use it before .+\. It works once\.$/).waitFor();
     await checkA11y(page);
     await shoot(page, 'invite-390');
+    await phones.screenshot({ path: `${screens}/section-invite-390.png` });
 
     // Share the goal: who shared it and when.
     await page.getByRole('checkbox', { name: 'Share with the whānau: A warm, dry home' }).check();
@@ -174,6 +175,18 @@ describe('the whānau app, as staff see it', () => {
     expect(await ratingsCard.getByTestId('rating-economicallySecure').locator('td.whanau-ratings__score').textContent()).toBe('1');
     await ratingsCard.getByText(/Aroha said: Feeling more settled/).waitFor();
 
+    for (const section of [
+      '.whanau-plan',
+      '[data-testid=suggestions]',
+      '[data-testid=ratings]',
+      '[data-testid=detail-changes]',
+      '[data-testid=linked-phones]',
+    ]) {
+      await page.locator(section).screenshot({ path: `${screens}/section-${section.replace(/\W+/g, '')}-390.png` });
+    }
+    await page.setViewportSize(desktop);
+    await shoot(page, 'voice-1440');
+    await page.setViewportSize(phone);
     // The proposed phone number beside the one on record, accepted.
     const change = page.getByTestId('detail-change');
     await change.getByText('027 444 0199').waitFor();
@@ -184,7 +197,6 @@ describe('the whānau app, as staff see it', () => {
     // The suggestion into the plan, through the outbox.
     const suggestions = page.getByTestId('suggestions');
     await suggestions.getByText('Learn to swim together').waitFor();
-    await shoot(page, 'voice-390');
     await suggestions.getByRole('button', { name: 'Add to the plan' }).click();
     await suggestions.getByRole('form', { name: 'Add to the plan' }).getByRole('button', { name: 'Add to the plan' }).click();
     await page.getByTestId('goal').filter({ hasText: 'Learn to swim together' }).waitFor();
