@@ -165,8 +165,8 @@ export const outcomeWords: Record<WhanauOraOutcome, string> = {
   selfManaging: 'Self-managing',
   healthyLifestyles: 'Living healthy lifestyles',
   participatingInSociety: 'Participating fully in society',
-  teAoMaori: 'Confidently participatingInSociety in te ao Māori',
+  teAoMaori: 'Confidently participating in te ao Māori',
   economicallySecure: 'Economically secure',
   cohesiveResilientNurturing: 'Cohesive, resilient and nurturing',
-  stewardsOfEnvironment: 'Responsible stewardsOfEnvironment of their environment',
+  stewardsOfEnvironment: 'Responsible stewards of their environment',
 };

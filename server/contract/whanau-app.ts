@@ -87,6 +87,8 @@ export type WhanauAppView = {
   /** Their own proposed detail changes and privacy requests, with where each stands. */
   detailChanges: DetailChange[];
   privacyRequests: PrivacyRequestRecord[];
+  /** What the member said: their comments on goals still shared, their suggestions with the answer, and their own and the kaimahi-recorded "How are we going?" answers. */
+  voice: WhanauVoice;
 };
 
 /** `PUT /api/whanau/{id}/shares` (staff): share a goal or a task with the whānau, or stop sharing it. */

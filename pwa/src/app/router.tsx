@@ -16,6 +16,8 @@ const Enrol = lazyRoute(() => import('../routes/enrol'));
 const Blog = lazyRoute(() => import('../routes/blog'));
 const BlogPost = lazyRoute(() => import('../routes/blog-post'));
 const FormerServices = lazyRoute(() => import('../routes/former-services'));
+// A linked whānau phone's own app (issue 34): neither public page nor staff route.
+const WhanauApp = lazyRoute(() => import('../routes/whanau-app'));
 // The staff routes and the not-found page: one lazily loaded table (staff-routes.tsx), so a
 // visitor's first download carries none of their entries (decision 060).
 const StaffRoutes = lazyRoute(() => import('./staff-routes'));
@@ -44,6 +46,7 @@ export function AppRoutes() {
         <Route path={routePatterns.blog} element={<Blog />} />
         <Route path={routePatterns.blogPost} element={<BlogPost />} />
         <Route path={routePatterns.formerServices} element={<FormerServices />} />
+        <Route path={routePatterns.whanauApp} element={<WhanauApp />} />
         <Route path="*" element={<StaffRoutes />} />
       </Route>
     </Routes>

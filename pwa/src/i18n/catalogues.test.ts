@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en as core } from './en';
 import { enClients } from './en-clients';
+import { enWhanauApp } from './en-whanau-app';
 import { enErrors } from './en-errors';
 import { enManage } from './en-manage';
 import { enPages } from './en-pages';
@@ -12,17 +13,23 @@ import { spec } from './spec';
 
 /** The whole English catalogue: the core, the lazily loaded pages' words, and the glosses (no English). */
 const glossKeys = Object.keys(spec).map((key) => `gloss.${key}`);
-const en = { ...core, ...enParts, ...enPages, ...enManage, ...enClients, ...enErrors, ...Object.fromEntries(glossKeys.map((key) => [key, ''])) } as Record<
-  keyof typeof mi,
-  Message
->;
+const en = {
+  ...core,
+  ...enParts,
+  ...enPages,
+  ...enManage,
+  ...enClients,
+  ...enWhanauApp,
+  ...enErrors,
+  ...Object.fromEntries(glossKeys.map((key) => [key, ''])),
+} as Record<keyof typeof mi, Message>;
 
 const placeholders = (message: Message) =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1])))].sort();
 
 describe('message catalogues', () => {
   it('keeps each English key in one file only', () => {
-    const parts = [core, enParts, enPages, enManage, enClients, enErrors].map((part) => Object.keys(part));
+    const parts = [core, enParts, enPages, enManage, enClients, enWhanauApp, enErrors].map((part) => Object.keys(part));
     expect(parts.flat().length).toBe(new Set(parts.flat()).size);
   });
 

@@ -158,6 +158,7 @@ export const enPages = {
   'login.greeting': '<mi>Kia ora</mi>',
   'login.intro': 'For <mi>kaimahi</mi> of {name}. <mi>Whānau</mi> do not need an account to enrol.',
   'login.help': 'Forgotten your password? Ask a manager to reset it for you.',
+  'login.whanauApp': 'Whānau: I have a code from my kaimahi',
   'login.email': 'Email',
   'login.password': 'Password',
   'login.busy': 'Logging in…',

@@ -1,5 +1,6 @@
 import { en } from './en';
 import type { enClients } from './en-clients';
+import type { enWhanauApp } from './en-whanau-app';
 import type { enErrors } from './en-errors';
 import type { enManage } from './en-manage';
 import type { enPages } from './en-pages';
@@ -19,7 +20,14 @@ import { renderScope } from '../lib/render-scope';
 /** The Māori line beside each of the spec's own wordings: in `mi.ts` only, nothing in English. */
 export type GlossKey = `gloss.${SpecKey}`;
 export type MessageKey =
-  keyof typeof en | keyof typeof enParts | keyof typeof enPages | keyof typeof enManage | keyof typeof enClients | keyof typeof enErrors | GlossKey;
+  | keyof typeof en
+  | keyof typeof enParts
+  | keyof typeof enPages
+  | keyof typeof enManage
+  | keyof typeof enClients
+  | keyof typeof enWhanauApp
+  | keyof typeof enErrors
+  | GlossKey;
 /** Corrections a manager made to built-in translations, served by the API (key → text). */
 export type Overrides = Readonly<Partial<Record<MessageKey, string>>>;
 

@@ -27,6 +27,8 @@ export type ApiRequestOptions = {
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
+  /** The token to send instead of the signed-in staff member's (a linked whānau phone's); null sends none. */
+  token?: string | null;
 };
 
 export const noConnection: ApiErrorItem[] = [{ msg: 'No connection', code: 'no_connection' }];
@@ -56,7 +58,7 @@ export function settle<T>(status: number, body: unknown, sentToken: string | nul
  * spec §6), parses JSON, and throws ApiRequestError with the server's `errors` on failure.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const token = getToken();
+  const token = options.token === undefined ? getToken() : options.token;
 
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers['x-auth-token'] = token;

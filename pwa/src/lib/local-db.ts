@@ -103,7 +103,7 @@ export type LocalDb = Dexie & {
 };
 
 /** Opens (a handle on) the database. Several handles on one name see the same data: a restart is a new handle. */
-export function openLocalDb(name: string = localDbName): LocalDb {
+export function openLocalDb(name: string = localDbName, ownTables: Record<string, string> = {}): LocalDb {
   // Dexie's documented way to type its tables: the instance gains them from `stores()` below.
   const db = new Dexie(name) as LocalDb;
   db.version(1).stores({
@@ -115,6 +115,8 @@ export function openLocalDb(name: string = localDbName): LocalDb {
   db.version(2).stores({
     outbox: '_id, state, createdAt, userId, entityId, follows',
   });
+  // Another outbox's database (a linked whānau phone's, decision 134) keeps its own tables beside the outbox's.
+  if (Object.keys(ownTables).length > 0) db.version(3).stores(ownTables);
   return db;
 }
 

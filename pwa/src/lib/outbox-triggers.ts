@@ -140,10 +140,17 @@ export function startOutboxTriggers(outbox?: Outbox): () => void {
   };
 }
 
-function startTriggersOf(outbox: Outbox): () => void {
+/**
+ * What makes any outbox on a page send (the app's, or a linked whānau phone's): at start (ignoring
+ * the backoff), on `online`, when the server answers again, when the page becomes visible, when
+ * its key comes (`keyCame`), and on a timer set to the earliest retry time while work waits.
+ */
+export function flushTriggers(
+  outbox: Outbox,
+  { keyCame, onWaiting }: { keyCame?: (listener: () => void) => () => void; onWaiting?: () => void } = {},
+): { flush(force: boolean): Promise<FlushReport | null>; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  started = true;
 
   function setTimer(at: number) {
     clearTimeout(timer);
@@ -156,7 +163,7 @@ function startTriggersOf(outbox: Outbox): () => void {
     if (wakeAt === null) clearTimeout(timer);
     else {
       setTimer(wakeAt);
-      void registerBackgroundSync();
+      onWaiting?.();
     }
   }
 
@@ -193,10 +200,35 @@ function startTriggersOf(outbox: Outbox): () => void {
     if (reachable && !wasReachable) void flush(true);
     wasReachable = reachable;
   });
-  // Unlocking the staff copy (sign-in, or the unlock screen) sends that person's waiting work.
-  const stopCipher = onStaffCipherChange((cipher) => {
-    if (cipher) void flush(true);
+  const stopKey = keyCame?.(() => void flush(true));
+  // Reopening the app sends what waits at once, whatever the backoff said when it was closed.
+  void flush(true);
+
+  return {
+    flush,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      stopWatching();
+      stopKey?.();
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+    },
+  };
+}
+
+function startTriggersOf(outbox: Outbox): () => void {
+  started = true;
+  const triggers = flushTriggers(outbox, {
+    // Unlocking the staff copy (sign-in, or the unlock screen) sends that person's waiting work.
+    keyCame: (listener) =>
+      onStaffCipherChange((cipher) => {
+        if (cipher) listener();
+      }),
+    onWaiting: () => void registerBackgroundSync(),
   });
+  const { flush } = triggers;
   // Signing in again lifts needs_auth from that person's items (and only theirs).
   const stopSignIn = onSignedIn((userId) => void outbox.resumeUser(userId).then(() => flush(true)));
   // After a sync every staff screen shows the server's answer: lists, pages, the dashboard's counts.
@@ -204,19 +236,11 @@ function startTriggersOf(outbox: Outbox): () => void {
     if (landing.userId !== null) refreshStaffQueries();
   });
   runFlush = flush;
-  // Reopening the app sends what waits at once, whatever the backoff said when it was closed.
-  void flush(true);
 
   return () => {
-    stopped = true;
-    clearTimeout(timer);
-    subscription.unsubscribe();
-    stopWatching();
-    stopCipher();
+    triggers.stop();
     stopSignIn();
     stopRefreshing();
-    window.removeEventListener('online', onOnline);
-    document.removeEventListener('visibilitychange', onVisible);
     if (runFlush === flush) {
       runFlush = null;
       started = false;

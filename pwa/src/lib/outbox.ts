@@ -15,7 +15,7 @@ export type { FlushReport } from './outbox/report';
 export { backoffDelay, isStuck, keepDoneForMs, outboxBackoff, outboxLockName, outboxSyncTag, parseRetryAfter, stuckAfterAttempts } from './outbox/policy';
 export { fetchTransport } from './outbox/transport';
 export { createOutboxRegistry, type OutboxRegistry } from './outbox/registry';
-export { syncLane } from './outbox/sync-lane';
+export { syncLane, syncLaneTo } from './outbox/sync-lane';
 export { outboxEvents } from './outbox/events';
 export { checkPayload, asObject, OutboxValidationError } from './outbox/check';
 export {

@@ -29,12 +29,19 @@ function writeOwed(tokens: string[]): void {
   }
 }
 
-/** Ends `token`'s session on the server: true once it is over (revoked now, or already invalid). */
-async function revoke(token: string): Promise<boolean> {
+/**
+ * An owed entry: a staff token (ended by `POST /api/auth/logout`), or another path and its token,
+ * space-separated (a linked whānau phone's `POST /api/whanau-app/pin-failed`, decision 134).
+ */
+const entryOf = (token: string, path: string) => (path === apiPaths.logout ? token : `${path} ${token}`);
+
+/** Ends an entry's session on the server: true once it is over (revoked now, or already invalid). */
+async function revoke(entry: string): Promise<boolean> {
+  const [path, token] = entry.includes(' ') ? entry.split(' ', 2) : [apiPaths.logout, entry];
   try {
-    const response = await fetch(apiPaths.logout, {
+    const response = await fetch(path ?? apiPaths.logout, {
       method: 'POST',
-      headers: { 'x-auth-token': token, Accept: 'application/json' },
+      headers: { 'x-auth-token': token ?? '', Accept: 'application/json' },
       credentials: 'same-origin',
       cache: 'no-store',
       // A phone with a network but no answer must not hold up signing out.
@@ -94,13 +101,14 @@ function watchForSignal(): void {
 }
 
 /**
- * Ends `token`'s session on the server now, or remembers that it is owed and ends it at the next
+ * Ends `token`'s session on the server now (at `path`, by default signing out), or remembers that it is owed and ends it at the next
  * contact. Resolves once it is tried (the token can be forgotten here either way).
  */
-export async function revokeOrOwe(token: string): Promise<void> {
-  if (await revoke(token)) return;
-  inMemory.add(token);
-  writeOwed([...new Set([...readOwed(), token])]);
+export async function revokeOrOwe(token: string, path: string = apiPaths.logout): Promise<void> {
+  const entry = entryOf(token, path);
+  if (await revoke(entry)) return;
+  inMemory.add(entry);
+  writeOwed([...new Set([...readOwed(), entry])]);
   watchForSignal();
 }
 

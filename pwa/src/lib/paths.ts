@@ -13,6 +13,8 @@ export const paths = {
   blog: '/blog',
   blogPost: (id: string) => `/blog/${encodeURIComponent(id)}`,
   formerServices: '/former_services',
+  whanauApp: '/whanau-app',
+  whanauAppLink: '/whanau-app/link',
   clients: '/clients',
   followUps: '/follow-ups',
   dashboard: '/dashboard',
@@ -32,6 +34,7 @@ export const routePatterns = {
   blog: '/blog',
   blogPost: '/blog/:id',
   formerServices: '/former_services',
+  whanauApp: '/whanau-app/*',
 } as const;
 
 const segment = encodeURIComponent;

@@ -1,6 +1,6 @@
 import '../i18n/pages';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/logo';
 import { site } from '../content/site';
 import { useAuth } from '../lib/auth/auth-context';
@@ -52,6 +52,9 @@ export default function LoginRoute() {
           </p>
           <LoginForm />
           <p className="login__help">{t('login.help')}</p>
+          <p className="login__help">
+            <Link to={paths.whanauAppLink}>{t('login.whanauApp')}</Link>
+          </p>
         </section>
       </div>
     </div>

@@ -15,6 +15,8 @@ export type OutboxContext = {
   now: () => number;
   random: () => number;
   locks: OutboxLocks | null;
+  /** The Web Lock held while flushing. */
+  lockName: string;
   /** The signed-in person's token, read at send time; absent where none can be read (the service worker). */
   getToken: (() => string | null) | undefined;
   /** Who the token belongs to, so one person's items never go out under another's token. */

@@ -33,6 +33,7 @@ import { writeOutboxHint } from './hint';
 import type { OutboxRegistry } from './registry';
 import { createSettler } from './settle';
 import { createStore } from './store';
+import { outboxLockName } from './policy';
 import { fetchTransport } from './transport';
 import type { OutboxLanding, OutboxLocks, OutboxTransport } from './types';
 
@@ -56,6 +57,8 @@ export type OutboxOptions = {
   getCipher?: () => StaffCipher | null;
   /** Defaults to `navigator.locks` when the browser has it. */
   locks?: OutboxLocks | null;
+  /** The Web Lock one flush at a time holds (`outboxLockName`); another outbox (a linked whānau phone's) has its own. */
+  lockName?: string;
   /** Start a flush after each enqueue (default true). */
   flushOnEnqueue?: boolean;
   /** Called after an operation is stored, e.g. to register Background Sync. */
@@ -75,6 +78,7 @@ export function createOutbox(options: OutboxOptions) {
     now: options.now ?? (() => Date.now()),
     random: options.random ?? Math.random,
     locks: options.locks === undefined ? defaultLocks() : options.locks,
+    lockName: options.lockName ?? outboxLockName,
     getToken: options.getToken,
     getUserId: options.getUserId,
     getCipher: options.getCipher ?? getStaffCipher,

@@ -12,7 +12,7 @@ import { OutboxValidationError } from '../save-errors';
 import { canSend, noConnection, notSignedIn, unreadable, type OutboxContext } from './context';
 import { writeOutboxHint } from './hint';
 import { holdsFollowers, inOrderMade, unsentStates } from './order';
-import { keepDoneForMs, outboxBackoff, outboxLockName, outcomeOf } from './policy';
+import { keepDoneForMs, outboxBackoff, outcomeOf } from './policy';
 import { addReports, emptyReport, type FlushReport } from './report';
 import type { createSettler } from './settle';
 import type { OfflineKind, OpenedItem, OutboxLane } from './types';
@@ -69,7 +69,7 @@ export function createFlusher(context: OutboxContext, settler: ReturnType<typeof
 
   async function withFlushLock(round: () => Promise<FlushReport>): Promise<FlushReport> {
     if (!context.locks) return round();
-    return context.locks.request(outboxLockName, { ifAvailable: true }, async (lock) => (lock ? round() : { ...emptyReport(), busy: true }));
+    return context.locks.request(context.lockName, { ifAvailable: true }, async (lock) => (lock ? round() : { ...emptyReport(), busy: true }));
   }
 
   async function flushRound(force: boolean): Promise<FlushReport> {

@@ -78,6 +78,14 @@ function readSyncRefusal(items: OpenedItem[], error: { status: number; errors: A
   });
 }
 
+/**
+ * A lane to a sync endpoint: the staff one (`syncLane`), or a linked whānau phone's
+ * (`/api/whanau-app/sync`, the same envelope and results).
+ */
+export function syncLaneTo(name: string, path: string): OutboxLane {
+  return { ...syncLane, name, request: (items) => ({ ...syncLane.request(items), path }) };
+}
+
 export const syncLane: OutboxLane = {
   name: 'sync',
   batchSize: syncLimits.mutationsMax,

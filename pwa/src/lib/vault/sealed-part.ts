@@ -35,6 +35,14 @@ export type SealedPart<Copy extends { userId: string }> = {
   useRevision(): number;
 };
 
+/** Where a part's key comes from: the staff vault's by default, or a linked whānau phone's (decision 134). */
+export type PartKeys = {
+  current(): StaffCipher | null;
+  onChange(listener: (cipher: StaffCipher | null) => void): () => void;
+};
+
+const staffKeys: PartKeys = { current: getStaffCipher, onChange: onStaffCipherChange };
+
 type Declaration<Copy> = {
   /** Decrypts what the part keeps into memory for `cipher`'s person. */
   open(cipher: StaffCipher): Promise<Copy>;
@@ -42,9 +50,11 @@ type Declaration<Copy> = {
   refresh?(cipher: StaffCipher): Promise<unknown>;
   /** Also forgotten with the copy (e.g. what is kept in memory only); true when there was some. */
   forgetAlso?(): boolean;
+  /** The key that opens the part; the signed-in kaimahi's when left out. */
+  keys?: PartKeys;
 };
 
-export function sealedPart<Copy extends { userId: string }>({ open, refresh, forgetAlso }: Declaration<Copy>): SealedPart<Copy> {
+export function sealedPart<Copy extends { userId: string }>({ open, refresh, forgetAlso, keys = staffKeys }: Declaration<Copy>): SealedPart<Copy> {
   let copy: Copy | null = null;
   let loading: Promise<void> | null = null;
   let writes: Promise<unknown> = Promise.resolve();
@@ -97,14 +107,14 @@ export function sealedPart<Copy extends { userId: string }>({ open, refresh, for
     },
     revision: () => revision,
     async refreshKept() {
-      const cipher = getStaffCipher();
+      const cipher = keys.current();
       if (cipher && refresh) await refresh(cipher);
     },
     useRevision: () => useSyncExternalStore(part.subscribe, part.revision, part.revision),
   };
 
   // The decrypted copy never outlives the key.
-  onStaffCipherChange((cipher) => {
+  keys.onChange((cipher) => {
     if (!cipher || cipher.userId !== copy?.userId) part.forget();
   });
   return part;

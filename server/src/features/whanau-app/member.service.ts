@@ -8,6 +8,7 @@ import { User } from '../../db/models/user';
 import { Goal, Task, Whanau } from '../../db/models/whanau';
 import { DetailChangeRow, PrivacyRequest, WhanauShare } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
+import { memberVoice } from './voice.service';
 import { recordAudit, type Actor } from '../../lib/audit';
 import { now } from '../../lib/clock';
 import { unauthorized, notFound } from '../../lib/errors';
@@ -46,6 +47,7 @@ export async function memberView(member: MemberCaller): Promise<WhanauAppView> {
     ]);
     const sharedAt = new Map(shares.map((share) => [share.itemId, share.sharedAt.toISOString()]));
     const sharedGoalIds = new Set(goals.map((goal) => goal.id));
+    const voice = await memberVoice(member, sharedGoalIds, client.preferredName || client.givenName, transaction);
     await recordAudit(memberActor(member), { action: 'view', entity: 'whanau_app', entityId: member.whanauId, clientId: member.clientId }, transaction);
     return {
       whanau: { _id: whanau.id, name: whanau.name },
@@ -84,6 +86,7 @@ export async function memberView(member: MemberCaller): Promise<WhanauAppView> {
       trust: { name: site?.name ?? null, phone: site?.phone ?? null, email: site?.email ?? null, address: site?.address ?? null, hours: site?.hours ?? null },
       detailChanges: changes.map(presentDetailChange),
       privacyRequests: requests.map((request) => presentPrivacyRequest(request)),
+      voice,
     };
   });
 }

@@ -341,3 +341,31 @@ export async function whanauVoice(actor: Actor, whanauId: string): Promise<Whana
     ratings: ratings.map((row) => presentRating(row, row.recordedBy ? (staffNames.get(row.recordedBy) ?? 'Unknown') : memberName(row.clientId))),
   };
 }
+
+/**
+ * What the member said, as their phone shows it back: their own comments on goals still shared,
+ * their own suggestions with the kaimahi's answer, and the whānau's "How are we going?" answers
+ * that are theirs or a kaimahi recorded with the whānau (never another member's).
+ */
+export async function memberVoice(member: MemberCaller, sharedGoalIds: ReadonlySet<string>, ownName: string, transaction: Transaction): Promise<WhanauVoice> {
+  const [comments, suggestions, ratings] = await Promise.all([
+    WhanauComment.findAll({ where: { whanauId: member.whanauId, clientId: member.clientId }, order: [['createdAt', 'DESC']], transaction }),
+    GoalSuggestion.findAll({ where: { whanauId: member.whanauId, clientId: member.clientId }, order: [['createdAt', 'DESC']], transaction }),
+    OutcomeRatingRow.findAll({
+      where: { whanauId: member.whanauId, [Op.or]: [{ clientId: member.clientId }, { recordedBy: { [Op.ne]: null } }] },
+      order: [
+        ['on', 'DESC'],
+        ['createdAt', 'DESC'],
+      ],
+      transaction,
+    }),
+  ]);
+  const staffIds = [...new Set(ratings.map((row) => row.recordedBy).filter((id): id is string => Boolean(id)))];
+  const users = staffIds.length > 0 ? await User.findAll({ where: { id: staffIds }, attributes: ['id', 'name'], transaction }) : [];
+  const staffNames = new Map(users.map((user) => [user.id, user.name]));
+  return {
+    comments: comments.filter((comment) => sharedGoalIds.has(comment.goalId)).map((comment) => presentComment(comment, ownName)),
+    suggestions: suggestions.map((suggestion) => presentSuggestion(suggestion, ownName)),
+    ratings: ratings.map((row) => presentRating(row, row.recordedBy ? (staffNames.get(row.recordedBy) ?? 'Your kaimahi') : ownName)),
+  };
+}

@@ -470,6 +470,16 @@ describe('the whānau’s voice, sent from the phone’s outbox', () => {
     );
     expect(voice.body.ratings[0]).toEqual(expect.objectContaining({ on: '2026-11-29', recordedBy: hemi.user.id, byName: 'Hemi Kaimahi', clientId: null }));
     expect((await api.get(`/api/whanau/${world.whanauId}/voice`, { token: outsider.token })).status).toBe(404);
+    // The phone shows the member what they said and where it stands, and the rating made with the whānau.
+    const mine = (await api.get('/api/whanau-app', { token })).body.voice;
+    expect(mine.suggestions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ _id: suggest._id, status: 'accepted', memberName: 'Tama' }),
+        expect.objectContaining({ _id: decline._id, status: 'declined', reply: 'Not one the trust can help with' }),
+      ]),
+    );
+    expect(mine.ratings[0]).toEqual(expect.objectContaining({ on: '2026-11-29', byName: 'Hemi Kaimahi', clientId: null }));
+    expect(mine.comments).toEqual([expect.objectContaining({ goalId: world.sharedGoalId, text: 'We rang the landlord' })]);
   });
 });
 

@@ -1,0 +1,31 @@
+import type { EnrolmentStatus } from '@contract/enrolments';
+import type { GoalArea, GoalStatus } from '@contract/whanau';
+import type { MessageKey } from '../../../i18n/i18n';
+
+/** The catalogue's words for the contract's values, as kaimahi see them too (registered by i18n/clients). */
+export const goalAreaWords = {
+  health: 'whanau.area.health',
+  housing: 'whanau.area.housing',
+  education: 'whanau.area.education',
+  employment: 'whanau.area.employment',
+  kai: 'whanau.area.kai',
+  income: 'whanau.area.income',
+  wellbeing: 'whanau.area.wellbeing',
+  culture: 'whanau.area.culture',
+  other: 'whanau.area.other',
+} as const satisfies Record<GoalArea, MessageKey>;
+
+export const goalStatusWords = {
+  'not started': 'whanau.goalStatus.notStarted',
+  'in progress': 'whanau.goalStatus.inProgress',
+  achieved: 'whanau.goalStatus.achieved',
+  stopped: 'whanau.goalStatus.stopped',
+} as const satisfies Record<GoalStatus, MessageKey>;
+
+export const enrolmentStatusWords = {
+  new: 'clients.status.new',
+  contacted: 'clients.status.contacted',
+  enrolled: 'clients.status.enrolled',
+  completed: 'clients.status.completed',
+  declined: 'clients.status.declined',
+} as const satisfies Record<EnrolmentStatus, MessageKey>;
