@@ -14,8 +14,8 @@ import { json, newDevice } from './staff-helpers';
  * kaimahi invites an adult member (a child is refused by the field) and gets a code and its QR
  * code, shares a goal ("Shared by …"); the member, linked with that code through the API, comments,
  * suggests a goal, rates "How are we going?" and proposes a new phone number, and the kaimahi sees
- * each on the whānau page, adds the suggestion to the plan, accepts the phone number and unlinks
- * the phone. A manager answers an overdue privacy request, counted on the dashboard.
+ * each on the whānau page, adds the suggestion to the plan, accepts the phone number, records
+ * "How are we going?" at a visit and unlinks the phone. A manager answers an overdue privacy request, counted on the dashboard.
  */
 
 const headers = { 'content-type': 'application/json' };
@@ -204,6 +204,21 @@ describe('the whānau app, as staff see it', () => {
     const plan = await json<{ goals: { text: string }[] }>(await harness.api(`/api/whanau/${whanauId}`, { token: kaimahiToken }));
     expect(plan.goals.filter((goal) => goal.text === 'Learn to swim together')).toHaveLength(1);
     await checkA11y(page);
+
+    // "How are we going?" recorded with the whānau at a visit, through the outbox, beside the member's.
+    await ratingsCard.getByRole('button', { name: 'Record how we are going' }).click();
+    const atVisit = { ...ratings, economicallySecure: 2 };
+    for (const [outcome, value] of Object.entries(atVisit)) await ratingsCard.locator(`input[name=${outcome}][value="${value}"]`).check();
+    await ratingsCard
+      .locator('.outcome-rating__outcome')
+      .first()
+      .screenshot({ path: `${screens}/section-record-rating-390.png` });
+    await ratingsCard.getByRole('button', { name: 'Save our answers' }).click();
+    await ratingsCard.getByText('Saved on this device. It is sent when there is signal.').waitFor();
+    await ratingsCard.getByRole('columnheader', { name: /Hemi Kaimahi/ }).waitFor();
+    expect(await ratingsCard.getByTestId('rating-economicallySecure').locator('td.whanau-ratings__score').allTextContents()).toHaveLength(2);
+    await checkA11y(page);
+    await ratingsCard.screenshot({ path: `${screens}/section-ratings-two-390.png` });
 
     // Unlink the phone, after a confirmation; the phone is refused from then on.
     await phones.getByRole('button', { name: 'Unlink the phone of Aroha Rewi' }).click();

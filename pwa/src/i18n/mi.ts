@@ -1481,6 +1481,13 @@ export const mi: TranslatedCatalogue<
   'whanau.voice.noRatings': draft('Kāore anō he tatauranga.'),
   'whanau.voice.ratingsCaption': draft('Ngā tatauranga o ia putanga mai i te 1 ki te 5, ko te mea hou tuatahi'),
   'whanau.voice.trend': draft('I roto i te wā'),
+  'whanau.voice.record': draft('Tuhia te āhua o tā tātou haere'),
+  'whanau.voice.recordTitle': draft('Kei te pēhea tātou? (me te whānau i tētahi toronga)'),
+  'whanau.voice.ratingSaved': draft('Kua tiakina ki tēnei pūrere. Ka tukuna ina whai tohu.'),
+  'whanau.voice.ratingsWaiting': draft({
+    one: '{shown} tatauranga kua tiakina ki tēnei pūrere, kāore anō kia tukuna',
+    other: '{shown} ngā tatauranga kua tiakina ki tēnei pūrere, kāore anō kia tukuna',
+  }),
   'whanau.voice.ratingComment': draft('{date}, i kī a {name}: {comment}'),
   'whanau.proposed.title': draft('Ngā panonitanga ki ō rātou taipitopito'),
   'whanau.proposed.lead': draft('I marohitia ēnei panonitanga e ngā mema mai i tā rātou taupānga. Whakaaetia, whakahēngia rānei ia mea.'),

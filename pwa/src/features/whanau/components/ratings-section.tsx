@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
+import '../../../i18n/whanau-app'; // the shared form's English (en-whanau-app.ts), registered before it renders
+import { OutcomeRatingForm } from '../../../components/outcome-rating/rating-form';
+import { Button } from '../../../components/button';
 import { whanauOraOutcomes, type OutcomeRating, type WhanauOraOutcome } from '@contract/whanau-app';
 import { formatDate, formatNumber, type MessageKey } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
+import { queueRating } from '../offline/whanau-writes';
 import { ratingTrend } from './rating-trend';
 
 /** The report card's words for each outcome: one list in the contract, one set of words. */
@@ -16,9 +20,11 @@ export const outcomeLabel = {
 } as const satisfies Record<WhanauOraOutcome, MessageKey>;
 
 type RatingsProps = {
-  ratings: readonly OutcomeRating[];
-  /** "Record how we are going" with the whānau at a visit (the shared form), or nothing. */
-  record?: ReactNode;
+  whanauId: string;
+  /** The ratings so far; undefined until read from the server (they are not kept on the device). */
+  ratings: readonly OutcomeRating[] | undefined;
+  /** Ratings recorded here and not yet sent. */
+  waiting: number;
 };
 
 /**
@@ -26,15 +32,54 @@ type RatingsProps = {
  * first), with a small line of each outcome oldest to newest. The table carries every number; the
  * lines are a picture of it.
  */
-export function RatingsSection({ ratings, record }: RatingsProps) {
+export function RatingsSection({ whanauId, ratings, waiting }: RatingsProps) {
   const t = useT();
-  const oldestFirst = [...ratings].sort((a, b) => a.on.localeCompare(b.on) || a.createdAt.localeCompare(b.createdAt));
+  const [recording, setRecording] = useState(false);
+  const [message, setMessage] = useState('');
+  const oldestFirst = [...(ratings ?? [])].sort((a, b) => a.on.localeCompare(b.on) || a.createdAt.localeCompare(b.createdAt));
   const newestFirst = [...oldestFirst].reverse();
   return (
     <section className="whanau-card whanau-noprint" aria-labelledby="ratings-heading" data-testid="ratings">
-      <h2 id="ratings-heading">{t('whanau.voice.ratings')}</h2>
+      <div className="whanau-card__head">
+        <h2 id="ratings-heading">{t('whanau.voice.ratings')}</h2>
+        {!recording && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setMessage('');
+              setRecording(true);
+            }}
+          >
+            {t('whanau.voice.record')}
+          </Button>
+        )}
+      </div>
       <p className="whanau-muted">{t('whanau.voice.ratingsLead')}</p>
-      {ratings.length === 0 ? (
+      <p className="whanau-status" role="status">
+        {message || (waiting > 0 ? t('whanau.voice.ratingsWaiting', { count: waiting, shown: formatNumber(waiting) }) : '')}
+      </p>
+      {recording && (
+        <div className="whanau-form whanau-form--inset">
+          <h3>{t('whanau.voice.recordTitle')}</h3>
+          <OutcomeRatingForm
+            withDate
+            onSave={async (input) => {
+              await queueRating({ whanauId, ...input });
+            }}
+            onSaved={() => {
+              setRecording(false);
+              setMessage(t('whanau.voice.ratingSaved'));
+            }}
+          />
+          <div className="whanau-form__actions">
+            <Button variant="ghost" size="sm" onClick={() => setRecording(false)}>
+              {t('whanau.cancel')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {ratings === undefined ? null : ratings.length === 0 ? (
         <p className="whanau-muted">{t('whanau.voice.noRatings')}</p>
       ) : (
         <div className="whanau-ratings__scroll" tabIndex={0} role="region" aria-label={t('whanau.voice.ratingsCaption')}>
@@ -84,7 +129,6 @@ export function RatingsSection({ ratings, record }: RatingsProps) {
             })}
           </p>
         ))}
-      {record}
     </section>
   );
 }

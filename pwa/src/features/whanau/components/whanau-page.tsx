@@ -149,7 +149,14 @@ export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPag
             />
             {onServer && !voice.data && !online && <p className="whanau-card whanau-card--notice whanau-noprint">{t('whanau.voice.offline')}</p>}
             {voice.data && <SuggestionsSection whanau={shown} suggestions={voice.data.suggestions} items={items} services={services} />}
-            {voice.data && <RatingsSection ratings={voice.data.ratings} />}
+            {/* Recorded with the whānau at a visit, with or without signal. */}
+            {onServer && (
+              <RatingsSection
+                whanauId={shown._id}
+                ratings={voice.data?.ratings}
+                waiting={items.filter((item) => item.kind === 'rating.create' && isWaiting(item) && item.subjectId === shown._id).length}
+              />
+            )}
             <MembersSection whanau={shown} lookup={lookup} canAdd />
             {detailChanges.data && <DetailChangesSection whanau={shown} changes={detailChanges.data} lookup={lookup} online={online} />}
             {onServer && <LinkedPhonesSection whanau={shown} />}
