@@ -214,7 +214,6 @@ describe('the whānau app, as staff see it', () => {
       .first()
       .screenshot({ path: `${screens}/section-record-rating-390.png` });
     await ratingsCard.getByRole('button', { name: 'Save our answers' }).click();
-    await ratingsCard.getByText('Saved on this device. It is sent when there is signal.').waitFor();
     await ratingsCard.getByRole('columnheader', { name: /Hemi Kaimahi/ }).waitFor();
     expect(await ratingsCard.getByTestId('rating-economicallySecure').locator('td.whanau-ratings__score').allTextContents()).toHaveLength(2);
     await checkA11y(page);

@@ -96,7 +96,7 @@ function ProposedChange({
 
   return (
     <li data-testid="detail-change">
-      <p>
+      <p className="whanau-proposed__who">
         <strong>{name}</strong> <span className="whanau-muted">{nzDateTime(change.createdAt)}</span>
       </p>
       <ErrorSummary state={errors} />

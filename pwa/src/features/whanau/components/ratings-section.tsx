@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import '../../../i18n/whanau-app'; // the shared form's English (en-whanau-app.ts), registered before it renders
 import { OutcomeRatingForm } from '../../../components/outcome-rating/rating-form';
 import { Button } from '../../../components/button';
@@ -36,6 +36,9 @@ export function RatingsSection({ whanauId, ratings, waiting }: RatingsProps) {
   const t = useT();
   const [recording, setRecording] = useState(false);
   const [message, setMessage] = useState('');
+  const count = ratings?.length;
+  // Once the server has it (the list grew), "saved on this device" is no longer news.
+  useEffect(() => setMessage(''), [count]);
   const oldestFirst = [...(ratings ?? [])].sort((a, b) => a.on.localeCompare(b.on) || a.createdAt.localeCompare(b.createdAt));
   const newestFirst = [...oldestFirst].reverse();
   return (
