@@ -47,7 +47,13 @@ export function PrivacyRequestsSection() {
     if (loaded && window.location.hash === `#${privacyRequestsAnchor}`) ref.current?.scrollIntoView();
   }, [loaded]);
   return (
-    <section ref={ref} className="manage-card privacy-requests-card" id={privacyRequestsAnchor} aria-labelledby="privacy-requests-heading" data-testid="privacy-requests">
+    <section
+      ref={ref}
+      className="manage-card privacy-requests-card"
+      id={privacyRequestsAnchor}
+      aria-labelledby="privacy-requests-heading"
+      data-testid="privacy-requests"
+    >
       <h2 id="privacy-requests-heading">{t('manage.privacyRequests.title')}</h2>
       <p className="whanau-muted">{t('manage.privacyRequests.lead')}</p>
       <QueryState query={requests}>
