@@ -226,6 +226,15 @@ describe('the whānau app, as staff see it', () => {
     await phones.getByText('No phones are linked yet.').waitFor();
     expect((await harness.api('/api/whanau-app', { token: linked.token })).status).toBe(401);
 
+    // With no signal, what needs the server says so plainly instead of failing.
+    await page.context().setOffline(true);
+    await phones.getByText('Inviting and unlinking need signal. Try again when you are connected.').waitFor();
+    expect(await phones.getByRole('button', { name: 'Invite to the whānau app' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Share with the whānau: A warm, dry home' }).isDisabled()).toBe(true);
+    await page.getByTestId('share').first().getByText('Sharing needs signal').waitFor();
+    await page.context().setOffline(false);
+    await phones.getByRole('button', { name: 'Invite to the whānau app' }).and(page.locator(':enabled')).waitFor();
+
     await page.setViewportSize(desktop);
     await shoot(page, 'whanau-page-1440');
     await page.setViewportSize(phone);

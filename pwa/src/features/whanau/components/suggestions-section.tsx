@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { goalAreas, type GoalArea } from '@contract/whanau';
 import type { GoalSuggestion } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
@@ -25,6 +25,9 @@ export function SuggestionsSection({ whanau, suggestions, items, services }: Sug
   const t = useT();
   const [answering, setAnswering] = useState<{ id: string; how: 'accept' | 'decline' } | null>(null);
   const [message, setMessage] = useState('');
+  const answered = suggestions.filter((suggestion) => suggestion.status !== 'new').length;
+  // Once the server has the answer, the suggestion itself says so.
+  useEffect(() => setMessage(''), [answered]);
   const answerOf = (id: string) => items.find((item) => item.kind === 'suggestion.answer' && item.entityId === id && isWaiting(item));
   return (
     <section className="whanau-card whanau-noprint" aria-labelledby="suggestions-heading" data-testid="suggestions">
