@@ -240,6 +240,13 @@ describe('the whānau app, as staff see it', () => {
     await page.setViewportSize(phone);
     await shoot(page, 'whanau-page-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    // In te reo Māori: the same sections, nothing wider than the phone.
+    await page.getByRole('button', { name: /Māori/ }).first().click();
+    await page.getByRole('heading', { name: 'Ngā waea kua hono' }).waitFor();
+    await shoot(page, 'whanau-page-mi-390');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.setViewportSize(desktop);
+    await shoot(page, 'whanau-page-mi-1440');
     await page.context().close();
   });
 
