@@ -14,7 +14,8 @@ import { json, newDevice } from './staff-helpers';
  * kaimahi invites an adult member (a child is refused by the field) and gets a code and its QR
  * code, shares a goal ("Shared by …"); the member, linked with that code through the API, comments,
  * suggests a goal, rates "How are we going?" and proposes a new phone number, and the kaimahi sees
- * each on the whānau page, adds the suggestion to the plan, accepts the phone number, records
+ * each on the whānau page, adds one suggestion to the plan and declines another with a reply,
+ * accepts the phone number, records
  * "How are we going?" at a visit and unlinks the phone. A manager answers an overdue privacy request, counted on the dashboard.
  */
 
@@ -152,13 +153,14 @@ describe('the whānau app, as staff see it', () => {
       [
         create('whanau.comment', { goalId, topic: 'in_the_way', text: 'The landlord has not replied about the heat pump' }),
         suggestion,
+        create('goal.suggest', { text: 'A trampoline for the kids' }),
         create('rating.create', { on: nzToday(), ratings, comment: 'Feeling more settled' }),
         create('details.propose', { phone: '027 444 0199' }),
       ],
       linked.token,
       '/api/whanau-app/sync',
     );
-    expect(sent.results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied', 'applied']);
+    expect(sent.results.map((result) => result.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
 
     await phones.getByRole('button', { name: 'Done' }).click();
     await phones.getByTestId('linked-phone').getByText('Aroha Rewi').waitFor();
@@ -197,10 +199,19 @@ describe('the whānau app, as staff see it', () => {
     // The suggestion into the plan, through the outbox.
     const suggestions = page.getByTestId('suggestions');
     await suggestions.getByText('Learn to swim together').waitFor();
-    await suggestions.getByRole('button', { name: 'Add to the plan' }).click();
+    const swim = suggestions.getByTestId('suggestion').filter({ hasText: 'Learn to swim together' });
+    await swim.getByRole('button', { name: 'Add to the plan' }).click();
     await suggestions.getByRole('form', { name: 'Add to the plan' }).getByRole('button', { name: 'Add to the plan' }).click();
     await page.getByTestId('goal').filter({ hasText: 'Learn to swim together' }).waitFor();
-    await suggestions.getByText('Added to the plan').waitFor();
+    await swim.getByText('Added to the plan').waitFor();
+    // The other declined: a reply is needed, and the whānau sees it.
+    const trampoline = suggestions.getByTestId('suggestion').filter({ hasText: 'A trampoline for the kids' });
+    await trampoline.getByRole('button', { name: 'Decline' }).click();
+    await trampoline.getByRole('button', { name: 'Decline with this reply' }).click();
+    await trampoline.locator('.field__error').getByText('Reply is required').waitFor();
+    await trampoline.getByLabel('Your reply to the whānau').fill('Not one the trust can fund; the school holiday programme has one');
+    await trampoline.getByRole('button', { name: 'Decline with this reply' }).click();
+    await trampoline.getByText('Declined: Not one the trust can fund; the school holiday programme has one').waitFor();
     const plan = await json<{ goals: { text: string }[] }>(await harness.api(`/api/whanau/${whanauId}`, { token: kaimahiToken }));
     expect(plan.goals.filter((goal) => goal.text === 'Learn to swim together')).toHaveLength(1);
     await checkA11y(page);
