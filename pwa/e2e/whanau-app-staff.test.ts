@@ -15,8 +15,9 @@ import { json, newDevice } from './staff-helpers';
  * code, shares a goal ("Shared by …"); the member, linked with that code through the API, comments,
  * suggests a goal, rates "How are we going?" and proposes a new phone number, and the kaimahi sees
  * each on the whānau page, adds one suggestion to the plan and declines another with a reply,
- * accepts the phone number, records
- * "How are we going?" at a visit and unlinks the phone. A manager answers an overdue privacy request, counted on the dashboard.
+ * accepts the phone number, records "How are we going?" at a visit and unlinks the phone; with no
+ * signal, what needs the server says so. A manager answers an overdue privacy request, counted on
+ * the dashboard.
  */
 
 const headers = { 'content-type': 'application/json' };
