@@ -10,10 +10,10 @@ import { nzTimeZone } from '../../../lib/nz-time';
 
 type ItemKind = WhanauShareRecord['itemKind'];
 
-/** What is shared with the whānau's app, read once per page: each goal and follow-up asks it. */
-export function useWhanauShares(whanauId: string) {
+/** What is shared with the whānau's app, read once per page (a whānau the server has): each goal and follow-up asks it. */
+export function useWhanauShares(whanauId: string, onServer: boolean) {
   const online = useOnline();
-  const shares = useShares(whanauId, online);
+  const shares = useShares(whanauId, online && onServer);
   const shareOf = (itemKind: ItemKind, itemId: string) => shares.data?.find((share) => share.itemKind === itemKind && share.itemId === itemId);
   return { online, known: shares.data !== undefined, shareOf };
 }

@@ -88,7 +88,7 @@ export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPag
   // What the whānau's own app brings (issue 34): read with signal, never kept on this device.
   const online = useOnline();
   const onServer = shown !== undefined && !notSent;
-  const shares = useWhanauShares(id);
+  const shares = useWhanauShares(id, onServer);
   const voice = useVoice(id, online && onServer);
   const detailChanges = useDetailChanges(id, online && onServer);
   const { refetch: refetchVoice } = voice;
