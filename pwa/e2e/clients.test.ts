@@ -283,8 +283,17 @@ describe.each([
     await signIn(page, await harness.createStaff(2));
     await page.goto(`/client/${clientId}`);
     const audit = page.getByRole('region', { name: 'Audit trail' });
-    await audit.getByText('Created').first().waitFor();
     for (const action of ['Viewed', 'Case note added', 'Changed']) await audit.getByText(action).first().waitFor();
+    // Newest first, 20 a page: its making is on the last page (every read of the record is an event, so how many pages there are varies).
+    const where = audit.locator('.pager__where');
+    const pages = (await where.count()) === 0 ? 1 : Number(/of (\d+)$/.exec((await where.textContent()) ?? '')?.[1]);
+    const turnTo = async (shown: number, button: 'Next' | 'Previous') => {
+      await audit.getByRole('button', { name: button }).click();
+      await audit.locator('.pager__where', { hasText: `Page ${shown} of ${pages}` }).waitFor();
+    };
+    for (let shown = 2; shown <= pages; shown += 1) await turnTo(shown, 'Next');
+    await audit.getByText('Created').first().waitFor();
+    for (let shown = pages - 1; shown >= 1; shown -= 1) await turnTo(shown, 'Previous');
 
     const exportSection = page.getByRole('region', { name: "Export this person's data" });
     const [download] = await Promise.all([page.waitForEvent('download'), exportSection.getByRole('button', { name: 'Download CSV' }).click()]);

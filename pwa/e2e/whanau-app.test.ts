@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, chooseLanguage, screenshot, startHarness, type Harness } from './harness';
 import { json as read, newDevice, offlineFaults, withServerStopped } from './staff-helpers';
 
 /**
@@ -74,7 +74,7 @@ async function inviteCode(): Promise<string> {
 }
 
 async function voice() {
-  return read<{ comments: { text: string }[]; ratings: { ratings: Record<string, number> }[] }>(
+  return read<{ comments: { text: string }[]; suggestions: { text: string }[]; ratings: { ratings: Record<string, number> }[] }>(
     await harness.api(`/api/whanau/${world.whanauId}/voice`, { token }),
   );
 }
@@ -126,7 +126,14 @@ describe('the whānau’s own app', () => {
       await page.getByRole('button', { name: 'Add comment' }).click();
       await page.getByText('Comment saved.').waitFor();
       await rate(page, 4);
-      await page.getByText('3 things are waiting to send.').waitFor();
+      await page.getByLabel('A goal your whānau would like to work on').fill('Learn te reo together');
+      await page.getByRole('button', { name: 'Suggest this goal' }).click();
+      await page.getByText('Suggestion saved.').waitFor();
+      await page.getByRole('button', { name: 'A copy of my information' }).click();
+      await page.getByLabel('Tell us more').fill('Everything the trust holds about me, please');
+      await page.getByRole('button', { name: 'Send my request' }).click();
+      await page.getByText('Your request is saved').waitFor();
+      await page.getByText('5 things are waiting to send.').waitFor();
 
       // Reopened with no signal: the PIN opens the copy kept on the phone.
       await page.reload();
@@ -136,7 +143,7 @@ describe('the whānau’s own app', () => {
       await page.getByLabel('PIN (6 to 12 digits)').fill(pin);
       await page.getByRole('button', { name: 'Open' }).click();
       await page.getByText('A warm, dry home').waitFor({ timeout: 60_000 });
-      await page.getByText('3 things are waiting to send.').waitFor();
+      await page.getByText('5 things are waiting to send.').waitFor();
       await page.getByText('We rang the landlord').waitFor();
       await screenshot(page, 'whanau-app-offline-390', { fullPage: true });
     });
@@ -144,10 +151,17 @@ describe('the whānau’s own app', () => {
     // Back on signal: each arrives once, and the kaimahi sees it.
     await expect.poll(async () => (await voice()).comments.length, { timeout: 60_000 }).toBe(1);
     await expect.poll(async () => (await voice()).ratings.length).toBe(1);
-    await page.getByText('3 things are waiting to send.').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await voice()).suggestions.length).toBe(1);
+    await expect.poll(async () => (await read<{ total: number }>(await harness.api('/api/privacy-requests', { token }))).total).toBe(1);
+    await page.getByText('5 things are waiting to send.').waitFor({ state: 'detached' });
     const heard = await voice();
     expect(heard.comments.map((comment) => comment.text)).toEqual(['We rang the landlord']);
     expect(Object.values(heard.ratings[0]!.ratings)).toEqual([4, 4, 4, 4, 4, 4, 4]);
+    expect(heard.suggestions.map((suggestion) => suggestion.text)).toEqual(['Learn te reo together']);
+    const requests = await read<{ items: { kind: string; text: string; dueOn: string }[] }>(await harness.api('/api/privacy-requests', { token }));
+    expect(requests.items).toEqual([expect.objectContaining({ kind: 'access', text: 'Everything the trust holds about me, please' })]);
+    // The member sees where their request stands, with its due date.
+    await page.getByText(`Answer due by`).waitFor();
     const shares = await read<{ tasks: { _id: string; doneAt: string | null }[] }>(await harness.api(`/api/whanau/${world.whanauId}`, { token }));
     expect(shares.tasks.find((task) => task._id === world.stepId)?.doneAt).toBeTruthy();
 
@@ -157,6 +171,57 @@ describe('the whānau’s own app', () => {
     await page.getByRole('heading', { name: 'Kia ora Tama' }).waitFor({ timeout: 60_000 });
     await page.getByText('Visit: meet the landlord').waitFor();
     await expect.poll(() => page.getByText('A warm, dry home').count()).toBe(0);
+
+    // In te reo Māori, and on a wider screen.
+    await chooseLanguage(page, 'mi');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tēnā koe, Tama' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'whanau-app-home-mi-390', { fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'whanau-app-home-mi-1440');
     expect(offlineFaults(page)).toEqual([]);
+  });
+
+  it('five wrong PINs wipe the phone’s copy and unlink it; a phone a kaimahi unlinks is wiped at its next contact', async () => {
+    const devices = async () => read<{ _id: string; revokedAt: string | null }[]>(await harness.api(`/api/whanau/${world.whanauId}/devices`, { token }));
+    const linkDevice = async () => {
+      const page = await newDevice(harness, phone);
+      page.setDefaultTimeout(30_000);
+      await page.goto(`/whanau-app/link?code=${await inviteCode()}`);
+      await page.getByRole('button', { name: 'Link this phone' }).click();
+      await page.getByLabel('PIN (6 to 12 digits)').fill(pin);
+      await page.getByLabel('The same PIN again').fill(pin);
+      await page.getByRole('button', { name: 'Save my PIN' }).click();
+      await page.getByRole('heading', { name: 'Kia ora Tama' }).waitFor({ timeout: 60_000 });
+      return page;
+    };
+    const memberDatabases = (page: Page) =>
+      page.evaluate(async () => (await indexedDB.databases()).map((info) => info.name).filter((name) => name === 'trust-whanau-app'));
+
+    const lost = await linkDevice();
+    const before = new Set((await devices()).map((device) => device._id));
+    await withServerStopped(harness, async () => {
+      await lost.reload();
+      for (let tries = 0; tries < 5; tries += 1) {
+        await lost.getByLabel('PIN (6 to 12 digits)').fill('135790');
+        await lost.getByRole('button', { name: 'Open' }).click();
+        if (tries < 4) await lost.locator('.field__error', { hasText: `${4 - tries} more tr` }).waitFor({ timeout: 60_000 });
+      }
+      await lost.getByText('The PIN was wrong five times').waitFor({ timeout: 60_000 });
+      expect(await memberDatabases(lost)).toEqual([]);
+    });
+    // The server hears of it at the phone's next contact: the link is over.
+    await expect
+      .poll(async () => (await devices()).filter((device) => before.has(device._id) && device.revokedAt !== null).length, { timeout: 90_000 })
+      .toBeGreaterThan(0);
+
+    const unlinked = await linkDevice();
+    const mine = (await devices()).find((device) => !before.has(device._id) && device.revokedAt === null);
+    expect(mine).toBeDefined();
+    await read(await harness.api(`/api/whanau/${world.whanauId}/devices/${mine!._id}/unlink`, { method: 'POST', token }));
+    await unlinked.reload();
+    await unlinked.getByText('This phone is no longer linked to your whānau').waitFor({ timeout: 60_000 });
+    expect(await memberDatabases(unlinked)).toEqual([]);
+    await screenshot(unlinked, 'whanau-app-unlinked-390');
   });
 });

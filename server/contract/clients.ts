@@ -134,8 +134,20 @@ export type CreateNoteInput = z.infer<typeof CreateNoteSchema>;
  * A create is named by its operation id: its `entityId` must equal its `_id`.
  */
 
-/** `client.create`: `entityId` = `_id` = the new client's id; the payload is the client's fields (as `POST /api/clients`, without `_id`). */
-export const ClientCreatePayloadSchema = z.object(clientFieldSchemas, { error: 'Payload must be an object' });
+/** The enrolment a new client is made from (`POST /api/clients?fromEnrolment=`, or in a `client.create` payload): the two are linked. */
+const fromEnrolmentField = optional(
+  z
+    .string({ error: 'Must be a valid id' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.uuid({ error: 'Must be a valid id' })),
+);
+
+/**
+ * `client.create`: `entityId` = `_id` = the new client's id; the payload is the client's fields (as
+ * `POST /api/clients`, without `_id`), and `fromEnrolment` when it is made from an enrolment.
+ */
+export const ClientCreatePayloadSchema = z.object({ ...clientFieldSchemas, fromEnrolment: fromEnrolmentField }, { error: 'Payload must be an object' });
 export type ClientCreatePayload = z.infer<typeof ClientCreatePayloadSchema>;
 
 /** `client.update`: `entityId` is the client, `baseVersion` is required; the payload is the changed fields. */
@@ -166,15 +178,7 @@ export const ListClientsQuerySchema = PageQuerySchema.extend({
 });
 export type ListClientsQuery = z.infer<typeof ListClientsQuerySchema>;
 
-export const FromEnrolmentQuerySchema = z.object({
-  fromEnrolment: optional(
-    z
-      .string({ error: 'Must be a valid id' })
-      .trim()
-      .toLowerCase()
-      .pipe(z.uuid({ error: 'Must be a valid id' })),
-  ),
-});
+export const FromEnrolmentQuerySchema = z.object({ fromEnrolment: fromEnrolmentField });
 
 export const EnrolmentDuplicatesQuerySchema = z.object({
   enrolment: z

@@ -31,8 +31,11 @@ const codeLength = inviteCode.lookupLength + inviteCode.secretLength;
 /** `POST /api/whanau/{id}/invites` (a kaimahi who sees the whānau): the adult member to invite. */
 export const CreateInviteSchema = z.object({ clientId: z.uuid({ error: 'Choose the member to invite' }) });
 export type CreateInviteInput = z.infer<typeof CreateInviteSchema>;
-/** The code is shown once, here, and stored only as a keyed hash. */
-export type CreatedInvite = { _id: string; whanauId: string; clientId: string; code: string; expiresAt: string };
+/**
+ * The code is shown once, here, and stored only as a keyed hash. `emailedTo`: the member's address
+ * when the code was also emailed to them (sent, or still sending when this answer left); else null.
+ */
+export type CreatedInvite = { _id: string; whanauId: string; clientId: string; code: string; expiresAt: string; emailedTo: string | null };
 
 /** `POST /api/whanau-app/link`: the code from the kaimahi. */
 export const LinkDeviceSchema = z.object({

@@ -9,6 +9,7 @@ import { sequelize } from './db/sequelize';
 import { createHttpServer } from './lib/http-server';
 import { uploadsRoot } from './lib/images';
 import { pruneImportPreviews } from './features/import/import.service';
+import { inviteMailsSettled } from './features/whanau-app/invite-mail';
 import { pruneStoredAnswers } from './lib/idempotency';
 import { logger } from './lib/logger';
 import { startNoticeWorker } from './lib/staff-notices';
@@ -53,7 +54,13 @@ export async function startServer(): Promise<http.Server> {
   console.log(`Serving on http://localhost:${config.port}`);
 
   const stop = () => {
-    server.close(() => void (notices?.stop() ?? Promise.resolve()).then(() => sequelize.close()).then(() => process.exit(0)));
+    server.close(
+      () =>
+        void (notices?.stop() ?? Promise.resolve())
+          .then(inviteMailsSettled)
+          .then(() => sequelize.close())
+          .then(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 10_000).unref();
   };
   process.once('SIGTERM', stop);

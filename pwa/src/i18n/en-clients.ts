@@ -276,6 +276,7 @@ export const enClients = {
   'clients.notes.shared': 'Shared with everyone working with this person',
   'clients.notes.sharing': 'Sharing saved on this device',
   'clients.sync.kind.enrolment': 'Enrolment status',
+  'clients.sync.kind.enrolmentTo': 'Enrolment status: {status}',
   'clients.sync.serverSaid': 'The server said: {message}',
   'clients.sync.sendNow': 'Send now',
   'clients.offline.list': {

@@ -159,6 +159,7 @@ export const enPages = {
   'login.intro': 'For <mi>kaimahi</mi> of {name}. <mi>Whānau</mi> do not need an account to enrol.',
   'login.help': 'Forgotten your password? Ask a manager to reset it for you.',
   'login.whanauApp': 'Whānau: I have a code from my kaimahi',
+  'login.whanauAppOpen': 'Whānau: open our whānau’s app',
   'login.email': 'Email',
   'login.password': 'Password',
   'login.busy': 'Logging in…',

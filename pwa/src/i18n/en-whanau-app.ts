@@ -100,6 +100,7 @@ export const enWhanauApp = {
   'whanauApp.suggest.accepted': 'Added to the plan',
   'whanauApp.suggest.declined': 'Not added: {reply}',
   'whanauApp.voice.past': 'Your answers so far',
+  'whanauApp.voice.again': 'Answer again',
   'whanauApp.voice.by': 'Answered by {name}',
   'whanauApp.services.title': 'Our services',
   'whanauApp.services.none': 'No enrolments yet.',

@@ -23,6 +23,15 @@ function destinationFrom(state: unknown, access: number): string {
   return access >= limits.managerAccess ? paths.dashboard : paths.followUps;
 }
 
+/** Whether this phone is linked to a whānau (features/whanau-app keeps the note): the link then opens it. */
+function whanauAppLinked(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem('whanauAppLinked') === '1';
+  } catch {
+    return false;
+  }
+}
+
 /** Staff login (spec §4). */
 export default function LoginRoute() {
   const t = useT();
@@ -53,7 +62,7 @@ export default function LoginRoute() {
           <LoginForm />
           <p className="login__help">{t('login.help')}</p>
           <p className="login__help">
-            <Link to={paths.whanauAppLink}>{t('login.whanauApp')}</Link>
+            <Link to={paths.whanauApp}>{t(whanauAppLinked() ? 'login.whanauAppOpen' : 'login.whanauApp')}</Link>
           </p>
         </section>
       </div>

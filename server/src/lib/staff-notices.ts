@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { Op, type Transaction } from 'sequelize';
 import { serviceCatalogue } from '../../contract/catalogue';
 import { limits } from '../../contract/limits';
@@ -10,6 +10,7 @@ import { User } from '../db/models/user';
 import { sequelize } from '../db/sequelize';
 import { now } from './clock';
 import { logger } from './logger';
+import { createMailTransport } from './mail-transport';
 
 /*
  * Staff hear of new enrolments by email (issue 11; docs/decisions/055-notification-queue.md).
@@ -85,21 +86,6 @@ export function noticeMessage(title: string, count: number, publicUrl: string | 
       '',
     ].join('\n'),
   };
-}
-
-/** The mail server's side of SMTP_URL, with timeouts so a silent server fails the try. */
-function createTransport(smtpUrl: string): Transporter {
-  const url = new URL(smtpUrl);
-  const secure = url.protocol === 'smtps:';
-  return nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: noticeSettings.smtpTimeoutMs,
-    greetingTimeout: noticeSettings.smtpTimeoutMs,
-    socketTimeout: noticeSettings.smtpTimeoutMs,
-  });
 }
 
 /** The wait before the next try after `attempts` failures: doubling, capped, with ±20 % jitter. */
@@ -203,7 +189,7 @@ export function startNoticeWorker(): NoticeWorker | undefined {
   const { mail, publicUrl } = getConfig();
   if (!mail) return undefined;
   if (activeWorker) return activeWorker;
-  const transport = createTransport(mail.smtpUrl);
+  const transport = createMailTransport(mail.smtpUrl, noticeSettings.smtpTimeoutMs);
   const id = `${process.pid}-${crypto.randomUUID()}`;
   let running: Promise<void> | undefined;
   let again = false;

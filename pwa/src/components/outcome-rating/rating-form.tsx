@@ -26,7 +26,7 @@ type RatingFormProps = {
   onSave(input: OutcomeRatingInput): Promise<void>;
   /** A kaimahi recording it at a visit may give the day; a member answers for today. */
   withDate?: boolean;
-  /** Told after a save, e.g. to close the form. */
+  /** Told after a save, e.g. to close the form; the caller then says it was saved. */
   onSaved?(): void;
 };
 
@@ -127,7 +127,7 @@ export function OutcomeRatingForm({ onSave, withDate = false, onSaved }: RatingF
         <Button type="submit" disabled={saving}>
           {t('voice.save')}
         </Button>
-        {saved && (
+        {saved && !onSaved && (
           <p className="outcome-rating__saved" role="status">
             {t('voice.saved')}
           </p>

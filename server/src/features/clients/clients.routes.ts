@@ -61,7 +61,12 @@ clientsRouter.post(
     await requirePublishedStatement(body.consent, 'consent.statementVersion');
     const request = { fromEnrolment: query.fromEnrolment ?? null, body: ctx.request.body };
     const { writtenAt, ...input } = body;
-    const outcome = await createClientOnce(actingAt(actorFromContext(ctx), writtenAt), input, query.fromEnrolment, request);
+    const outcome = await createClientOnce(
+      actingAt(actorFromContext(ctx), writtenAt),
+      input,
+      query.fromEnrolment ? { id: query.fromEnrolment, param: 'fromEnrolment' } : undefined,
+      request,
+    );
     ctx.status = outcome.status;
     ctx.body = outcome.body;
   }),

@@ -122,13 +122,21 @@ export async function caseWorkOf(
   return { whanau, contacts, corrections };
 }
 
+/** The enrolment a new client is made from, and where the request named it (`fromEnrolment`, or `payload.fromEnrolment` in a sync). */
+export type EnrolmentSource = { id: string; param: string };
+
 /**
  * Creates a client record (the effect of `client.create`). With `fromEnrolment`, the record takes
  * that enrolment's consent when none is given, and the enrolment is linked to it.
  */
-export async function createClient(actor: Actor, input: CreateClientInput, fromEnrolment: string | undefined, transaction: Transaction): Promise<ClientDetail> {
-  const enrolment = fromEnrolment ? await findVisibleEnrolment(actor, fromEnrolment, transaction) : undefined;
-  if (enrolment?.clientId) throw conflict('This enrolment is already linked to a client', 'fromEnrolment');
+export async function createClient(
+  actor: Actor,
+  input: CreateClientInput,
+  fromEnrolment: EnrolmentSource | undefined,
+  transaction: Transaction,
+): Promise<ClientDetail> {
+  const enrolment = fromEnrolment ? await findVisibleEnrolment(actor, fromEnrolment.id, transaction) : undefined;
+  if (enrolment?.clientId) throw conflict('This enrolment is already linked to a client', fromEnrolment?.param);
   const { _id, consent, ...fields } = input;
   const givenConsent =
     consent ??
@@ -290,7 +298,7 @@ export function shareNoteOnce(
 export function createClientOnce(
   actor: Actor,
   input: CreateClientInput,
-  fromEnrolment: string | undefined,
+  fromEnrolment: EnrolmentSource | undefined,
   request: unknown,
   within?: Transaction,
 ): Promise<OnceOutcome<ClientDetail>> {

@@ -13,7 +13,10 @@ export const clientsSyncHandlers = {
     apply: async (actor, mutation, transaction) => {
       requireCreateNamedByItsId(mutation, 'client');
       await requirePublishedStatement(mutation.payload.consent, 'payload.consent.statementVersion', transaction);
-      return createClientOnce(actor, { ...mutation.payload, _id: mutation._id }, undefined, { sync: mutation.sent }, transaction);
+      // Made from an enrolment: linked to it, with the same refusals as `POST /api/clients?fromEnrolment=` (404 unseen, 409 linked).
+      const { fromEnrolment, ...fields } = mutation.payload;
+      const source = fromEnrolment ? { id: fromEnrolment, param: 'payload.fromEnrolment' } : undefined;
+      return createClientOnce(actor, { ...fields, _id: mutation._id }, source, { sync: mutation.sent }, transaction);
     },
   }),
   'client.update': defineSyncHandler({

@@ -198,6 +198,57 @@ describe('POST /api/sync', () => {
     expect(await storedOperations(ids)).toBe(1);
   });
 
+  it('client.create with fromEnrolment links and enrols that enrolment once, with the REST route’s 404 and 409 as rejections', async () => {
+    const enrolment = await buildEnrolment({ serviceKey: 'whanau_ora_support', givenName: 'Piripi', familyName: 'Mahuika', message: 'Kia ora, he pātai tāku' });
+    const clientId = newId();
+    const create = {
+      _id: clientId,
+      kind: 'client.create',
+      entityId: clientId,
+      payload: { givenName: 'Piripi', familyName: 'Mahuika', fromEnrolment: enrolment.id },
+    };
+    const res = await sync([create]);
+    expect(res.body.results).toEqual([expect.objectContaining({ _id: clientId, status: 'applied' })]);
+    // As `POST /api/clients?fromEnrolment=`: linked, enrolled, the enrolment's consent taken, its message the first note.
+    expect(res.body.results[0].record).toMatchObject({
+      _id: clientId,
+      consent: { statementVersion: enrolment.consentStatementVersion, how: 'online' },
+      enrolments: [{ _id: enrolment.id, status: 'enrolled', version: 2 }],
+      caseNotes: [{ text: 'Kia ora, he pātai tāku' }],
+    });
+    await enrolment.reload();
+    expect(enrolment.clientId).toBe(clientId);
+    // A resend changes nothing.
+    const again = await sync([create]);
+    expect(statuses(again.body.results)).toEqual(['duplicate']);
+    expect(await Client.count({ where: { id: clientId } })).toBe(1);
+    expect((await AuditEvent.findAll({ where: { clientId } })).map((event) => event.action).sort()).toEqual(['create', 'link', 'note', 'status']);
+
+    // Another client from the linked enrolment, one from an enrolment of another service, one from no valid id.
+    const twice = newId();
+    const hidden = await buildEnrolment({ serviceKey: 'raised_gardens' });
+    const unseen = newId();
+    const malformed = newId();
+    const refused = await sync([
+      { _id: twice, kind: 'client.create', entityId: twice, payload: { givenName: 'Piripi', familyName: 'Mahuika', fromEnrolment: enrolment.id } },
+      { _id: unseen, kind: 'client.create', entityId: unseen, payload: { givenName: 'Nope', familyName: 'Nope', fromEnrolment: hidden.id } },
+      { _id: malformed, kind: 'client.create', entityId: malformed, payload: { givenName: 'Nope', familyName: 'Nope', fromEnrolment: 'not-an-id' } },
+    ]);
+    expect(refused.status).toBe(200);
+    expect(statuses(refused.body.results)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(refused.body.results[0].errors).toEqual([
+      expect.objectContaining({ msg: 'This enrolment is already linked to a client', param: 'payload.fromEnrolment' }),
+    ]);
+    expect(refused.body.results[1].errors).toEqual([expect.objectContaining({ msg: 'Enrolment not found' })]);
+    expect(refused.body.results[1].errors[0].param).toBeUndefined();
+    expect(refused.body.results[2].errors).toEqual([expect.objectContaining({ msg: 'Must be a valid id', param: 'payload.fromEnrolment' })]);
+    expect(await Client.count({ where: { id: [twice, unseen, malformed] } })).toBe(0);
+    expect(await storedOperations([twice, unseen, malformed])).toBe(0);
+    expect(await AuditEvent.count({ where: { entityId: [twice, unseen, malformed] } })).toBe(0);
+    await hidden.reload();
+    expect(hidden.clientId).toBeNull();
+  });
+
   it('rejects an edit without its base version', async () => {
     const client = await buildClient({ createdBy: kaimahi.user.id });
     const opId = newId();

@@ -3,7 +3,10 @@ import { Op, type Transaction } from 'sequelize';
 import { nzToday } from '../../../contract/nz-days';
 import { limits } from '../../../contract/limits';
 import { inviteAlphabet, inviteCode, memberMinAge, type CreatedInvite, type LinkedDevice, type WhanauDeviceRecord } from '../../../contract/whanau-app';
+import { getConfig } from '../../config';
+import { siteRowId } from '../../db/migrations/006-site';
 import { Client } from '../../db/models/client';
+import { SiteSettings } from '../../db/models/site-settings';
 import { WhanauMember } from '../../db/models/whanau';
 import { WhanauDevice, WhanauInvite, type RevokedWhy } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
@@ -13,6 +16,7 @@ import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors';
 import { findVisibleClient, findVisibleWhanau, memberOwnClient, visibleClientIdsAmong, type MemberCaller } from '../../lib/need-to-know';
 import { createThrottle } from '../../lib/rate-limit';
 import { inviteCodeHash, memberDeviceSecretFor, signMemberToken } from '../../lib/tokens';
+import { emailInviteCode, type InviteMail } from './invite-mail';
 
 /**
  * Inviting a member and linking their phone (DESIGN §4e, decision 129). The code's first
@@ -50,10 +54,11 @@ export function memberActor(member: MemberCaller): { id: string; name: string } 
 /**
  * A kaimahi who sees the whānau invites one of its adult members they see. Any earlier unused
  * invite of that member stops working, so only the newest code is live. The code is in this
- * answer only.
+ * answer only, and in an email to the member when they have an address and mail is set up
+ * (sent after the commit, decision 137).
  */
 export async function createInvite(actor: Actor, whanauId: string, clientId: string): Promise<CreatedInvite> {
-  return sequelize.transaction(async (transaction) => {
+  const { created, mail } = await sequelize.transaction(async (transaction) => {
     await findVisibleWhanau(actor, whanauId, transaction);
     const member = await WhanauMember.findOne({ where: { whanauId, clientId, unlinkedAt: null }, transaction });
     const client = member ? await findVisibleClient(actor, clientId, transaction).catch(() => null) : null;
@@ -79,9 +84,19 @@ export async function createInvite(actor: Actor, whanauId: string, clientId: str
       },
       { transaction },
     );
-    await recordAudit(actor, { action: 'create', entity: 'whanau_invite', entityId: invite.id, clientId }, transaction);
-    return { _id: invite.id, whanauId, clientId, code: lookup + secret, expiresAt: invite.expiresAt.toISOString() };
+    const code = lookup + secret;
+    const emailTo = getConfig().mail ? client.email : null;
+    const trustName = emailTo ? ((await SiteSettings.findByPk(siteRowId, { attributes: ['name'], transaction }))?.name ?? null) : null;
+    const mail: InviteMail | null = emailTo ? { inviteId: invite.id, to: emailTo, code, trustName } : null;
+    await recordAudit(
+      actor,
+      { action: 'create', entity: 'whanau_invite', entityId: invite.id, clientId, details: { emailed: mail ? 'yes' : 'no' } },
+      transaction,
+    );
+    return { created: { _id: invite.id, whanauId, clientId, code, expiresAt: invite.expiresAt.toISOString() }, mail };
   });
+  const emailed = mail ? await emailInviteCode(mail) : false;
+  return { ...created, emailedTo: emailed ? (mail?.to ?? null) : null };
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -184,6 +184,17 @@ describe('inviting a member', () => {
     expect(bad.body.errors).toEqual([{ msg: 'Choose the member to invite', param: 'clientId', code: 'invalid_id' }]);
   });
 
+  it('emails nothing when mail is not set up, even to a member with an email address (decision 137)', async () => {
+    const kiri = await buildClient({ givenName: 'Kiri', familyName: 'Rewi', dateOfBirth: '1992-09-09', email: 'kiri.rewi@example.org' });
+    await buildEnrolment({ serviceKey: 'whanau_ora_support', clientId: kiri.id });
+    await sync([create('member.link', { whanauId: world.whanauId, clientId: kiri.id, relationship: 'sibling' })], hemi.token);
+    const res = await api.post(`/api/whanau/${world.whanauId}/invites`, { token: hemi.token, json: { clientId: kiri.id } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ clientId: kiri.id, emailedTo: null });
+    const event = await AuditEvent.findOne({ where: { entity: 'whanau_invite', entityId: res.body._id, action: 'create' } });
+    expect(event?.details).toEqual({ emailed: 'no' });
+  });
+
   it('a new invite of the same member ends the earlier one', async () => {
     const first = await invite();
     const second = await invite();

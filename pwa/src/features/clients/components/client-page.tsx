@@ -165,6 +165,9 @@ export function ClientPage({ id, userId, isManager, more }: ClientPageProps) {
       : [],
   );
   const notSent = waitingCreate !== undefined;
+  // A status change of one of its enrolments is the enrolment's item, not the client's: listed with the client's here.
+  const enrolmentIds = new Set(record.enrolments.map((enrolment) => enrolment._id));
+  const itemsHere = allItems.filter((item) => item.subjectId === id || (item.kind === 'enrolment.update' && enrolmentIds.has(item.entityId)));
   return (
     <>
       <PageHeader
@@ -248,9 +251,9 @@ export function ClientPage({ id, userId, isManager, more }: ClientPageProps) {
             )}
           </div>
           <div className="client-page__side">
-            {vault.status === 'unlocked' && <SyncStatus items={items} onSendNow={sendNow} />}
+            {vault.status === 'unlocked' && <SyncStatus items={itemsHere} onSendNow={sendNow} />}
             {more?.({ _id: record._id, name: name ?? '' })}
-            <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} />
+            <ClientEnrolments enrolments={record.enrolments} who={name ?? ''} items={allItems} />
             {!onDevice && <PossibleDuplicates clientId={record._id} />}
             {isManager && !onDevice && <ExportActions clientId={record._id} />}
             {isManager && !onDevice && <FieldHistory clientId={record._id} />}

@@ -52,15 +52,10 @@ export function ClientsPage({ userId }: { userId: string | null }) {
           )}
         </div>
         {vault.status === 'unlocked' && tab !== 'new' && <SyncStatus items={items} linkToClients onSendNow={sendNow} />}
-        {tab === 'inbox' && <EnrolmentsInbox />}
+        {tab === 'inbox' && <EnrolmentsInbox items={items} />}
         {tab === 'clients' && <ClientsList userId={userId} items={items} />}
         {tab === 'new' && (
-          <CreateClientForm
-            onCreated={(client) => void navigate(staffPaths.client(client._id))}
-            onCancel={() => void navigate(-1)}
-            queue={queueNewClient}
-            onQueued={(id) => void navigate(staffPaths.client(id))}
-          />
+          <CreateClientForm onCancel={() => void navigate(-1)} queue={queueNewClient} onQueued={(id) => void navigate(staffPaths.client(id))} />
         )}
       </div>
     </>

@@ -2,30 +2,29 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
-import { useCreateClient } from '../api/create-client';
-import type { ClientDetail, CreateClientInput, StaffEnrolment } from '../api/types';
+import type { CreateClientInput, StaffEnrolment } from '../api/types';
 import { clientFieldOf, clientFormFields, createInput, emptyValues, valuesFromEnrolment, type ClientFormValues } from '../client-form-values';
 import { ClientFields } from './client-fields';
 
 type CreateClientFormProps = {
-  /** Prefills the form and links the new client to this enrolment. */
+  /** Prefills the form and links the new client to this enrolment (when the server has it). */
   enrolment?: StaffEnrolment;
-  onCreated: (client: ClientDetail) => void;
   onCancel: () => void;
-  /**
-   * A new client (not from an enrolment) is saved on this device and sent by the outbox; resolves
-   * with its id. From an enrolment it is made on the server, which links the two (the inbox is online).
-   */
-  queue?: (input: CreateClientInput) => Promise<string>;
-  onQueued?: (id: string) => void;
+  /** Saves the new client on this device for the outbox to send, from the enrolment when given; resolves with its id. */
+  queue: (input: CreateClientInput, fromEnrolment?: string) => Promise<string>;
+  onQueued: (id: string) => void;
 };
 
-/** A new client record, blank or from an enrolment. Its id is made once, so a resend makes one client. */
-export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueued }: CreateClientFormProps) {
+/**
+ * A new client record, blank or from an enrolment, saved on this device and sent by the outbox,
+ * with signal or without: the outbox item's id is made before anything is sent, so it arrives once.
+ */
+export function CreateClientForm({ enrolment, onCancel, queue, onQueued }: CreateClientFormProps) {
   const t = useT();
-  const createClient = useCreateClient();
+  const [saving, setSaving] = useState(false);
+  // Set at once, so a second press before the next render queues nothing.
+  const queued = useRef(false);
   const [values, setValues] = useState<ClientFormValues>(() => (enrolment ? valuesFromEnrolment(enrolment) : emptyValues()));
-  const [operationId] = useState(() => crypto.randomUUID());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const errors = useFormErrors(clientFormFields, [], { fieldOf: clientFieldOf });
 
@@ -33,13 +32,16 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (createClient.isPending) return;
+    if (queued.current) return;
+    queued.current = true;
     errors.clear();
+    setSaving(true);
     try {
-      if (queue && !enrolment) onQueued?.(await queue(createInput(values, operationId)));
-      else onCreated(await createClient.mutateAsync({ input: createInput(values, operationId, enrolment), fromEnrolment: enrolment?._id }));
+      onQueued(await queue(createInput(values, undefined, enrolment), enrolment?._id));
     } catch (failure) {
       errors.showFailure(failure);
+      queued.current = false;
+      setSaving(false);
     }
   }
 
@@ -58,12 +60,12 @@ export function CreateClientForm({ enrolment, onCreated, onCancel, queue, onQueu
         <ClientFields
           values={values}
           errorOf={errors.errorOf}
-          disabled={createClient.isPending}
+          disabled={saving}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />
         <div className="client-form__actions">
-          <Button type="submit" disabled={createClient.isPending}>
-            {createClient.isPending ? t('clients.saving') : t('clients.create.save')}
+          <Button type="submit" disabled={saving}>
+            {saving ? t('clients.saving') : t('clients.create.save')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
             {t('clients.cancel')}

@@ -1,18 +1,31 @@
 import { Link } from 'react-router-dom';
+import { enrolledByLinking } from '@contract/enrolments';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
 import { Button } from '../../../components/button';
 import type { StaffEnrolment } from '../api/types';
+import { waitingClientFrom, withWaitingEnrolmentChanges, type StaffItem } from '../offline/staff-items';
 import { EnrolmentStatusActions } from './enrolment-status-actions';
 import { serviceTitle } from './labels';
 import { StatusChip } from './status-chip';
 
-type EnrolmentCardProps = { enrolment: StaffEnrolment; onCreate: () => void; onLink: () => void };
+type EnrolmentCardProps = {
+  enrolment: StaffEnrolment;
+  /** The kaimahi's items on this device: a change of this enrolment or a client made from it shows at once, marked as waiting. */
+  items: readonly StaffItem[];
+  onCreate: () => void;
+  onLink: () => void;
+};
 
 /** One enrolment in the inbox: who, which service, how to reach them, and what to do next. */
-export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProps) {
+export function EnrolmentCard({ enrolment: fromServer, items, onCreate, onLink }: EnrolmentCardProps) {
   const t = useT();
+  const changed = withWaitingEnrolmentChanges(fromServer, items);
+  const madeHere = waitingClientFrom(fromServer._id, items);
+  // A client made from it links it when it arrives, and enrols it (as the server does).
+  const enrolment = madeHere && enrolledByLinking(changed.enrolment.status) ? { ...changed.enrolment, status: 'enrolled' as const } : changed.enrolment;
+  const waiting = madeHere?.status ?? changed.waiting;
   const name = `${enrolment.givenName} ${enrolment.familyName}`;
   const headingId = `enrolment-${enrolment._id}`;
   return (
@@ -21,7 +34,7 @@ export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProp
         <h3 id={headingId} className="enrolment-card__name">
           {name}
         </h3>
-        <StatusChip status={enrolment.status} />
+        <StatusChip status={enrolment.status} waiting={waiting} />
       </div>
       <p className="enrolment-card__service">{serviceTitle(enrolment.serviceKey)}</p>
       <dl className="enrolment-card__facts">
@@ -79,8 +92,8 @@ export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProp
         </blockquote>
       )}
       <div className="enrolment-card__actions">
-        {enrolment.clientId ? (
-          <Link className="button button--outline button--sm" to={staffPaths.client(enrolment.clientId)}>
+        {enrolment.clientId || madeHere ? (
+          <Link className="button button--outline button--sm" to={staffPaths.client(enrolment.clientId ?? madeHere?.clientId ?? '')}>
             {t('clients.inbox.openClient')}
           </Link>
         ) : (
@@ -93,7 +106,7 @@ export function EnrolmentCard({ enrolment, onCreate, onLink }: EnrolmentCardProp
             </Button>
           </>
         )}
-        <EnrolmentStatusActions enrolment={enrolment} who={name} />
+        {!madeHere && <EnrolmentStatusActions enrolment={enrolment} who={name} />}
       </div>
     </article>
   );

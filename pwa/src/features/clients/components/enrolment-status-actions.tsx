@@ -1,26 +1,45 @@
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
-import { useUpdateEnrolment } from '../api/update-enrolment';
 import type { EnrolmentRef } from '../api/types';
+import { queueEnrolmentChange } from '../offline/staff-writes';
 import { errorText } from './error-text';
 import { nextStatus } from './labels';
 
-/** Moves an enrolment one step along (new → contacted → enrolled → completed), or declines it. */
+/**
+ * Moves an enrolment one step along (new → contacted → enrolled → completed), or declines it. The
+ * change is saved on this device and sent by the outbox, with signal or when it comes back; the
+ * enrolment shows its new status at once, marked as waiting until the server has it.
+ */
 export function EnrolmentStatusActions({ enrolment, who }: { enrolment: EnrolmentRef; who: string }) {
   const t = useT();
-  const update = useUpdateEnrolment();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const next = nextStatus[enrolment.status];
   const canDecline = enrolment.status !== 'declined' && enrolment.status !== 'completed';
   if (!next && !canDecline) return null;
+
+  async function move(status: EnrolmentRef['status']) {
+    setSaving(true);
+    setFailure(null);
+    try {
+      await queueEnrolmentChange(enrolment, { status });
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
   return (
     <div className="enrolment-actions">
       {next && (
         <Button
           size="sm"
           variant="secondary"
-          disabled={update.isPending}
+          disabled={saving}
           aria-label={t('clients.actionFor', { action: t(next.label), name: who })}
-          onClick={() => update.mutate({ enrolment, changes: { status: next.status } })}
+          onClick={() => void move(next.status)}
         >
           {t(next.label)}
         </Button>
@@ -29,16 +48,16 @@ export function EnrolmentStatusActions({ enrolment, who }: { enrolment: Enrolmen
         <Button
           size="sm"
           variant="ghost"
-          disabled={update.isPending}
+          disabled={saving}
           aria-label={t('clients.actionFor', { action: t('clients.inbox.decline'), name: who })}
-          onClick={() => update.mutate({ enrolment, changes: { status: 'declined' } })}
+          onClick={() => void move('declined')}
         >
           {t('clients.inbox.decline')}
         </Button>
       )}
-      {update.isError && (
+      {failure !== null && (
         <p className="clients-error" role="alert">
-          {errorText(update.error)}
+          {errorText(failure)}
         </p>
       )}
     </div>

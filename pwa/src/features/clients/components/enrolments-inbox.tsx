@@ -8,6 +8,8 @@ import { formatNumber } from '../../../i18n/i18n';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useEnrolments } from '../api/list-enrolments';
 import type { StaffEnrolment } from '../api/types';
+import type { StaffItem } from '../offline/staff-items';
+import { queueNewClient } from '../offline/staff-writes';
 import { CreateClientForm } from './create-client-form';
 import { EnrolmentCard } from './enrolment-card';
 import { LinkClientPanel } from './link-client-panel';
@@ -18,8 +20,12 @@ import { pagerWords, services, statusKey } from './labels';
 const pageSize = 20;
 type Mode = { kind: 'list' } | { kind: 'create' | 'link'; enrolment: StaffEnrolment };
 
-/** Enrolments of the kaimahi's services, newest first: new ones by default. */
-export function EnrolmentsInbox() {
+/**
+ * Enrolments of the kaimahi's services, newest first: new ones by default. What the kaimahi did
+ * here and the outbox has not sent yet (`items`) shows on its card at once. With no signal the
+ * list stays as last loaded.
+ */
+export function EnrolmentsInbox({ items }: { items: readonly StaffItem[] }) {
   const t = useT();
   const navigate = useNavigate();
   const [status, setStatus] = useState<EnrolmentStatus | ''>('new');
@@ -32,8 +38,9 @@ export function EnrolmentsInbox() {
     return (
       <CreateClientForm
         enrolment={mode.enrolment}
+        queue={queueNewClient}
         // The client route reads `fromEnrolment` to offer starting or joining a whānau (issue 20).
-        onCreated={(client) => void navigate(staffPaths.client(client._id), { state: { fromEnrolment: true } })}
+        onQueued={(clientId) => void navigate(staffPaths.client(clientId), { state: { fromEnrolment: true } })}
         onCancel={() => setMode({ kind: 'list' })}
       />
     );
@@ -89,7 +96,7 @@ export function EnrolmentsInbox() {
       </div>
       {enrolments.isPending ? (
         <Spinner />
-      ) : enrolments.isError ? (
+      ) : !enrolments.data ? (
         <LoadProblem error={enrolments.error} onRetry={() => void enrolments.refetch()} />
       ) : (
         <>
@@ -104,6 +111,7 @@ export function EnrolmentsInbox() {
                 <li key={enrolment._id}>
                   <EnrolmentCard
                     enrolment={enrolment}
+                    items={items}
                     onCreate={() => setMode({ kind: 'create', enrolment })}
                     onLink={() => setMode({ kind: 'link', enrolment })}
                   />

@@ -7,9 +7,9 @@ import { formatDate } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { useEnrolmentDuplicates } from '../api/get-duplicates';
 import { useClients } from '../api/list-clients';
-import { useUpdateEnrolment } from '../api/update-enrolment';
 import type { StaffEnrolment } from '../api/types';
 import { clientName } from '../client-form-values';
+import { queueEnrolmentChange } from '../offline/staff-writes';
 import { useDebounced } from '../use-debounced';
 import { reasonKey } from './duplicate-reasons';
 import { errorText } from './error-text';
@@ -25,7 +25,8 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const update = useUpdateEnrolment();
+  const [linking, setLinking] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const likely = useEnrolmentDuplicates(enrolment._id);
   const searched = useClients({ q, pageSize: 10 }, q !== '');
   const name = `${enrolment.givenName} ${enrolment.familyName}`;
@@ -33,16 +34,20 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
     ? (searched.data?.items ?? []).map((client) => ({ client, reasons: likely.data?.find((candidate) => candidate.client._id === client._id)?.reasons ?? [] }))
     : (likely.data ?? []);
   const loading = q ? searched.isPending : likely.isPending;
-  const failure = q ? searched.error : likely.error;
+  const loadFailure = q ? searched.error : likely.error;
 
   useEffect(() => headingRef.current?.focus(), []);
 
+  /** Saved on this device and sent by the outbox; the client's page shows the enrolment once the server has linked it. */
   async function link(clientId: string) {
+    setLinking(true);
+    setFailure(null);
     try {
-      await update.mutateAsync({ enrolment, changes: { clientId } });
+      await queueEnrolmentChange(enrolment, { clientId });
       onLinked(clientId);
-    } catch {
-      // Shown below.
+    } catch (error) {
+      setFailure(error);
+      setLinking(false);
     }
   }
 
@@ -62,9 +67,9 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
       />
       {loading ? (
         <Spinner />
-      ) : failure ? (
+      ) : loadFailure ? (
         <p className="clients-error" role="alert">
-          {errorText(failure)}
+          {errorText(loadFailure)}
         </p>
       ) : matches.length === 0 ? (
         <p className="clients-muted">{t('clients.link.none')}</p>
@@ -87,7 +92,7 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
               </div>
               <Button
                 size="sm"
-                disabled={update.isPending}
+                disabled={linking}
                 onClick={() => void link(client._id)}
                 aria-label={t('clients.actionFor', { action: t('clients.link.choose'), name: clientName(client) })}
               >
@@ -97,9 +102,9 @@ export function LinkClientPanel({ enrolment, onLinked, onCancel }: LinkClientPan
           ))}
         </ul>
       )}
-      {update.isError && (
+      {failure !== null && (
         <p className="clients-error" role="alert">
-          {errorText(update.error)}
+          {errorText(failure)}
         </p>
       )}
       <Button variant="ghost" onClick={onCancel}>

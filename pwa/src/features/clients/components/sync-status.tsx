@@ -10,7 +10,7 @@ import { clientName } from '../client-form-values';
 import { caseloadClient, caseloadRefreshedAt, caseloadSize } from '../offline/caseload-copy';
 import { unsent, type StaffItem } from '../offline/staff-items';
 import { useCaseloadRevision } from '../offline/use-caseload';
-import { fieldLabelKey } from './labels';
+import { fieldLabelKey, statusKey } from './labels';
 
 const when = (time: number) => formatDate(new Date(time).toISOString(), { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -73,7 +73,9 @@ export function SyncStatus({ items, linkToClients = false, refreshing = false, o
       case 'note.correct':
         return t('clients.sync.kind.correction');
       case 'enrolment.update':
-        return t('clients.sync.kind.enrolment');
+        return item.change?.kind === 'enrolment.update' && item.change.changes.status
+          ? t('clients.sync.kind.enrolmentTo', { status: t(statusKey[item.change.changes.status]) })
+          : t('clients.sync.kind.enrolment');
       default:
         // Another feature's work (a follow-up, a whānau): kept and sent the same way, named by its kind.
         return item.title ? t(item.title) : item.label;

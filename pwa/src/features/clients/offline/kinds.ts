@@ -1,8 +1,8 @@
 /**
- * The kaimahi's offline writes on client records, as this feature defines them: `client.create`,
- * `client.update`, `note.create` and `enrolment.update`. Each says how its payload is checked
- * (the contract's schema), what it is shown with, and how the server's answer lands in the
- * encrypted copy on this device. They travel the staff lane (`POST /api/sync`), encrypted.
+ * The kaimahi's offline writes on client records, as this feature defines them: `client.create`
+ * (blank, or from an enrolment), `client.update`, the notes' kinds and `enrolment.update`. Each
+ * says how its payload is checked (the contract's schema), what it is shown with, and how the
+ * server's answer lands in the encrypted copy on this device. They travel the staff lane (`POST /api/sync`), encrypted.
  * src/offline-kinds.ts registers them; the outbox engine never names them.
  */
 import {
@@ -12,13 +12,14 @@ import {
   NoteSharePayloadSchema,
   type CaseNote,
   type ClientCreatePayload,
+  type ClientEnrolment,
   type ClientDetail,
   type ClientRecord,
   type ClientUpdatePayload,
   type NoteCreatePayload,
   type NoteSharePayload,
 } from '@contract/clients';
-import { EnrolmentUpdatePayloadSchema, type EnrolmentUpdatePayload } from '@contract/enrolments';
+import { EnrolmentUpdatePayloadSchema, type EnrolmentListItem, type EnrolmentUpdatePayload } from '@contract/enrolments';
 import { NoteCorrectPayloadSchema, type NoteCorrection, type NoteCorrectPayload } from '@contract/whanau';
 import { asObject, checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
@@ -41,6 +42,12 @@ const isClientRecord = (value: unknown): value is ClientRecord => isObject(value
 const isCorrection = (value: unknown): value is NoteCorrection =>
   isObject(value) && typeof value._id === 'string' && typeof value.correctsNoteId === 'string' && typeof value.text === 'string';
 const isCaseNote = (value: unknown): value is CaseNote => isObject(value) && typeof value._id === 'string' && typeof value.text === 'string';
+const isEnrolment = (value: unknown): value is EnrolmentListItem =>
+  isObject(value) &&
+  typeof value._id === 'string' &&
+  typeof value.status === 'string' &&
+  typeof value.version === 'number' &&
+  typeof value.receivedAt === 'string';
 
 /** The copy takes what the server now holds, so a page never falls back to old values between sending and the next refresh. */
 function landInCopy(landing: OutboxLanding, update: (kept: ClientDetail | undefined) => ClientDetail | undefined, clientId = landing.entityId) {
@@ -141,6 +148,21 @@ export const noteCorrectKind: OfflineKind<CorrectionPayload> = {
   },
 };
 
+/**
+ * A client's enrolments with one as the server now holds it: its status and version taken, or
+ * added when it was just linked to this client; never an older version over a newer one.
+ */
+export function withLandedEnrolment(enrolments: readonly ClientEnrolment[], landed: EnrolmentListItem): ClientEnrolment[] {
+  const { _id, reference, serviceKey, serviceTitle, status, source, receivedAt, version } = landed;
+  const kept = enrolments.find((enrolment) => enrolment._id === _id);
+  if (kept) return enrolments.map((enrolment) => (enrolment === kept && enrolment.version <= version ? { ...enrolment, status, version } : enrolment));
+  // Newest first, as the server lists them.
+  return [...enrolments, { _id, reference, serviceKey, serviceTitle, status, source, receivedAt, version }].sort((a, b) =>
+    b.receivedAt.localeCompare(a.receivedAt),
+  );
+}
+
+/** Moving an enrolment along, or linking it to a client: `entityId` is the enrolment; its client's page in the copy shows the new status. */
 export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   kind: 'enrolment.update',
   title: 'offline.kind.enrolment.update',
@@ -151,6 +173,11 @@ export const enrolmentUpdateKind: OfflineKind<EnrolmentChanges> = {
   check: (payload) => checkPayload(EnrolmentUpdatePayloadSchema, payload),
   subjectOf: (changes, entityId) => changes.clientId ?? entityId,
   fieldsOf: (changes) => Object.keys(changes),
+  land: (landing) => {
+    const enrolment = landing.record;
+    if (!isEnrolment(enrolment) || !enrolment.clientId) return;
+    return landInCopy(landing, (kept) => (kept ? { ...kept, enrolments: withLandedEnrolment(kept.enrolments, enrolment) } : undefined), enrolment.clientId);
+  },
 };
 
 /** This feature's offline kinds, for src/offline-kinds.ts. */

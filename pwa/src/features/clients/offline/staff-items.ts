@@ -6,7 +6,8 @@
  */
 import { useMemo } from 'react';
 import type { ClientDetail, ClientRecord } from '@contract/clients';
-import { payloadOf, type QueuedItem } from '../../../lib/outbox';
+import type { EnrolmentStatus } from '@contract/enrolments';
+import { payloadOf, type QueuedItem, type QueuedItemStatus as StaffItemStatus } from '../../../lib/outbox';
 import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
 import type { ClientChanges, Conflict } from '../api/types';
 import {
@@ -22,7 +23,7 @@ import {
   type NotePayload,
 } from './kinds';
 
-export type { QueuedItemStatus as StaffItemStatus } from '../../../lib/outbox';
+export type { StaffItemStatus };
 
 /** What an item writes, read by its kind; null once sent (the values leave the phone) or when unreadable. */
 export type StaffChange =
@@ -88,6 +89,37 @@ export function withWaitingEdits<T extends { _id: string }>(record: T, items: re
     shown = { ...shown, ...item.change.changes };
   }
   return shown;
+}
+
+/** Still on its way: saved here, being sent, or waiting for signal or a sign-in (not sent, refused or clashing). */
+const onItsWay = (item: StaffItem) => item.status !== 'synced' && item.status !== 'rejected' && item.status !== 'conflict';
+
+/**
+ * An enrolment as this kaimahi will see it once their waiting changes of it land (its status, and
+ * its client when it has one), and the state of the last of them: null when none waits.
+ */
+export function withWaitingEnrolmentChanges<T extends { _id: string; status: EnrolmentStatus; clientId?: string | null }>(
+  enrolment: T,
+  items: readonly StaffItem[],
+): { enrolment: T; waiting: StaffItemStatus | null } {
+  let shown = enrolment;
+  let waiting: StaffItemStatus | null = null;
+  for (const item of items) {
+    if (item.change?.kind !== 'enrolment.update' || item.entityId !== enrolment._id || !onItsWay(item)) continue;
+    const { status, clientId } = item.change.changes;
+    if (status) shown = { ...shown, status };
+    if (clientId && 'clientId' in shown) shown = { ...shown, clientId };
+    waiting = item.status;
+  }
+  return { enrolment: shown, waiting };
+}
+
+/** The client being made from this enrolment on this device, not yet on the server: its id and its item's state; null when none. */
+export function waitingClientFrom(enrolmentId: string, items: readonly StaffItem[]): { clientId: string; status: StaffItemStatus } | null {
+  const item = items.find(
+    (candidate) => candidate.change?.kind === 'client.create' && candidate.change.fields.fromEnrolment === enrolmentId && onItsWay(candidate),
+  );
+  return item ? { clientId: item.entityId, status: item.status } : null;
 }
 
 /** A client saved on this device and not yet on the server, shaped as a record (version 0, nothing linked). */

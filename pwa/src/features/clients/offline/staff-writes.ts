@@ -8,13 +8,28 @@
 import { asFormErrors } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
 import type { ClientChanges, CreateClientInput } from '../api/types';
-import { clientCreateKind, clientUpdateKind, noteCorrectKind, noteCreateKind, noteShareKind } from './kinds';
+import { clientCreateKind, clientUpdateKind, enrolmentUpdateKind, noteCorrectKind, noteCreateKind, noteShareKind, type EnrolmentChanges } from './kinds';
 
-/** Saves a new client on this device; returns its id (the operation's). */
-export async function queueNewClient(input: CreateClientInput): Promise<string> {
+/**
+ * Saves a new client on this device; returns its id (the operation's). Made from an enrolment, it
+ * names it: the server links the two (and enrols it) when the client arrives.
+ */
+export async function queueNewClient(input: CreateClientInput, fromEnrolment?: string): Promise<string> {
   const { _id: _unused, ...fields } = input;
-  const operation = await asFormErrors(() => staffOutbox.enqueue(clientCreateKind, { payload: fields, label: 'New client' }));
+  const payload = fromEnrolment ? { ...fields, fromEnrolment } : fields;
+  const operation = await asFormErrors(() => staffOutbox.enqueue(clientCreateKind, { payload, label: 'New client' }));
   return operation.entityId;
+}
+
+/**
+ * Saves a change of an enrolment on this device (moved along, or linked to a client), made on the
+ * version shown; a later change of the same enrolment goes after it. Returns its item's id.
+ */
+export async function queueEnrolmentChange(enrolment: { _id: string; version: number }, changes: EnrolmentChanges): Promise<string> {
+  const operation = await asFormErrors(() =>
+    staffOutbox.enqueue(enrolmentUpdateKind, { entityId: enrolment._id, baseVersion: enrolment.version, payload: changes, label: 'Enrolment status' }),
+  );
+  return operation._id;
 }
 
 /** Saves an edit on this device; returns its item's id, so the page can follow it until it is sent. */

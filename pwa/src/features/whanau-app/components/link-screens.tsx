@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatInviteCode } from '@contract/whanau-app';
+import { formatInviteCode, normaliseInviteCode } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { TextField } from '../../../components/text-field';
@@ -13,7 +13,7 @@ import { linkPhone, setMemberPin, startAgain, unlockWithPin, type EndedReason } 
 export function CodeForm() {
   const t = useT();
   const [params] = useSearchParams();
-  const [code, setCode] = useState(() => formatInviteCode((params.get('code') ?? '').toUpperCase()));
+  const [code, setCode] = useState(() => formatInviteCode(normaliseInviteCode(params.get('code') ?? '')));
   const [sending, setSending] = useState(false);
   const errors = useFormErrors(['code'] as const);
 

@@ -39,7 +39,7 @@ export function MemberHome() {
         <StepsSection steps={view.steps} queued={waiting} />
         <GoalsSection view={view} queued={waiting} />
         <SuggestSection view={view} queued={waiting} />
-        <RatingSection view={view} />
+        <RatingSection view={view} queued={waiting} />
         <ServicesSection view={view} />
         <DetailsSection view={view} queued={waiting} />
         <PrivacySection view={view} queued={waiting} />

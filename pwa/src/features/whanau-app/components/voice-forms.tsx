@@ -169,12 +169,37 @@ export function SuggestSection({ view, queued }: { view: WhanauAppView; queued: 
   );
 }
 
-export function RatingSection({ view }: { view: WhanauAppView }) {
+export function RatingSection({ view, queued }: { view: WhanauAppView; queued: QueuedItem[] }) {
   const t = useT();
+  // Open until the first answer (the member answers when linking); after that, one tap away.
+  const answered = view.voice.ratings.length > 0 || queued.some((item) => item.kind === memberKinds.rating.kind);
+  const [opened, setOpened] = useState(false);
+  const [saved, setSaved] = useState(false);
   return (
     <section className="member-card" aria-labelledby="rating-heading">
       <h2 id="rating-heading">{t('voice.title')}</h2>
-      <OutcomeRatingForm onSave={async (rating) => void (await queueMemberWrite(memberKinds.rating, { payload: rating, label: 'How are we going?' }))} />
+      {opened || !answered ? (
+        <OutcomeRatingForm
+          onSave={async (rating) => void (await queueMemberWrite(memberKinds.rating, { payload: rating, label: 'How are we going?' }))}
+          onSaved={() => {
+            setOpened(false);
+            setSaved(true);
+          }}
+        />
+      ) : (
+        <div className="member-actions">
+          <Button
+            variant="outline"
+            onClick={() => {
+              setSaved(false);
+              setOpened(true);
+            }}
+          >
+            {t('whanauApp.voice.again')}
+          </Button>
+        </div>
+      )}
+      <Saved show={saved}>{t('voice.saved')}</Saved>
       {view.voice.ratings.length > 0 && (
         <>
           <h3>{t('whanauApp.voice.past')}</h3>
@@ -299,7 +324,7 @@ export function DetailsSection({ view, queued }: { view: WhanauAppView; queued: 
 
 export function PrivacySection({ view, queued }: { view: WhanauAppView; queued: QueuedItem[] }) {
   const t = useT();
-  const [kind, setKind] = useState<'access' | 'correction'>('access');
+  const [kind, setKind] = useState<'access' | 'correction' | null>(null);
   const [text, setText] = useState('');
   const form = useQueuedForm(['kind', 'text'] as const);
   const waiting = queued.filter((item) => item.kind === memberKinds.privacy.kind);
@@ -307,37 +332,56 @@ export function PrivacySection({ view, queued }: { view: WhanauAppView; queued: 
     event.preventDefault();
     void form.save(
       () => queueMemberWrite(memberKinds.privacy, { payload: { kind, text }, label: 'Request about my information' }),
-      () => setText(''),
+      () => {
+        setText('');
+        setKind(null);
+      },
     );
   };
   return (
     <section className="member-card" aria-labelledby="privacy-heading">
       <h2 id="privacy-heading">{t('whanauApp.privacy.title')}</h2>
       <p className="member-note">{t('whanauApp.privacy.lead')}</p>
-      <form className="member-form" onSubmit={submit} noValidate>
-        <ErrorSummary state={form.errors} />
-        <SelectField
-          label={t('whanauApp.privacy.kind')}
-          name="kind"
-          value={kind}
-          onChange={(event) => setKind(event.target.value === 'correction' ? 'correction' : 'access')}
-        >
-          <option value="access">{t('whanauApp.privacy.access')}</option>
-          <option value="correction">{t('whanauApp.privacy.correction')}</option>
-        </SelectField>
-        <TextArea
-          label={t('whanauApp.privacy.text')}
-          name="text"
-          rows={3}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          error={form.errors.errorOf('text')}
-        />
-        <Button type="submit" disabled={form.saving}>
-          {t('whanauApp.privacy.send')}
-        </Button>
-        <Saved show={form.saved}>{t('whanauApp.privacy.saved')}</Saved>
-      </form>
+      {kind === null ? (
+        <div className="member-actions">
+          <Button variant="outline" onClick={() => setKind('access')}>
+            {t('whanauApp.privacy.access')}
+          </Button>
+          <Button variant="outline" onClick={() => setKind('correction')}>
+            {t('whanauApp.privacy.correction')}
+          </Button>
+        </div>
+      ) : (
+        <form className="member-form" onSubmit={submit} noValidate>
+          <ErrorSummary state={form.errors} />
+          <SelectField
+            label={t('whanauApp.privacy.kind')}
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind(event.target.value === 'correction' ? 'correction' : 'access')}
+          >
+            <option value="access">{t('whanauApp.privacy.access')}</option>
+            <option value="correction">{t('whanauApp.privacy.correction')}</option>
+          </SelectField>
+          <TextArea
+            label={t('whanauApp.privacy.text')}
+            name="text"
+            rows={3}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            error={form.errors.errorOf('text')}
+          />
+          <div className="member-actions">
+            <Button type="submit" disabled={form.saving}>
+              {t('whanauApp.privacy.send')}
+            </Button>
+            <Button variant="ghost" onClick={() => setKind(null)}>
+              {t('whanauApp.details.cancel')}
+            </Button>
+          </div>
+        </form>
+      )}
+      <Saved show={form.saved}>{t('whanauApp.privacy.saved')}</Saved>
       <ul className="member-list">
         {waiting.map((item) => (
           <li key={item._id} className="member-item">
