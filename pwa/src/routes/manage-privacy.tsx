@@ -6,9 +6,10 @@ import { QueryState } from '../components/manage/query-state';
 import '../components/manage/manage.css';
 import { usePrivacyStatement } from '../features/enrolment/api/get-privacy-statement';
 import { PrivacyForm } from '../features/enrolment/manage/privacy-form';
+import { PrivacyRequestsSection } from '../features/whanau/components/privacy-requests-section';
 import { useT } from '../i18n/use-t';
 
-/** /manage/privacy: the enrolment form's privacy statement, in English and te reo Māori (decision 094). */
+/** /manage/privacy: the enrolment form's privacy statement, in English and te reo Māori (decision 094), and the Privacy Act requests from the whānau app (issue 34). */
 export default function ManagePrivacyRoute() {
   return (
     <ManagerOnly>
@@ -28,6 +29,7 @@ function PrivacyEditor() {
         <section className="manage-card">
           <QueryState query={statement}>{(current) => <PrivacyForm key={current.version} statement={current} />}</QueryState>
         </section>
+        <PrivacyRequestsSection />
       </div>
     </>
   );

@@ -23,6 +23,10 @@ export function useClientLookup(userId: string | null): ClientLookup {
         const client = caseloadClient(clientId) ?? waiting.get(clientId);
         return client ? { _id: clientId, givenName: client.givenName, familyName: client.familyName, preferredName: client.preferredName ?? null } : null;
       },
+      contactOf: (clientId) => {
+        const client = caseloadClient(clientId);
+        return client ? { phone: client.phone, email: client.email, address: client.address, suburb: client.suburb } : null;
+      },
       createClient: (givenName, familyName) =>
         queueNewClient({
           _id: crypto.randomUUID(),

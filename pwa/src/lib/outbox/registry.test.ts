@@ -37,6 +37,8 @@ describe('the registry of offline kinds', () => {
       'note.correct',
       'note.create',
       'note.share',
+      'rating.create',
+      'suggestion.answer',
       'task.create',
       'task.update',
       'whanau.create',

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/use-t';
 import { ApiRequestError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { staffPaths } from '../../../lib/staff-paths';
 import { useDashboard } from '../api/get-dashboard';
 import type { DashboardData } from '../api/types';
 import { WeeklyChart } from './weekly-chart';
@@ -55,6 +56,16 @@ export function DashboardView() {
           testId="clients"
         />
         <Stat value={data.notesLast7Days} label={t('dashboard.notesThisWeek', { count: data.notesLast7Days })} testId="notes-this-week" />
+        {data.privacyRequests && (
+          <Stat
+            value={data.privacyRequests.overdue}
+            label={t('dashboard.privacyOverdue', { count: data.privacyRequests.overdue, open: formatNumber(data.privacyRequests.open) })}
+            to={privacyRequestsList}
+            link={t('dashboard.openPrivacyRequests')}
+            testId="privacy-overdue"
+            alert={data.privacyRequests.overdue > 0}
+          />
+        )}
       </ul>
       <section className="dashboard-card">
         <WeeklyChart weekly={data.weekly} />
@@ -64,9 +75,26 @@ export function DashboardView() {
   );
 }
 
-function Stat({ value, label, to, link, testId }: { value: number; label: string; to?: string; link?: string; testId: string }) {
+/** Managers' Privacy Act requests: the section of /manage/privacy that lists them (issue 34). */
+const privacyRequestsList = `${staffPaths.managePrivacy}#privacy-requests`;
+
+function Stat({
+  value,
+  label,
+  to,
+  link,
+  testId,
+  alert = false,
+}: {
+  value: number;
+  label: string;
+  to?: string;
+  link?: string;
+  testId: string;
+  alert?: boolean;
+}) {
   return (
-    <li className="dashboard-stat" data-testid={testId}>
+    <li className={alert ? 'dashboard-stat dashboard-stat--alert' : 'dashboard-stat'} data-testid={testId}>
       <span className="dashboard-stat__value">{formatNumber(value)}</span>
       <span className="dashboard-stat__label">{label}</span>
       {to && link && (

@@ -1,4 +1,5 @@
-import { nzToday } from '../../../lib/nz-time';
+import { formatDate } from '../../../i18n/i18n';
+import { nzTimeZone, nzToday } from '../../../lib/nz-time';
 import type { ServiceOutput } from '@contract/reports';
 import type { ContactKind, Relationship } from '@contract/whanau';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -45,9 +46,16 @@ export const itemKindLabel: Record<string, MessageKey> = {
   'goal.create': 'whanau.item.goalCreate',
   'goal.update': 'whanau.item.goalUpdate',
   'contact.create': 'whanau.item.contactCreate',
+  'suggestion.answer': 'whanau.item.suggestionAnswer',
+  'rating.create': 'whanau.item.ratingCreate',
 };
 
 /** A service output's name in the page's language (each output is named in both). */
 export function outputName(output: Pick<ServiceOutput, 'name' | 'nameMi'>, language: Language): string {
   return language === 'mi' ? output.nameMi : output.name;
+}
+
+/** A moment as New Zealand reads it ("29 Nov 2026, 4:05 pm"), whatever the device's zone. */
+export function nzDateTime(at: string): string {
+  return formatDate(at, { dateStyle: 'medium', timeStyle: 'short', timeZone: nzTimeZone });
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { relationships, type MemberRecord, type Relationship } from '@contract/whanau';
+import type { ProposableField } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { SelectField } from '../../../components/select-field';
@@ -21,6 +22,8 @@ export type ClientLookup = {
   searchClients: (q: string) => ClientOption[];
   /** A client's name for a member saved on this device (null when not known here). */
   clientOf: (clientId: string) => MemberRecord['client'];
+  /** A member's contact details as kept on this device, to set beside a change they proposed (null when not kept here). */
+  contactOf?: (clientId: string) => Record<ProposableField, string | null> | null;
   /** Saves a new client record on this device (the clients feature's write); resolves with its id. */
   createClient: (givenName: string, familyName: string) => Promise<string>;
 };

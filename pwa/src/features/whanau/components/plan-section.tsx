@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { serviceCatalogue } from '@contract/catalogue';
 import { goalAreas, goalStatuses, type GoalArea, type GoalRecord, type GoalStatus } from '@contract/whanau';
+import type { WhanauComment } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { SelectField } from '../../../components/select-field';
@@ -11,7 +12,8 @@ import { Rich, plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { ShownWhanau } from '../offline/whanau-items';
 import { queueGoal, queueGoalEdit } from '../offline/whanau-writes';
-import { areaLabel, personName, statusLabel } from './labels';
+import { areaLabel, nzDateTime, personName, statusLabel } from './labels';
+import { ShareToggle, type WhanauShares } from './share-toggle';
 
 type PlanSectionProps = {
   whanau: ShownWhanau;
@@ -19,6 +21,10 @@ type PlanSectionProps = {
   services: readonly string[];
   canEdit: boolean;
   onPrint: () => void;
+  /** What is shared with the whānau's app ("Share with the whānau" on each goal and follow-up); absent: not offered. */
+  shares?: WhanauShares;
+  /** The whānau's comments from their app, shown under their goal. */
+  comments?: readonly WhanauComment[];
 };
 
 /** Who a goal is for: the whānau, or one member by name ("another member" when hidden). */
@@ -29,7 +35,7 @@ export function goalFor(goal: Pick<GoalRecord, 'clientId'>, whanau: ShownWhanau,
 }
 
 /** The plan: goals by area (the contract's order), each with who it is for, its status and target date; add and edit. */
-export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionProps) {
+export function PlanSection({ whanau, services, canEdit, onPrint, shares, comments = [] }: PlanSectionProps) {
   const t = useT();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -109,6 +115,10 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
                             {goal.targetDate && <span>{t('whanau.plan.targetOn', { date: formatDate(goal.targetDate) })}</span>}
                             {waiting && <span className="whanau-saved">{t(`whanau.state.${waiting.status}`)}</span>}
                           </p>
+                          {shares && waiting === undefined && (
+                            <ShareToggle whanauId={whanau._id} itemKind="goal" itemId={goal._id} what={goal.text} shares={shares} />
+                          )}
+                          <GoalComments comments={comments.filter((comment) => comment.goalId === goal._id)} />
                           {canEdit && (
                             <Button
                               variant="ghost"
@@ -137,13 +147,55 @@ export function PlanSection({ whanau, services, canEdit, onPrint }: PlanSectionP
           {heldElsewhereText}
         </p>
       )}
+      {shares && <NextSteps whanau={whanau} shares={shares} />}
     </section>
+  );
+}
+
+/** The whānau's words on a goal, from their app: what they have done, what is getting in the way. */
+function GoalComments({ comments }: { comments: readonly WhanauComment[] }) {
+  const t = useT();
+  if (comments.length === 0) return null;
+  return (
+    <ul className="whanau-voice-comments" aria-label={t('whanau.voice.comments')}>
+      {comments.map((comment) => (
+        <li key={comment._id} data-testid="whanau-comment">
+          <p className="whanau-voice-comments__topic">{t(comment.topic === 'done' ? 'whanau.voice.done' : 'whanau.voice.inTheWay')}</p>
+          <p className="whanau-contact__summary">{comment.text}</p>
+          <p className="whanau-muted">{t('whanau.voice.byWhen', { name: comment.memberName, date: nzDateTime(comment.createdAt) })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The open follow-ups and planned visits of the plan, each of which can be shared with the whānau. */
+function NextSteps({ whanau, shares }: { whanau: ShownWhanau; shares: WhanauShares }) {
+  const t = useT();
+  const steps = whanau.tasks.filter((task) => task.doneAt === null);
+  if (steps.length === 0) return null;
+  return (
+    <div className="whanau-area whanau-noprint">
+      <h3>{t('whanau.share.stepsTitle')}</h3>
+      <ul className="whanau-goals">
+        {steps.map((task) => (
+          <li key={task._id} className="whanau-goal" data-testid="plan-step">
+            <p className="whanau-goal__text">{task.text}</p>
+            <p className="whanau-goal__meta">
+              <span>{t('whanau.share.due', { date: formatDate(task.dueOn) })}</span>
+              {task.goalId && <span>{whanau.goals.find((goal) => goal._id === task.goalId)?.text}</span>}
+            </p>
+            <ShareToggle whanauId={whanau._id} itemKind="task" itemId={task._id} what={task.text} shares={shares} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 const goalFields = ['area', 'clientId', 'text', 'status', 'targetDate', 'serviceKey'] as const;
 
-function serviceTitle(key: string): string {
+export function serviceTitle(key: string): string {
   return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
 }
 

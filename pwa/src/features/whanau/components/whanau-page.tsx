@@ -15,15 +15,22 @@ import { staffPaths } from '../../../lib/staff-paths';
 import { useOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWhanau } from '../api/get-whanau';
+import { useDetailChanges } from '../api/detail-changes';
+import { useVoice } from '../api/voice';
 import { keepWhanau, keptWhanau, keptWhanauSummary } from '../offline/whanau-copy';
 import { isWaiting, newWhanauDetail, useWhanauItems, withWaitingWrites, type ShownWhanau, type WhanauItem } from '../offline/whanau-items';
 import { sendNow } from '../offline/whanau-writes';
 import { useOpenKeptWhanau, useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
 import { ContactsSection } from './activity-sections';
+import { DetailChangesSection } from './detail-changes-section';
 import { GoalClashPanel } from './goal-clash-panel';
 import { MembersSection, type ClientLookup } from './members-section';
 import { itemKindLabel } from './labels';
+import { LinkedPhonesSection } from './linked-phones-section';
 import { PlanSection } from './plan-section';
+import { RatingsSection } from './ratings-section';
+import { useWhanauShares } from './share-toggle';
+import { SuggestionsSection } from './suggestions-section';
 import { WhanauDetails } from './whanau-details';
 import './whanau.css';
 
@@ -78,6 +85,18 @@ export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPag
   const t = useT();
   const { query, items, shown, opening, onDevice, notSent } = useShownWhanau(id, user, lookup);
   usePageTitle(shown?.name ?? plainText(t('whanau.page.title')));
+  // What the whānau's own app brings (issue 34): read with signal, never kept on this device.
+  const online = useOnline();
+  const onServer = shown !== undefined && !notSent;
+  const shares = useWhanauShares(id, onServer);
+  const voice = useVoice(id, online && onServer);
+  const detailChanges = useDetailChanges(id, online && onServer);
+  const { refetch: refetchVoice } = voice;
+  // An answer to a suggestion or a rating recorded here has landed: read the whānau's voice again.
+  const landedVoice = items.filter((item) => (item.kind === 'suggestion.answer' || item.kind === 'rating.create') && item.status === 'synced').length;
+  useEffect(() => {
+    if (landedVoice > 0) void refetchVoice();
+  }, [landedVoice, refetchVoice]);
 
   if (!shown) {
     const missing = query.error instanceof ApiRequestError && query.error.status === 404;
@@ -120,8 +139,27 @@ export function WhanauPage({ id, user, isManager, lookup, followUps }: WhanauPag
         ))}
         <div className="whanau-page__grid">
           <div className="whanau-page__main">
-            <PlanSection whanau={shown} services={services} canEdit onPrint={() => window.print()} />
+            <PlanSection
+              whanau={shown}
+              services={services}
+              canEdit
+              onPrint={() => window.print()}
+              shares={onServer ? shares : undefined}
+              comments={voice.data?.comments}
+            />
+            {onServer && !voice.data && !online && <p className="whanau-card whanau-card--notice whanau-noprint">{t('whanau.voice.offline')}</p>}
+            {voice.data && <SuggestionsSection whanau={shown} suggestions={voice.data.suggestions} items={items} services={services} />}
+            {/* Recorded with the whānau at a visit, with or without signal. */}
+            {onServer && (
+              <RatingsSection
+                whanauId={shown._id}
+                ratings={voice.data?.ratings}
+                waiting={items.filter((item) => item.kind === 'rating.create' && isWaiting(item) && item.subjectId === shown._id).length}
+              />
+            )}
             <MembersSection whanau={shown} lookup={lookup} canAdd />
+            {detailChanges.data && <DetailChangesSection whanau={shown} changes={detailChanges.data} lookup={lookup} online={online} />}
+            {onServer && <LinkedPhonesSection whanau={shown} />}
             {/* Made here and not yet sent, it can still be edited: the edit goes after it (issue 31). */}
             <WhanauDetails whanau={shown} canEdit />
           </div>

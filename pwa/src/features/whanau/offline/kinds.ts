@@ -1,7 +1,8 @@
 /**
  * The kaimahi's offline writes on whānau, as this feature defines them (DESIGN §4c, decision 074):
  * `whanau.create`, `whanau.update`, `member.link`, `member.unlink`, `goal.create`, `goal.update`
- * and `contact.create`. Each is checked by the contract's schema (contract/whanau.ts), travels
+ * and `contact.create`, and the answers to the whānau's own app (issue 34): `suggestion.answer`
+ * and a "How are we going?" recorded at a visit (`rating.create`). Each is checked by the contract's schema (contract/whanau.ts), travels
  * the staff lane (`POST /api/sync`) encrypted, and lands in the whānau part of the device's copy.
  * src/offline-kinds.ts registers them; the outbox engine never names them.
  */
@@ -26,6 +27,8 @@ import {
   type WhanauRecord,
   type WhanauUpdatePayload,
 } from '@contract/whanau';
+import { StaffRatingCreatePayloadSchema, SuggestionAnswerPayloadSchema } from '@contract/whanau-app';
+import type { z } from 'zod';
 import { checkPayload, syncLane, type OfflineKind, type OutboxLanding } from '../../../lib/outbox';
 import { getStaffCipher } from '../../../lib/staff-cipher';
 import { updateKeptWhanau, whanauKept } from './whanau-copy';
@@ -166,5 +169,49 @@ export const contactCreateKind: OfflineKind<ContactCreatePayload> = {
   },
 };
 
+export type SuggestionAnswerPayload = z.infer<typeof SuggestionAnswerPayloadSchema>;
+export type StaffRatingPayload = z.infer<typeof StaffRatingCreatePayloadSchema>;
+
+/**
+ * A kaimahi's answer to a goal the whānau suggested from their app (`entityId`: the suggestion):
+ * into the plan as a goal queued just before it, or declined with a reply. Neither is kept on the
+ * device; the whānau page reads the whānau's voice again once it lands.
+ */
+export const suggestionAnswerKind: OfflineKind<SuggestionAnswerPayload> = {
+  kind: 'suggestion.answer',
+  title: 'offline.kind.suggestion.answer',
+  lane: syncLane,
+  encrypted: true,
+  needsUser: true,
+  makesRecord: false,
+  versioned: false,
+  schemaVersion: 1,
+  check: (payload) => checkPayload(SuggestionAnswerPayloadSchema, payload),
+};
+
+/** "How are we going?" recorded by a kaimahi with the whānau at a visit: the seven outcomes, 1 to 5. */
+export const staffRatingKind: OfflineKind<StaffRatingPayload> = {
+  kind: 'rating.create',
+  title: 'offline.kind.rating.create',
+  lane: syncLane,
+  encrypted: true,
+  needsUser: true,
+  makesRecord: true,
+  versioned: false,
+  schemaVersion: 1,
+  check: (payload) => checkPayload(StaffRatingCreatePayloadSchema, payload),
+  subjectOf: (rating) => rating.whanauId,
+};
+
 /** This feature's offline kinds, for src/offline-kinds.ts. */
-export const whanauOfflineKinds = [whanauCreateKind, whanauUpdateKind, memberLinkKind, memberUnlinkKind, goalCreateKind, goalUpdateKind, contactCreateKind];
+export const whanauOfflineKinds = [
+  whanauCreateKind,
+  whanauUpdateKind,
+  memberLinkKind,
+  memberUnlinkKind,
+  goalCreateKind,
+  goalUpdateKind,
+  contactCreateKind,
+  suggestionAnswerKind,
+  staffRatingKind,
+];

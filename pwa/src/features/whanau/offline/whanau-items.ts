@@ -20,7 +20,17 @@ import type {
 import type { FieldConflict } from '@contract/clients';
 import { payloadOf, type QueuedItem } from '../../../lib/outbox';
 import { useQueuedItems } from '../../../lib/outbox/use-queued-items';
-import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind, whanauUpdateKind } from './kinds';
+import {
+  contactCreateKind,
+  goalCreateKind,
+  goalUpdateKind,
+  memberLinkKind,
+  memberUnlinkKind,
+  staffRatingKind,
+  suggestionAnswerKind,
+  whanauCreateKind,
+  whanauUpdateKind,
+} from './kinds';
 
 export type WhanauChange =
   | { kind: 'whanau.create'; fields: WhanauCreatePayload }
@@ -38,7 +48,17 @@ export type WhanauItem = Omit<QueuedItem, 'conflict'> & {
 };
 
 const whanauKinds: ReadonlySet<string> = new Set(
-  [whanauCreateKind, whanauUpdateKind, memberLinkKind, memberUnlinkKind, goalCreateKind, goalUpdateKind, contactCreateKind].map((kind) => kind.kind),
+  [
+    whanauCreateKind,
+    whanauUpdateKind,
+    memberLinkKind,
+    memberUnlinkKind,
+    goalCreateKind,
+    goalUpdateKind,
+    contactCreateKind,
+    suggestionAnswerKind,
+    staffRatingKind,
+  ].map((kind) => kind.kind),
 );
 
 function changeOf(item: QueuedItem): WhanauChange | null {

@@ -6,7 +6,18 @@
 import type { ContactCreatePayload, GoalCreatePayload, GoalUpdatePayload, MemberLinkPayload, WhanauCreatePayload, WhanauUpdatePayload } from '@contract/whanau';
 import { asFormErrors } from '../../../lib/outbox';
 import { sendOutboxNow, staffOutbox } from '../../../lib/outbox-triggers';
-import { contactCreateKind, goalCreateKind, goalUpdateKind, memberLinkKind, memberUnlinkKind, whanauCreateKind, whanauUpdateKind } from './kinds';
+import {
+  contactCreateKind,
+  goalCreateKind,
+  goalUpdateKind,
+  memberLinkKind,
+  memberUnlinkKind,
+  staffRatingKind,
+  suggestionAnswerKind,
+  whanauCreateKind,
+  whanauUpdateKind,
+  type StaffRatingPayload,
+} from './kinds';
 
 /** Form fields arrive as typed; the schema turns them into the payload. */
 type Typed<T> = { [K in keyof T]?: unknown };
@@ -44,6 +55,30 @@ export async function queueGoalEdit(goalId: string, baseVersion: number, changes
 /** Saves a contact (its summary is a case note); returns its id. */
 export async function queueContact(contact: Typed<ContactCreatePayload>): Promise<string> {
   return (await asFormErrors(() => staffOutbox.enqueue(contactCreateKind, { payload: contact, label: 'Contact' }))).entityId;
+}
+
+/**
+ * "Add to the plan": the whānau's suggested goal becomes a goal of the plan, then the suggestion is
+ * answered with it. Both wait in the outbox in that order and go in one request.
+ */
+export async function queueSuggestionAccepted(suggestionId: string, goal: Typed<GoalCreatePayload>): Promise<string> {
+  const goalId = await queueGoal(goal);
+  await asFormErrors(() =>
+    staffOutbox.enqueue(suggestionAnswerKind, { entityId: suggestionId, payload: { answer: 'accept', goalId }, label: 'Suggested goal' }),
+  );
+  return goalId;
+}
+
+/** Declines the whānau's suggested goal with a reply they see. */
+export async function queueSuggestionDeclined(suggestionId: string, reply: string): Promise<void> {
+  await asFormErrors(() =>
+    staffOutbox.enqueue(suggestionAnswerKind, { entityId: suggestionId, payload: { answer: 'decline', reply }, label: 'Suggested goal' }),
+  );
+}
+
+/** "How are we going?" recorded with the whānau at a visit; returns its id. */
+export async function queueRating(rating: Typed<StaffRatingPayload>): Promise<string> {
+  return (await asFormErrors(() => staffOutbox.enqueue(staffRatingKind, { payload: rating, label: 'How are we going?' }))).entityId;
 }
 
 /**
