@@ -1530,6 +1530,7 @@ export const messageKeys = [
   'whanau.phones.codeHow',
   'whanau.phones.codeLabel',
   'whanau.phones.done',
+  'whanau.phones.emailed',
   'whanau.phones.expires',
   'whanau.phones.invite',
   'whanau.phones.inviteLead',

@@ -483,6 +483,7 @@ export const enClients = {
   'whanau.phones.codeFor': 'Code for {name}',
   'whanau.phones.codeLabel': 'Code: {code}',
   'whanau.phones.expires': 'Use it before {date}. It works once.',
+  'whanau.phones.emailed': 'We also emailed the code to {email}.',
   'whanau.phones.qr': 'QR code to link the phone of {name}',
   'whanau.phones.codeHow': 'On their phone, open this site and choose “I have a code from my kaimahi”, then scan the QR code or type the code.',
   'whanau.phones.done': 'Done',

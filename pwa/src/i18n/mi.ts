@@ -1441,6 +1441,7 @@ export const mi: TranslatedCatalogue<
   'whanau.phones.codeFor': draft('Te waehere mō {name}'),
   'whanau.phones.codeLabel': draft('Waehere: {code}'),
   'whanau.phones.expires': draft('Whakamahia i mua i te {date}. Kotahi anake te whakamahinga.'),
+  'whanau.phones.emailed': draft('I īmēratia anō te waehere ki {email}.'),
   'whanau.phones.qr': draft('Waehere QR hei hono i te waea o {name}'),
   'whanau.phones.codeHow': draft(
     'I tō rātou waea, huakina tēnei pae, kōwhiria “He waehere tāku nā taku kaimahi”, kātahi ka matawai i te waehere QR, ka tuhi rānei i te waehere.',

@@ -210,6 +210,11 @@ function InviteCode({ invite, name, onDone }: { invite: CreatedInvite; name: str
         <span data-testid="invite-code-text">{code}</span>
       </p>
       <p className="whanau-muted">{t('whanau.phones.expires', { date: nzDateTime(invite.expiresAt) })}</p>
+      {invite.emailedTo && (
+        <p className="whanau-muted" role="status">
+          {t('whanau.phones.emailed', { email: invite.emailedTo })}
+        </p>
+      )}
       <InviteQr text={inviteLink(invite.code)} label={t('whanau.phones.qr', { name })} />
       <p className="whanau-muted">{t('whanau.phones.codeHow')}</p>
       <div className="whanau-form__actions">
