@@ -23,7 +23,8 @@ import { currentLanguage, languageFor } from './i18n/i18n';
 import { knownCorrections, loadCorrections } from './i18n/load-corrections';
 import { isLanguage, localeOf } from './i18n/languages';
 import { publicPagePattern, serverRenderedRoutes } from './lib/public-pages';
-import { matcherOf, type RouteDeclaration } from './lib/route-table';
+import { matcherOf, pageModuleOf } from './lib/route-match';
+import type { RouteDeclaration } from './lib/route-table';
 import { everyRoute } from './lib/staff-paths';
 import { ApiRequestError } from './lib/api-client';
 import { provideRenderScope, type PageHead, type RenderScope } from './lib/render-scope';
@@ -155,8 +156,8 @@ const shellModules = ['src/app/footer.tsx', 'src/app/update-prompt.tsx', 'src/ap
  * its head the page is styled with no script at all, and nothing moves as the chunks arrive.
  */
 export function cssModulesOf(pathname: string): string[] {
-  const route = serverRenderedRoutes.find(({ pattern }) => matchPath(pattern, pathname) !== null);
-  if (route) return [...shellModules, `src/routes/${route.page}.tsx`, ...(route.styles ?? [])];
+  const route = serverRenderedRoutes.find(([, { pattern }]) => matchPath(pattern, pathname) !== null);
+  if (route) return [...shellModules, pageModuleOf(route[0]), ...(route[1].styles ?? []).map((module) => `src/${module}.tsx`)];
   return isUnknownAddress(pathname) ? [...shellModules, 'src/app/staff-routes.tsx', 'src/routes/not-found.tsx'] : [];
 }
 

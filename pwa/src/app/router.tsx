@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { routes } from '../lib/paths';
-import type { PagesOf, RouteDeclaration } from '../lib/route-table';
+import type { NamesOf, RouteDeclaration } from '../lib/route-table';
 import { RootLayout } from './layout';
 import { lazyRoute, type RouteModule } from './lazy-route';
 
 /**
- * The page of each public route of `routes` (lib/paths.ts), one chunk each; the compiler asks for
- * one here when a public route is declared. The landing page is its own chunk again: its heading
+ * The page of each public route of `routes` (lib/paths.ts), by the route's name, one chunk each;
+ * the compiler asks for one here when a public route is declared. The landing page is its own chunk again: its heading
  * comes in the server's HTML (decision 096), so its chunk no longer stands between a visitor and
  * the first paint.
  */
@@ -20,16 +20,16 @@ const publicPages = {
   about: () => import('../routes/about'),
   enrol: () => import('../routes/enrol'),
   blog: () => import('../routes/blog'),
-  'blog-post': () => import('../routes/blog-post'),
-  'former-services': () => import('../routes/former-services'),
+  blogPost: () => import('../routes/blog-post'),
+  formerServices: () => import('../routes/former-services'),
   login: () => import('../routes/login'),
-} satisfies Record<PagesOf<typeof routes, false>, () => Promise<RouteModule>>;
+} satisfies Record<NamesOf<typeof routes, false>, () => Promise<RouteModule>>;
 
 const pageOf = Object.fromEntries(Object.entries(publicPages).map(([page, load]) => [page, lazyRoute(load)]));
 
 /** Each public route's pattern beside its lazily loaded page (staff-routes.test.tsx checks each is its own). */
-export const publicRouteTable = Object.values<RouteDeclaration>(routes).flatMap((route): [pattern: string, Page: ComponentType][] => {
-  const Page = pageOf[route.page];
+export const publicRouteTable = Object.entries<RouteDeclaration>(routes).flatMap(([name, route]): [pattern: string, Page: ComponentType][] => {
+  const Page = pageOf[name];
   return !route.staff && Page ? [[route.pattern, Page]] : [];
 });
 

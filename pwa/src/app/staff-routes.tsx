@@ -1,43 +1,44 @@
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAuth } from '../lib/auth/require-auth';
-import type { PagesOf, RouteDeclaration } from '../lib/route-table';
+import type { NamesOf, RouteDeclaration } from '../lib/route-table';
 import { everyRoute } from '../lib/staff-paths';
 import { lazyRoute, type RouteModule } from './lazy-route';
 
 /**
- * The page of each staff route, in both tables (lib/paths.ts, lib/staff-paths.ts), one chunk each;
+ * The page of each staff route, in both tables (lib/paths.ts, lib/staff-paths.ts), by the route's
+ * name, one chunk each;
  * the compiler asks for one here when a staff route is declared. Site management's chunks are
  * kept out of the precache (see vite.config.ts).
  */
 const staffPages = {
   clients: () => import('../routes/clients'),
   client: () => import('../routes/client'),
-  'follow-ups': () => import('../routes/follow-ups'),
+  followUps: () => import('../routes/follow-ups'),
   dashboard: () => import('../routes/dashboard'),
-  'whanau-list': () => import('../routes/whanau-list'),
-  'new-whanau': () => import('../routes/new-whanau'),
+  whanauList: () => import('../routes/whanau-list'),
+  newWhanau: () => import('../routes/new-whanau'),
   whanau: () => import('../routes/whanau'),
-  'whanau-contact': () => import('../routes/whanau-contact'),
+  whanauContact: () => import('../routes/whanau-contact'),
   manage: () => import('../routes/manage'),
-  'manage-blog': () => import('../routes/manage-blog'),
-  'manage-user': () => import('../routes/manage-user'),
-  'manage-audit': () => import('../routes/manage-audit'),
-  'manage-retention': () => import('../routes/manage-retention'),
-  'manage-duplicates': () => import('../routes/manage-duplicates'),
-  'manage-import': () => import('../routes/manage-import'),
-  'manage-feature': () => import('../routes/manage-feature'),
-  'manage-log': () => import('../routes/manage-log'),
-  'manage-te-reo': () => import('../routes/manage-te-reo'),
-  'manage-site': () => import('../routes/manage-site'),
-  'manage-team': () => import('../routes/manage-team'),
-  'manage-former-services': () => import('../routes/manage-former-services'),
-  'manage-service-texts': () => import('../routes/manage-service-texts'),
-  'manage-about': () => import('../routes/manage-about'),
-  'manage-privacy': () => import('../routes/manage-privacy'),
-  'manage-outputs': () => import('../routes/manage-outputs'),
+  manageBlog: () => import('../routes/manage-blog'),
+  manageUser: () => import('../routes/manage-user'),
+  manageAudit: () => import('../routes/manage-audit'),
+  manageRetention: () => import('../routes/manage-retention'),
+  manageDuplicates: () => import('../routes/manage-duplicates'),
+  manageImport: () => import('../routes/manage-import'),
+  manageFeature: () => import('../routes/manage-feature'),
+  manageLog: () => import('../routes/manage-log'),
+  manageTeReo: () => import('../routes/manage-te-reo'),
+  manageSite: () => import('../routes/manage-site'),
+  manageTeam: () => import('../routes/manage-team'),
+  manageFormerServices: () => import('../routes/manage-former-services'),
+  manageServiceTexts: () => import('../routes/manage-service-texts'),
+  manageAbout: () => import('../routes/manage-about'),
+  managePrivacy: () => import('../routes/manage-privacy'),
+  manageOutputs: () => import('../routes/manage-outputs'),
   reports: () => import('../routes/reports'),
-} satisfies Record<PagesOf<typeof everyRoute, true>, () => Promise<RouteModule>>;
+} satisfies Record<NamesOf<typeof everyRoute, true>, () => Promise<RouteModule>>;
 
 const pageOf = Object.fromEntries(Object.entries(staffPages).map(([page, load]) => [page, lazyRoute(load)]));
 const NotFound = lazyRoute(() => import('../routes/not-found'));
@@ -52,8 +53,8 @@ const staff = (Page: ComponentType) => (
  * Each staff route's pattern beside its lazily loaded page. Every entry is rendered behind the
  * login guard (staff-routes.test.tsx checks each, and signing out on each leaves the page).
  */
-export const staffRouteTable = Object.values<RouteDeclaration>(everyRoute).flatMap((route): [pattern: string, Page: ComponentType][] => {
-  const Page = pageOf[route.page];
+export const staffRouteTable = Object.entries<RouteDeclaration>(everyRoute).flatMap(([name, route]): [pattern: string, Page: ComponentType][] => {
+  const Page = pageOf[name];
   return route.staff && Page ? [[route.pattern, Page]] : [];
 });
 

@@ -4,35 +4,36 @@
  * signing in and out (`lib/auth/session.ts`) import this module.
  */
 import { routes } from './paths';
-import { hrefsOf, matcherOf, type RouteDeclaration, type StaffNamesOf } from './route-table';
+import { matcherOf } from './route-match';
+import { hrefsOf, type NamesOf, type RouteDeclaration } from './route-table';
 
 /**
  * The staff routes of the spec (§2) the first page's code never names, each once (decision 132),
  * as in `routes` of `paths.ts`; every one is behind the login guard (`app/staff-routes.tsx`).
  */
 export const staffRoutes = {
-  client: { pattern: '/client/:id', page: 'client', staff: true },
-  whanauList: { pattern: '/whanau', page: 'whanau-list', staff: true },
-  newWhanau: { pattern: '/whanau/new', page: 'new-whanau', staff: true },
-  whanau: { pattern: '/whanau/:id', page: 'whanau', staff: true },
-  whanauContact: { pattern: '/whanau/:id/contact', page: 'whanau-contact', staff: true },
-  manageBlog: { pattern: '/manage/blog/:id', page: 'manage-blog', staff: true },
-  manageUser: { pattern: '/manage/users/:id', page: 'manage-user', staff: true },
-  manageAudit: { pattern: '/manage/audit', page: 'manage-audit', staff: true },
-  manageRetention: { pattern: '/manage/retention', page: 'manage-retention', staff: true },
-  manageDuplicates: { pattern: '/manage/duplicates', page: 'manage-duplicates', staff: true },
-  manageImport: { pattern: '/manage/import', page: 'manage-import', staff: true },
-  manageFeature: { pattern: '/manage/features/:id', page: 'manage-feature', staff: true },
-  manageLog: { pattern: '/manage/logs/:id', page: 'manage-log', staff: true },
-  manageTeReo: { pattern: '/manage/te-reo', page: 'manage-te-reo', staff: true },
-  manageSite: { pattern: '/manage/site', page: 'manage-site', staff: true },
-  manageTeam: { pattern: '/manage/team', page: 'manage-team', staff: true },
-  manageFormerServices: { pattern: '/manage/former-services', page: 'manage-former-services', staff: true },
-  manageServiceTexts: { pattern: '/manage/services/:key', page: 'manage-service-texts', staff: true },
-  manageAbout: { pattern: '/manage/about', page: 'manage-about', staff: true },
-  managePrivacy: { pattern: '/manage/privacy', page: 'manage-privacy', staff: true },
-  manageOutputs: { pattern: '/manage/outputs', page: 'manage-outputs', staff: true },
-  reports: { pattern: '/reports', page: 'reports', staff: true },
+  client: { pattern: '/client/:id', staff: true },
+  whanauList: { pattern: '/whanau', staff: true },
+  newWhanau: { pattern: '/whanau/new', staff: true },
+  whanau: { pattern: '/whanau/:id', staff: true },
+  whanauContact: { pattern: '/whanau/:id/contact', staff: true },
+  manageBlog: { pattern: '/manage/blog/:id', staff: true },
+  manageUser: { pattern: '/manage/users/:id', staff: true },
+  manageAudit: { pattern: '/manage/audit', staff: true },
+  manageRetention: { pattern: '/manage/retention', staff: true },
+  manageDuplicates: { pattern: '/manage/duplicates', staff: true },
+  manageImport: { pattern: '/manage/import', staff: true },
+  manageFeature: { pattern: '/manage/features/:id', staff: true },
+  manageLog: { pattern: '/manage/logs/:id', staff: true },
+  manageTeReo: { pattern: '/manage/te-reo', staff: true },
+  manageSite: { pattern: '/manage/site', staff: true },
+  manageTeam: { pattern: '/manage/team', staff: true },
+  manageFormerServices: { pattern: '/manage/former-services', staff: true },
+  manageServiceTexts: { pattern: '/manage/services/:key', staff: true },
+  manageAbout: { pattern: '/manage/about', staff: true },
+  managePrivacy: { pattern: '/manage/privacy', staff: true },
+  manageOutputs: { pattern: '/manage/outputs', staff: true },
+  reports: { pattern: '/reports', staff: true },
 } as const satisfies Readonly<Record<string, RouteDeclaration & { staff: true }>>;
 
 /** The link of each staff route above, e.g. `staffPaths.client(id)`. */
@@ -46,7 +47,7 @@ const staffEntries = Object.values<RouteDeclaration>(everyRoute).filter((route) 
 /** The pattern of every staff route, in both tables, by name (the staff route table renders each behind the guard). */
 export const staffRoutePatterns = Object.fromEntries(
   Object.entries<RouteDeclaration>(everyRoute).flatMap(([name, route]) => (route.staff ? [[name, route.pattern]] : [])),
-) as { readonly [K in StaffNamesOf<typeof everyRoute>]: (typeof everyRoute)[K]['pattern'] };
+) as { readonly [K in NamesOf<typeof everyRoute, true>]: (typeof everyRoute)[K]['pattern'] };
 
 const staffPathPattern = matcherOf(staffEntries.map((route) => route.pattern));
 
