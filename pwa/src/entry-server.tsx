@@ -157,7 +157,7 @@ const shellModules = ['src/app/footer.tsx', 'src/app/update-prompt.tsx', 'src/ap
  */
 export function cssModulesOf(pathname: string): string[] {
   const route = serverRenderedRoutes.find(([, { pattern }]) => matchPath(pattern, pathname) !== null);
-  if (route) return [...shellModules, pageModuleOf(route[0]), ...(route[1].styles ?? []).map((module) => `src/${module}.tsx`)];
+  if (route) return [...shellModules, pageModuleOf(route[1].page ?? route[0]), ...(route[1].styles ?? []).map((module) => `src/${module}.tsx`)];
   return isUnknownAddress(pathname) ? [...shellModules, 'src/app/staff-routes.tsx', 'src/routes/not-found.tsx'] : [];
 }
 

@@ -29,7 +29,7 @@ const pageOf = Object.fromEntries(Object.entries(publicPages).map(([page, load])
 
 /** Each public route's pattern beside its lazily loaded page (staff-routes.test.tsx checks each is its own). */
 export const publicRouteTable = Object.entries<RouteDeclaration>(routes).flatMap(([name, route]): [pattern: string, Page: ComponentType][] => {
-  const Page = pageOf[name];
+  const Page = pageOf[route.page ?? name];
   return !route.staff && Page ? [[route.pattern, Page]] : [];
 });
 

@@ -54,7 +54,7 @@ describe('the route tables', () => {
     const entries = table.filter(([pattern]) => pattern === route.pattern);
     expect(entries).toHaveLength(1);
     const [[, Page]] = entries as [[string, () => ReactNode]];
-    expect(renderToString(<Page />)).toBe(`<p data-page="${/routes\/([\w-]+)/.exec(pageModuleOf(name))?.[1]}"></p>`);
+    expect(renderToString(<Page />)).toBe(`<p data-page="${/routes\/([\w-]+)/.exec(pageModuleOf(route.page ?? name))?.[1]}"></p>`);
   });
 
   it('routes nothing the tables do not declare', () => {

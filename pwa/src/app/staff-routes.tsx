@@ -54,7 +54,7 @@ const staff = (Page: ComponentType) => (
  * login guard (staff-routes.test.tsx checks each, and signing out on each leaves the page).
  */
 export const staffRouteTable = Object.entries<RouteDeclaration>(everyRoute).flatMap(([name, route]): [pattern: string, Page: ComponentType][] => {
-  const Page = pageOf[name];
+  const Page = pageOf[route.page ?? name];
   return route.staff && Page ? [[route.pattern, Page]] : [];
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiPaths, paths, routes } from './paths';
 import { publicPagePattern } from './public-pages';
+import { matcherOf } from './route-match';
+import { hrefsOf } from './route-table';
 import { everyRoute, isProtectedPath, staffPaths, staffRoutePatterns } from './staff-paths';
 
 /** A path the pattern matches, e.g. `/whanau/x1/contact` for `/whanau/:id/contact`. */
@@ -14,6 +16,18 @@ describe('paths', () => {
     expect(staffPaths.manageBlog('a b')).toBe('/manage/blog/a%20b');
     expect(staffPaths.whanauContact('a/b')).toBe('/whanau/a%2Fb/contact');
     expect(apiPaths.featureImage('x', 'large')).toBe('/api/content/feature/x/image?size=large');
+  });
+
+  it('links a route that leaves the rest of its path to its page by the path before it', () => {
+    const links = hrefsOf({
+      memberApp: { pattern: '/whanau-app/*', shell: true },
+      memberLink: { pattern: '/whanau-app/link', shell: true, page: 'memberApp' },
+    });
+    expect(links.memberApp).toBe('/whanau-app');
+    expect(links.memberLink).toBe('/whanau-app/link');
+    const matcher = matcherOf(['/whanau-app/*']);
+    expect(['/whanau-app', '/whanau-app/', '/whanau-app/link'].map((path) => matcher.test(path))).toEqual([true, true, true]);
+    expect(matcher.test('/whanau-apps')).toBe(false);
   });
 
   it('names each route once, in one table or the other', () => {

@@ -8,6 +8,8 @@
 export type RouteDeclaration = {
   /** The router's pattern: `:name` is one segment; a trailing `/*` leaves the rest to the page. */
   readonly pattern: string;
+  /** Another route of the same table whose page this one shows (`/whanau-app/link`: `whanauApp`); it has no loader of its own. */
+  readonly page?: string;
   /** Behind the login guard: signing out there leaves the page first. Never rendered by the server. */
   readonly staff?: true;
   /**
@@ -53,9 +55,9 @@ export function patternsOf<T extends Readonly<Record<string, RouteDeclaration>>>
   return Object.fromEntries(Object.entries(table).map(([name, route]) => [name, route.pattern])) as { [K in keyof T]: T[K]['pattern'] };
 }
 
-/** The names of a table's public routes (`Staff` false) or staff routes: the names their pages' loaders must have. */
+/** The names of a table's public routes (`Staff` false) or staff routes with a page of their own: the names their pages' loaders must have. */
 export type NamesOf<T extends Readonly<Record<string, RouteDeclaration>>, Staff extends boolean> = {
-  [K in keyof T]: T[K] extends { staff: true } ? (Staff extends true ? K : never) : Staff extends true ? never : K;
+  [K in keyof T]: T[K] extends { page: string } ? never : T[K] extends { staff: true } ? (Staff extends true ? K : never) : Staff extends true ? never : K;
 }[keyof T];
 
 /** The names of a table's staff routes. */
