@@ -22,44 +22,29 @@ import { AppRoutes } from './app/router';
 import { currentLanguage, languageFor } from './i18n/i18n';
 import { knownCorrections, loadCorrections } from './i18n/load-corrections';
 import { isLanguage, localeOf } from './i18n/languages';
-import { isProtectedPath, routePatterns } from './lib/paths';
-import { publicPagePattern } from './lib/public-pages';
+import { publicPagePattern, serverRenderedRoutes } from './lib/public-pages';
+import { matcherOf, pageModuleOf } from './lib/route-match';
+import type { RouteDeclaration } from './lib/route-table';
+import { everyRoute } from './lib/staff-paths';
 import { ApiRequestError } from './lib/api-client';
 import { provideRenderScope, type PageHead, type RenderScope } from './lib/render-scope';
 import type { Renderer, RenderedPage, RenderOptions } from './renderer';
 
-/** The routes rendered on the server; every other path (sign-in, staff) gets the app's shell. */
-export const serverRenderedRoutes = [
-  routePatterns.home,
-  routePatterns.team,
-  routePatterns.services,
-  routePatterns.service,
-  routePatterns.contact,
-  routePatterns.about,
-  routePatterns.enrol,
-  routePatterns.blog,
-  routePatterns.blogPost,
-  routePatterns.formerServices,
-] as const;
-
+/** The routes rendered on the server (`serverRendered` in the route table, decision 132); every other path (sign-in, staff) gets the app's shell. */
 export function isServerRendered(pathname: string): boolean {
   return publicPagePattern.test(pathname);
 }
 
+const knownPathPattern = matcherOf(Object.values<RouteDeclaration>(everyRoute).map((route) => route.pattern));
+
 /**
- * An address the app has no page for (not public, not sign-in, not a staff route, not a file):
+ * An address the app has no page for (no route of either table, not a file):
  * the server renders the trust's not-found page for it and answers 404 (issue 31), where the shell
  * used to answer 200 and say so only once its script ran.
  */
 export function isUnknownAddress(pathname: string): boolean {
   const lastSegment = pathname.split('/').pop() ?? '';
-  return (
-    !isServerRendered(pathname) &&
-    pathname !== routePatterns.login &&
-    !isProtectedPath(pathname) &&
-    !lastSegment.includes('.') &&
-    !pathname.startsWith('/assets/')
-  );
+  return !knownPathPattern.test(pathname) && !lastSegment.includes('.') && !pathname.startsWith('/assets/');
 }
 
 /** A query whose answer the page is waiting for and that nobody has asked for yet. */
@@ -166,27 +151,13 @@ async function renderNow(url: string, head: PageHead, corrections: RenderedPage[
 /** The lazily loaded modules every rendered page shows (their stylesheets go in the page's head). */
 const shellModules = ['src/app/footer.tsx', 'src/app/update-prompt.tsx', 'src/app/sign-out-guard.tsx'];
 
-/** Each route's lazily loaded modules, by their source path (the client build's manifest keys). */
-const routeModules: Record<(typeof serverRenderedRoutes)[number], string[]> = {
-  [routePatterns.home]: ['src/routes/home.tsx', 'src/routes/home-below-fold.tsx', 'src/features/services/components/service-grid.tsx'],
-  [routePatterns.team]: ['src/routes/team.tsx'],
-  [routePatterns.services]: ['src/routes/services.tsx'],
-  [routePatterns.service]: ['src/routes/service.tsx'],
-  [routePatterns.contact]: ['src/routes/contact.tsx'],
-  [routePatterns.about]: ['src/routes/about.tsx'],
-  [routePatterns.enrol]: ['src/routes/enrol.tsx'],
-  [routePatterns.blog]: ['src/routes/blog.tsx'],
-  [routePatterns.blogPost]: ['src/routes/blog-post.tsx'],
-  [routePatterns.formerServices]: ['src/routes/former-services.tsx'],
-};
-
 /**
  * The source modules whose stylesheets a rendered page needs beyond the entry's: with them in
  * its head the page is styled with no script at all, and nothing moves as the chunks arrive.
  */
 export function cssModulesOf(pathname: string): string[] {
-  const pattern = serverRenderedRoutes.find((route) => matchPath(route, pathname) !== null);
-  if (pattern) return [...shellModules, ...routeModules[pattern]];
+  const route = serverRenderedRoutes.find(([, { pattern }]) => matchPath(pattern, pathname) !== null);
+  if (route) return [...shellModules, pageModuleOf(route[1].page ?? route[0]), ...(route[1].styles ?? []).map((module) => `src/${module}.tsx`)];
   return isUnknownAddress(pathname) ? [...shellModules, 'src/app/staff-routes.tsx', 'src/routes/not-found.tsx'] : [];
 }
 

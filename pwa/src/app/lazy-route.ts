@@ -3,7 +3,7 @@ import { lazy, type ComponentType } from 'react';
 /** Spec §9: a route's script chunk may take up to 120000 ms on a slow connection. */
 export const routeLoadTimeoutMs = 120_000;
 
-type RouteModule = { default: ComponentType };
+export type RouteModule = { default: ComponentType };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -1,4 +1,7 @@
+import { limits } from '@contract/limits';
 import { describe, expect, it } from 'vitest';
+import { routes } from '../lib/paths';
+import type { RouteDeclaration } from '../lib/route-table';
 import { menuItems } from './menu-items';
 
 const labels = (auth: Parameters<typeof menuItems>[0]) => menuItems(auth).map((item) => item.label);
@@ -45,5 +48,15 @@ describe('menuItems (spec §2 "Side menu")', () => {
   it('still lists DONATE before the trust has set its giving page, leading to the contact page', () => {
     const donate = menuItems({ status: 'anonymous', access: 0 }, null).find((item) => item.label === 'DONATE');
     expect(donate).toMatchObject({ kind: 'route', to: '/contact' });
+  });
+});
+
+describe('the menu and the route table', () => {
+  it('points every entry at a route of the table, none needing a segment filled', () => {
+    const patterns = Object.values<RouteDeclaration>(routes).map((route) => route.pattern);
+    const entries = menuItems({ status: 'authenticated', access: limits.managerAccess }).concat(menuItems({ status: 'anonymous', access: 0 }));
+    const targets = entries.flatMap((entry) => (entry.kind === 'route' ? [entry.to] : []));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const to of targets) expect(patterns).toContain(to);
   });
 });

@@ -1,7 +1,8 @@
 import { limits } from '@contract/limits';
 import { spec, type SpecKey } from '../i18n/spec';
 import type { AuthStatus } from '../lib/auth/auth-context';
-import { paths } from '../lib/paths';
+import { routes } from '../lib/paths';
+import { pathOf, type RouteDeclaration } from '../lib/route-table';
 
 /** `label` is the trust's own wording (spec.ts); `text` names it, for the Māori line beside it. */
 export type MenuItem = { label: string; text: SpecKey } & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'logout' });
@@ -9,40 +10,47 @@ export type MenuItem = { label: string; text: SpecKey } & ({ kind: 'route'; to: 
 type Entry = { text: SpecKey } & ({ kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'logout' });
 const item = (entry: Entry): MenuItem => ({ ...entry, label: spec[entry.text] });
 
-/**
- * DONATE is always listed (spec §2): the trust's giving page once a manager has set it
- * (`GET /api/site`), until then the contact page, so the entry never leads to an invented page.
- */
-const always = (donateUrl: string | null): MenuItem[] => [
-  item({ text: 'menuHome', kind: 'route', to: paths.home }),
-  item({ text: 'menuTeam', kind: 'route', to: paths.team }),
-  item({ text: 'menuServices', kind: 'route', to: paths.services }),
-  item({ text: 'menuContact', kind: 'route', to: paths.contact }),
-  donateUrl ? item({ text: 'menuDonate', kind: 'external', href: donateUrl }) : item({ text: 'menuDonate', kind: 'route', to: paths.contact }),
-  item({ text: 'menuBlog', kind: 'route', to: paths.blog }),
-];
+type Auth = { status: AuthStatus; access: number };
 
-const formerServices = item({ text: 'menuFormerServices', kind: 'route', to: paths.formerServices });
-
-/**
- * The side menu for a login state (spec §2 "Side menu"): the six public entries always; while
- * auth loads nothing more; logged out FORMER SERVICES and LOGIN; signed in FORMER SERVICES,
- * CLIENTS, DASHBOARD, MANAGE SITE from access 2, and LOGOUT.
- */
-export function menuItems(auth: { status: AuthStatus; access: number }, donateUrl: string | null = null): MenuItem[] {
-  switch (auth.status) {
-    case 'loading':
-      return always(donateUrl);
-    case 'anonymous':
-      return [...always(donateUrl), formerServices, item({ text: 'menuLogin', kind: 'route', to: paths.login })];
-    case 'authenticated':
-      return [
-        ...always(donateUrl),
-        formerServices,
-        item({ text: 'menuClients', kind: 'route', to: paths.clients }),
-        item({ text: 'menuDashboard', kind: 'route', to: paths.dashboard }),
-        ...(auth.access >= limits.managerAccess ? [item({ text: 'menuManage', kind: 'route', to: paths.manage })] : []),
-        item({ text: 'menuLogout', kind: 'logout' }),
-      ];
+function sees(audience: RouteDeclaration['menu'], { status, access }: Auth): boolean {
+  switch (audience) {
+    case 'everyone':
+      return true;
+    case 'known':
+      return status !== 'loading';
+    case 'signedOut':
+      return status === 'anonymous';
+    case 'signedIn':
+      return status === 'authenticated';
+    case 'managers':
+      return status === 'authenticated' && access >= limits.managerAccess;
+    default:
+      return false;
   }
+}
+
+type MenuRoute = { [K in keyof typeof routes]: (typeof routes)[K] extends { menu: string } ? K : never }[keyof typeof routes];
+
+/** A route's entry is labelled `menu<Name>` in spec.ts: the compiler checks each is there. */
+const labelOf = (name: MenuRoute): SpecKey => `menu${name.charAt(0).toUpperCase()}${name.slice(1)}` as `menu${Capitalize<MenuRoute>}`;
+
+/**
+ * The side menu for a login state (spec §2 "Side menu"): the routes of the table (lib/paths.ts)
+ * with a menu entry this person sees, in its order: the six public entries always; while auth
+ * loads nothing more; logged out FORMER SERVICES and LOGIN; signed in FORMER SERVICES, CLIENTS,
+ * DASHBOARD, MANAGE SITE from access 2, and LOGOUT. DONATE follows CONTACT US: the trust's giving
+ * page once a manager has set it (`GET /api/site`), until then the contact page, so the entry
+ * never leads to an invented page.
+ */
+export function menuItems(auth: Auth, donateUrl: string | null = null): MenuItem[] {
+  const items = Object.entries<RouteDeclaration>(routes).flatMap(([name, { pattern, menu }]) => {
+    if (!sees(menu, auth)) return [];
+    const entry = item({ text: labelOf(name as MenuRoute), kind: 'route', to: pathOf(pattern) });
+    if (name !== 'contact') return [entry];
+    return [
+      entry,
+      donateUrl ? item({ text: 'menuDonate', kind: 'external', href: donateUrl }) : item({ text: 'menuDonate', kind: 'route', to: pathOf(pattern) }),
+    ];
+  });
+  return auth.status === 'authenticated' ? [...items, item({ text: 'menuLogout', kind: 'logout' })] : items;
 }

@@ -5,7 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, type NavigateFunction } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../lib/paths';
-import { staffRoutePatterns } from '../lib/staff-paths';
+import { pageModuleOf } from '../lib/route-match';
+import type { RouteDeclaration } from '../lib/route-table';
+import { everyRoute, staffRoutePatterns } from '../lib/staff-paths';
 
 // The guard marks what it wraps, and each lazily loaded page is a stub naming the module it
 // would load, so a render shows which page sits behind which guard without loading any of them.
@@ -16,6 +18,8 @@ vi.mock('./lazy-route', () => ({
     return () => <p data-page={source} />;
   },
 }));
+
+vi.mock('./layout', () => ({ RootLayout: () => null }));
 
 // What signing out touches besides the page: the token, the owed revocation, the device copy.
 const token = vi.hoisted(() => ({ value: 'token' as string | null, cleared: [] as string[] }));
@@ -35,11 +39,28 @@ vi.mock('../lib/auth/api/log-in', () => ({ requestToken: vi.fn() }));
 vi.mock('../lib/auth/api/get-current-user', () => ({ currentUserQuery: vi.fn(), forgetLastUser: vi.fn() }));
 
 const { default: StaffRoutes, staffRouteTable } = await import('./staff-routes');
+const { publicRouteTable } = await import('./router');
 const { logOut } = await import('../lib/auth/session');
 
 /** A path the pattern matches, e.g. `/whanau/x1/contact` for `/whanau/:id/contact`. */
 const sample = (pattern: string) => pattern.replace(/:\w+/g, 'x1');
 const staffRoutes = Object.values(staffRoutePatterns);
+
+describe('the route tables', () => {
+  // The router's tables are built from lib/paths.ts and lib/staff-paths.ts; each route's page is
+  // the module its declaration names, loaded lazily, staff routes in the staff chunk's table.
+  it.each(Object.entries<RouteDeclaration>(everyRoute))('%s is routed to its own page module', (name, route) => {
+    const table = route.staff ? staffRouteTable : publicRouteTable;
+    const entries = table.filter(([pattern]) => pattern === route.pattern);
+    expect(entries).toHaveLength(1);
+    const [[, Page]] = entries as [[string, () => ReactNode]];
+    expect(renderToString(<Page />)).toBe(`<p data-page="${/routes\/([\w-]+)/.exec(pageModuleOf(route.page ?? name))?.[1]}"></p>`);
+  });
+
+  it('routes nothing the tables do not declare', () => {
+    expect(staffRouteTable.length + publicRouteTable.length).toBe(Object.keys(everyRoute).length);
+  });
+});
 
 describe('the staff route table', () => {
   it('routes every staff pattern once, and no other', () => {

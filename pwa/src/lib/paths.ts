@@ -1,41 +1,37 @@
 import type { ImageSize } from '@contract/limits';
+import { hrefsOf, type RouteDeclaration } from './route-table';
 
-/** Every route of the app (spec §2), so links never spell a path by hand. */
-export const paths = {
-  home: '/',
-  team: '/team',
-  services: '/services',
-  service: (id: string) => `/service/${encodeURIComponent(id)}`,
-  contact: '/contact',
-  login: '/login',
-  about: '/about',
-  enrol: (key: string) => `/enrol/${encodeURIComponent(key)}`,
-  blog: '/blog',
-  blogPost: (id: string) => `/blog/${encodeURIComponent(id)}`,
-  formerServices: '/former_services',
-  whanauApp: '/whanau-app',
-  whanauAppLink: '/whanau-app/link',
-  clients: '/clients',
-  followUps: '/follow-ups',
-  dashboard: '/dashboard',
-  manage: '/manage',
-} as const;
+/**
+ * The routes of the spec (§2) that the first page's code needs to know: every public page, sign-in,
+ * and the staff routes the shell links to (the menu, sign-in's landing). Each once (decision 132),
+ * by its name: its pattern, its page (`src/routes/<name in kebab-case>.tsx`), staff or not, left
+ * to the shell or rendered by the server, the stylesheets a rendered page needs beyond its page's,
+ * and who sees its menu entry. The other staff routes are in `staff-paths.ts`, apart, so a
+ * visitor's first download carries none of them (decision 060). In the menu's order.
+ */
+export const routes = {
+  home: { pattern: '/', styles: ['routes/home-below-fold', 'features/services/components/service-grid'], menu: 'everyone' },
+  team: { pattern: '/team', menu: 'everyone' },
+  services: { pattern: '/services', menu: 'everyone' },
+  service: { pattern: '/service/:id' },
+  contact: { pattern: '/contact', menu: 'everyone' },
+  about: { pattern: '/about' },
+  enrol: { pattern: '/enrol/:id' },
+  blog: { pattern: '/blog', menu: 'everyone' },
+  blogPost: { pattern: '/blog/:id' },
+  formerServices: { pattern: '/former_services', menu: 'known' },
+  login: { pattern: '/login', shell: true, menu: 'signedOut' },
+  // A linked whānau phone's own app (issue 34): no sign-in, its own PIN; the QR code's link is a second address of it.
+  whanauApp: { pattern: '/whanau-app', shell: true },
+  whanauAppLink: { pattern: '/whanau-app/link', shell: true, page: 'whanauApp' },
+  clients: { pattern: '/clients', staff: true, menu: 'signedIn' },
+  followUps: { pattern: '/follow-ups', staff: true },
+  dashboard: { pattern: '/dashboard', staff: true, menu: 'signedIn' },
+  manage: { pattern: '/manage', staff: true, menu: 'managers' },
+} as const satisfies Readonly<Record<string, RouteDeclaration>>;
 
-/** Route patterns for the router, in the same order as the spec's route table. */
-export const routePatterns = {
-  home: '/',
-  team: '/team',
-  services: '/services',
-  service: '/service/:id',
-  contact: '/contact',
-  login: '/login',
-  about: '/about',
-  enrol: '/enrol/:id',
-  blog: '/blog',
-  blogPost: '/blog/:id',
-  formerServices: '/former_services',
-  whanauApp: '/whanau-app/*',
-} as const;
+/** The link of each route above: a path, or a builder such as `paths.service(id)`. */
+export const paths = hrefsOf(routes);
 
 const segment = encodeURIComponent;
 
@@ -57,12 +53,3 @@ export const apiPaths = {
   formerServices: '/api/content/former-services',
   translations: (language: string) => `/api/content/translations/${segment(language)}`,
 } as const;
-
-/**
- * Staff routes behind the login guard (spec §2): signing out there leaves the page first. Kept as
- * one pattern so the public entry need not load the staff route table; paths.test.ts holds it to
- * every route of that table.
- */
-export function isProtectedPath(pathname: string): boolean {
-  return /^\/(clients|follow-ups|dashboard|manage|whanau|reports)(\/|$)|^\/client\//.test(pathname);
-}

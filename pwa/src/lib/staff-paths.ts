@@ -1,62 +1,60 @@
 /**
  * The staff side's routes and API paths (DESIGN §4b), apart from `paths.ts` so a visitor's first
- * download carries none of them (decision 060): only staff screens, loaded after sign-in, import
- * this module.
+ * download carries none of them (decision 060): only staff screens, loaded after sign-in, and
+ * signing in and out (`lib/auth/session.ts`) import this module.
  */
-export const staffPaths = {
-  client: (id: string) => `/client/${encodeURIComponent(id)}`,
-  whanauList: '/whanau',
-  newWhanau: '/whanau/new',
-  whanau: (id: string) => `/whanau/${encodeURIComponent(id)}`,
-  whanauContact: (id: string) => `/whanau/${encodeURIComponent(id)}/contact`,
-  manageBlog: (id: string) => `/manage/blog/${encodeURIComponent(id)}`,
-  manageUser: (id: string) => `/manage/users/${encodeURIComponent(id)}`,
-  manageAudit: '/manage/audit',
-  manageRetention: '/manage/retention',
-  manageDuplicates: '/manage/duplicates',
-  manageImport: '/manage/import',
-  manageFeature: (id: string) => `/manage/features/${encodeURIComponent(id)}`,
-  manageLog: (id: string) => `/manage/logs/${encodeURIComponent(id)}`,
-  manageTeReo: '/manage/te-reo',
-  manageSite: '/manage/site',
-  manageTeam: '/manage/team',
-  manageFormerServices: '/manage/former-services',
-  manageServiceTexts: (key: string) => `/manage/services/${encodeURIComponent(key)}`,
-  manageAbout: '/manage/about',
-  managePrivacy: '/manage/privacy',
-  manageOutputs: '/manage/outputs',
-  reports: '/reports',
-} as const;
+import { routes } from './paths';
+import { matcherOf } from './route-match';
+import { hrefsOf, type NamesOf, type RouteDeclaration } from './route-table';
 
-/** Route patterns of the staff routes, for the lazily loaded table of `app/staff-routes.tsx`. */
-export const staffRoutePatterns = {
-  clients: '/clients',
-  client: '/client/:id',
-  whanauList: '/whanau',
-  newWhanau: '/whanau/new',
-  whanau: '/whanau/:id',
-  whanauContact: '/whanau/:id/contact',
-  followUps: '/follow-ups',
-  dashboard: '/dashboard',
-  manage: '/manage',
-  manageBlog: '/manage/blog/:id',
-  manageUser: '/manage/users/:id',
-  manageAudit: '/manage/audit',
-  manageRetention: '/manage/retention',
-  manageDuplicates: '/manage/duplicates',
-  manageImport: '/manage/import',
-  manageFeature: '/manage/features/:id',
-  manageLog: '/manage/logs/:id',
-  manageTeReo: '/manage/te-reo',
-  manageSite: '/manage/site',
-  manageTeam: '/manage/team',
-  manageFormerServices: '/manage/former-services',
-  manageServiceTexts: '/manage/services/:key',
-  manageAbout: '/manage/about',
-  managePrivacy: '/manage/privacy',
-  manageOutputs: '/manage/outputs',
-  reports: '/reports',
-} as const;
+/**
+ * The staff routes of the spec (§2) the first page's code never names, each once (decision 132),
+ * as in `routes` of `paths.ts`; every one is behind the login guard (`app/staff-routes.tsx`).
+ */
+export const staffRoutes = {
+  client: { pattern: '/client/:id', staff: true },
+  whanauList: { pattern: '/whanau', staff: true },
+  newWhanau: { pattern: '/whanau/new', staff: true },
+  whanau: { pattern: '/whanau/:id', staff: true },
+  whanauContact: { pattern: '/whanau/:id/contact', staff: true },
+  manageBlog: { pattern: '/manage/blog/:id', staff: true },
+  manageUser: { pattern: '/manage/users/:id', staff: true },
+  manageAudit: { pattern: '/manage/audit', staff: true },
+  manageRetention: { pattern: '/manage/retention', staff: true },
+  manageDuplicates: { pattern: '/manage/duplicates', staff: true },
+  manageImport: { pattern: '/manage/import', staff: true },
+  manageFeature: { pattern: '/manage/features/:id', staff: true },
+  manageLog: { pattern: '/manage/logs/:id', staff: true },
+  manageTeReo: { pattern: '/manage/te-reo', staff: true },
+  manageSite: { pattern: '/manage/site', staff: true },
+  manageTeam: { pattern: '/manage/team', staff: true },
+  manageFormerServices: { pattern: '/manage/former-services', staff: true },
+  manageServiceTexts: { pattern: '/manage/services/:key', staff: true },
+  manageAbout: { pattern: '/manage/about', staff: true },
+  managePrivacy: { pattern: '/manage/privacy', staff: true },
+  manageOutputs: { pattern: '/manage/outputs', staff: true },
+  reports: { pattern: '/reports', staff: true },
+} as const satisfies Readonly<Record<string, RouteDeclaration & { staff: true }>>;
+
+/** The link of each staff route above, e.g. `staffPaths.client(id)`. */
+export const staffPaths = hrefsOf(staffRoutes);
+
+/** Every route of the app, both tables: what the server's renderer and the tests read. */
+export const everyRoute = { ...routes, ...staffRoutes };
+
+const staffEntries = Object.values<RouteDeclaration>(everyRoute).filter((route) => route.staff);
+
+/** The pattern of every staff route, in both tables, by name (the staff route table renders each behind the guard). */
+export const staffRoutePatterns = Object.fromEntries(
+  Object.entries<RouteDeclaration>(everyRoute).flatMap(([name, route]) => (route.staff ? [[name, route.pattern]] : [])),
+) as { readonly [K in NamesOf<typeof everyRoute, true>]: (typeof everyRoute)[K]['pattern'] };
+
+const staffPathPattern = matcherOf(staffEntries.map((route) => route.pattern));
+
+/** A path of a staff route, behind the login guard: signing out there leaves the page first. */
+export function isProtectedPath(pathname: string): boolean {
+  return staffPathPattern.test(pathname);
+}
 
 const segment = encodeURIComponent;
 
