@@ -37,7 +37,9 @@ export function median(values: readonly number[]): number | null {
 /** What one service (or the total) did in a period, each thing once by its id so a total counts it once. */
 type Done = {
   waits: (number | null)[];
-  followUps: Map<string, boolean>;
+  /** Follow-ups due in the period up to today, and those of them done by their due day. */
+  followUpsDue: number;
+  followUpsOnTime: number;
   whanau: Set<string>;
   /** People served: a count from the database (distinct there, for each service and for all of them). */
   people: number;
@@ -52,7 +54,8 @@ type Done = {
 };
 const nothingDone = (): Done => ({
   waits: [],
-  followUps: new Map(),
+  followUpsDue: 0,
+  followUpsOnTime: 0,
   whanau: new Set(),
   people: 0,
   contacts: 0,
@@ -76,8 +79,8 @@ function figuresOf(done: Done): CardFigures {
     contactedInTime: contacted.filter((wait) => wait <= firstContactWorkingDays).length,
     contacted: contacted.length,
     medianWorkingDays: median(contacted),
-    followUpsDue: done.followUps.size,
-    followUpsOnTime: [...done.followUps.values()].filter(Boolean).length,
+    followUpsDue: done.followUpsDue,
+    followUpsOnTime: done.followUpsOnTime,
     whanauStarted: done.started.size,
     whanauWithPlan: [...done.started.values()].filter(Boolean).length,
     whanauRated: done.rated.size,
@@ -102,56 +105,94 @@ export function outcomeChanges(rated: Iterable<RatingPair>): OutcomeChange[] {
 }
 
 /**
+ * The span of the card's periods cut at each period's first day and at the day after its last:
+ * each period is a set of these segments, a bit each (`masks`, in the periods' order), so a table
+ * is read once, grouped by segment, and each period adds up its segments.
+ */
+function segmentsOf(periods: Period[], span: Period): { starts: string[]; masks: number[] } {
+  const cuts = new Set<string>();
+  for (const { from, to } of periods) for (const cut of [from, nextDay(to)]) if (cut > span.from && cut <= span.to) cuts.add(cut);
+  const starts = [span.from, ...[...cuts].sort()];
+  const masks = periods.map(({ from, to }) => starts.reduce((mask, start, index) => (start >= from && start <= to ? mask | (1 << index) : mask), 0));
+  return { starts, masks };
+}
+
+/**
  * What the card reads, loaded once for the span of every period it shows (the period, a year
  * earlier, four quarters), each a range of an index or a grouping of one; each period's figures
- * are then picked out in memory.
+ * are then picked out in memory (decision 135).
  */
 type CardData = {
+  /** Each period's segments of the span (see `segmentsOf`). */
+  masks: number[];
   /** Each enrolment received in the span: its service, its New Zealand day, and working days to its first contact (null: none). */
   enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
-  /** Each follow-up due in the span up to today: its due day, whether done by then, and the services it counts for. */
-  followUps: { id: string; dueOn: string; onTime: boolean; services: string[] }[];
+  /** Each follow-up due in the span up to today and counting for a service: its due day, whether done by then, and its services (a bit each, in the services' order). */
+  followUps: { dueOn: string; onTime: boolean; services: number }[];
   /** Each whānau's first contact day by service (all time), and the day its first goal of the service was written. */
   firsts: { serviceKey: string; whanauId: string; first: string; plannedOn: string | null }[];
   /** Goals of the services with a target date in the span. */
   goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
   /** Each whānau's ratings up to the span's end, in order (by day, then as written). */
   ratings: Map<string, { on: string; scores: number[] }[]>;
+  /** Contacts and their minutes by service and segment. */
+  contacts: { serviceKey: string; segment: number; contacts: number; minutes: number }[];
+  /** Each whānau a service's contacts were with, and the segments they were in. */
+  whanau: { serviceKey: string; whanauId: string; segments: number }[];
+  /** People served in each period (in the periods' order), by service, and by any of them (key null). */
+  people: Map<string | null, number[]>;
 };
 
 const day = (value: unknown) => String(value).slice(0, 10);
 const select = <T extends object>(sql: string, replacements: Record<string, unknown>) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
-async function loadCardData(services: string[], span: Period, today: string): Promise<CardData> {
-  const empty: CardData = { enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map() };
+async function loadCardData(services: string[], periods: Period[], span: Period, today: string): Promise<CardData> {
+  const { starts, masks } = segmentsOf(periods, span);
+  const empty: CardData = { masks, enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map(), contacts: [], whanau: [], people: new Map() };
   if (services.length === 0) return empty;
   const until = span.to < today ? span.to : today;
-  const replacements = { services, from: span.from, to: span.to, until, fromAt: nzDayStart(span.from), untilAt: nzDayStart(nextDay(span.to)) };
-  const [enrolments, attended, tasks, taskServices, firsts, plans, goals, ratings] = await Promise.all([
-    select<{ serviceKey: string; clientId: string | null; receivedAt: unknown }>(
-      `SELECT "serviceKey", "clientId", "receivedAt" FROM enrolments WHERE "serviceKey" IN (:services) AND "receivedAt" >= :fromAt AND "receivedAt" < :untilAt`,
+  const replacements: Record<string, unknown> = {
+    services,
+    from: span.from,
+    to: span.to,
+    until,
+    fromAt: nzDayStart(span.from),
+    untilAt: nzDayStart(nextDay(span.to)),
+  };
+  starts.forEach((start, index) => (replacements[`start${index}`] = start));
+  services.forEach((key, index) => (replacements[`service${index}`] = key));
+  // A row's segment bit, and a service's bit (0 for a service not asked about).
+  const segment =
+    starts.length === 1
+      ? '1'
+      : `CASE ${starts
+          .slice(1)
+          .map((_, index) => `WHEN "on" < :start${index + 1} THEN ${1 << index}`)
+          .join(' ')} ELSE ${1 << (starts.length - 1)} END`;
+  const serviceBit = (column: string) => `CASE ${column} ${services.map((_, index) => `WHEN :service${index} THEN ${1 << index}`).join(' ')} ELSE 0 END`;
+  const inSpan = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
+  const inPeriods = (rows: string, pick: (mask: number, index: number) => string) =>
+    masks.map((mask, index) => `${rows}(${pick(mask, index)}) AS p${index}`).join(', ');
+  const postgres = sequelize.getDialect() === 'postgres';
+  // An enrolment's UTC day: its New Zealand day is that day or the next.
+  const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
+  const firstAttended = (after: string) =>
+    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
+  const [enrolments, tasks, firsts, plans, goals, ratings, contacts, whanau, people] = await Promise.all([
+    // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
+    select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
+      `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
+       FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
       replacements,
     ),
-    // The days each enrolled client was at a contact of the enrolment's service (with them, or present).
-    select<{ clientId: string; serviceKey: string; on: unknown }>(
-      `SELECT DISTINCT a."clientId", a."serviceKey", a."on" FROM contact_attendees a
-       JOIN enrolments e ON e."clientId" = a."clientId" AND e."serviceKey" = a."serviceKey"
-       WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt AND a."on" >= :from`,
-      replacements,
-    ),
-    select<{ id: string; dueOn: unknown; doneAt: unknown; goalService: string | null }>(
-      `SELECT t.id, t."dueOn", t."doneAt", g."serviceKey" AS "goalService" FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
-       WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
-      replacements,
-    ),
-    // A follow-up with no goal counts for each service its whānau's linked members, or its client, are enrolled in (decision 106).
-    select<{ id: string; serviceKey: string }>(
-      `SELECT t.id, e."serviceKey" FROM tasks t JOIN whanau_members m ON m."whanauId" = t."whanauId" AND m."unlinkedAt" IS NULL
-         JOIN enrolments e ON e."clientId" = m."clientId"
-       WHERE t."goalId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)
-       UNION
-       SELECT t.id, e."serviceKey" FROM tasks t JOIN enrolments e ON e."clientId" = t."clientId"
-       WHERE t."goalId" IS NULL AND t."whanauId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)`,
+    // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
+    select<{ dueOn: unknown; doneAt: unknown; services: unknown }>(
+      `SELECT t."dueOn", t."doneAt", CASE
+         WHEN t."goalId" IS NOT NULL THEN (SELECT ${serviceBit('g."serviceKey"')} FROM goals g WHERE g.id = t."goalId")
+         WHEN t."whanauId" IS NOT NULL THEN (SELECT SUM(DISTINCT ${serviceBit('e."serviceKey"')}) FROM whanau_members m
+           JOIN enrolments e ON e."clientId" = m."clientId" WHERE m."whanauId" = t."whanauId" AND m."unlinkedAt" IS NULL)
+         ELSE (SELECT SUM(DISTINCT ${serviceBit('e."serviceKey"')}) FROM enrolments e WHERE e."clientId" = t."clientId") END AS services
+       FROM tasks t WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
       replacements,
     ),
     select<{ serviceKey: string; whanauId: string; first: unknown }>(
@@ -177,18 +218,26 @@ async function loadCardData(services: string[], span: Period, today: string): Pr
       ],
       raw: true,
     }),
+    // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
+    select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
+      `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
+      replacements,
+    ),
+    select<{ serviceKey: string; whanauId: string; segments: unknown }>(
+      `SELECT "serviceKey", "whanauId", SUM(DISTINCT ${segment}) AS segments FROM contacts WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
+      replacements,
+    ),
+    // Each person once per service, with the segments they were at one in; then counted by service, and once across services.
+    select<Record<string, unknown> & { serviceKey: string | null }>(
+      `WITH pairs AS (SELECT "serviceKey", "clientId", SUM(DISTINCT ${segment}) AS segments FROM contact_attendees WHERE ${inSpan} GROUP BY "serviceKey", "clientId")
+       SELECT "serviceKey", ${inPeriods('SUM', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "serviceKey"
+       UNION ALL
+       SELECT NULL, ${inPeriods('SUM', (_, index) => `p${index}`)} FROM (
+         SELECT "clientId", ${inPeriods('MAX', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "clientId") AS everyone`,
+      replacements,
+    ),
   ]);
 
-  const daysOf = new Map<string, string[]>();
-  for (const row of attended) {
-    const key = `${row.clientId} ${row.serviceKey}`;
-    const days = daysOf.get(key) ?? [];
-    days.push(day(row.on));
-    daysOf.set(key, days);
-  }
-  for (const days of daysOf.values()) days.sort();
-  const servicesOf = new Map<string, string[]>();
-  for (const row of taskServices) servicesOf.set(row.id, [...(servicesOf.get(row.id) ?? []), row.serviceKey]);
   const plannedOn = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
   const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
   for (const rating of ratings) {
@@ -197,15 +246,18 @@ async function loadCardData(services: string[], span: Period, today: string): Pr
     ratingsOf.set(rating.whanauId, list);
   }
   return {
+    masks,
     enrolments: enrolments.map((row) => {
       const arrived = nzToday(new Date(row.receivedAt as string).getTime());
-      const first = row.clientId ? daysOf.get(`${row.clientId} ${row.serviceKey}`)?.find((one) => one >= arrived) : undefined;
-      return { serviceKey: row.serviceKey, arrived, wait: first === undefined ? null : workingDaysBetween(arrived, first) };
+      const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
+      return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
     }),
-    followUps: tasks.map((row) => {
+    followUps: tasks.flatMap((row) => {
+      const services = Number(row.services ?? 0);
+      if (services === 0) return [];
       const dueOn = day(row.dueOn);
       const onTime = row.doneAt !== null && row.doneAt !== undefined && nzToday(new Date(row.doneAt as string).getTime()) <= dueOn;
-      return { id: row.id, dueOn, onTime, services: row.goalService ? [row.goalService] : (servicesOf.get(row.id) ?? []) };
+      return [{ dueOn, onTime, services }];
     }),
     firsts: firsts.map((row) => ({
       serviceKey: row.serviceKey,
@@ -221,18 +273,55 @@ async function loadCardData(services: string[], span: Period, today: string): Pr
       targetDate: day(row.targetDate),
     })),
     ratings: ratingsOf,
+    contacts: contacts.map((row) => ({
+      serviceKey: row.serviceKey,
+      segment: Number(row.segment),
+      contacts: Number(row.contacts ?? 0),
+      minutes: Number(row.minutes ?? 0),
+    })),
+    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments) })),
+    people: new Map(people.map((row) => [row.serviceKey, masks.map((_, index) => Number(row[`p${index}`] ?? 0))])),
   };
 }
 
-/** Everything the card counts for a period, by service: the served from the database, the rest picked out of the span's data. */
-async function doneIn(services: string[], period: Period, today: string, data: CardData): Promise<Served> {
-  const served = await servedOf(services, period);
-  const { byService } = served;
+/** Each whānau with two or more ratings by the day: its first and its latest by then. */
+function ratedBy(ratings: CardData['ratings'], to: string): Map<string, RatingPair> {
+  const rated = new Map<string, RatingPair>();
+  for (const [whanauId, list] of ratings) {
+    const upTo = list.findLastIndex((rating) => rating.on <= to);
+    if (upTo >= 1) rated.set(whanauId, { first: list[0]!.scores, latest: list[upTo]!.scores });
+  }
+  return rated;
+}
+
+/** A period's figures by service, the people served by any of them (each once), and its follow-ups (each once). */
+type Served = { byService: Map<string, Done>; people: number; followUpsDue: number; followUpsOnTime: number };
+
+/** Everything the card counts for the period (the `index`th of the card's), by service, picked out of the span's data. */
+function doneIn(services: string[], period: Period, index: number, today: string, data: CardData): Served {
+  const byService = new Map(services.map((key) => [key, nothingDone()]));
+  const served: Served = { byService, people: data.people.get(null)?.[index] ?? 0, followUpsDue: 0, followUpsOnTime: 0 };
+  const mask = data.masks[index] ?? 0;
   const inPeriod = (date: string) => date >= period.from && date <= period.to;
+  for (const row of data.contacts) {
+    const done = byService.get(row.serviceKey);
+    if (!done || (row.segment & mask) === 0) continue;
+    done.contacts += row.contacts;
+    done.minutes += row.minutes;
+  }
+  for (const row of data.whanau) if ((row.segments & mask) !== 0) byService.get(row.serviceKey)?.whanau.add(row.whanauId);
+  for (const [key, done] of byService) done.people = data.people.get(key)?.[index] ?? 0;
   for (const enrolment of data.enrolments) if (inPeriod(enrolment.arrived)) byService.get(enrolment.serviceKey)?.waits.push(enrolment.wait);
   for (const followUp of data.followUps) {
     if (!inPeriod(followUp.dueOn) || followUp.dueOn > today) continue;
-    for (const key of followUp.services) byService.get(key)?.followUps.set(followUp.id, followUp.onTime);
+    served.followUpsDue += 1;
+    if (followUp.onTime) served.followUpsOnTime += 1;
+    services.forEach((key, bit) => {
+      if ((followUp.services & (1 << bit)) === 0) return;
+      const done = byService.get(key)!;
+      done.followUpsDue += 1;
+      if (followUp.onTime) done.followUpsOnTime += 1;
+    });
   }
   for (const first of data.firsts) {
     if (!inPeriod(first.first)) continue;
@@ -241,69 +330,30 @@ async function doneIn(services: string[], period: Period, today: string, data: C
   for (const goal of data.goals)
     if (inPeriod(goal.targetDate)) byService.get(goal.serviceKey)?.goals.set(goal.id, { area: goal.area, achieved: goal.achieved });
   // Rated: a served whānau with two or more ratings by the period's end, its first and its latest by then.
+  const rated = ratedBy(data.ratings, period.to);
   for (const done of byService.values()) {
     for (const whanauId of done.whanau) {
-      const ratings = data.ratings.get(whanauId)?.filter((rating) => rating.on <= period.to) ?? [];
-      if (ratings.length >= 2) done.rated.set(whanauId, { first: ratings[0]!.scores, latest: ratings.at(-1)!.scores });
+      const pair = rated.get(whanauId);
+      if (pair) done.rated.set(whanauId, pair);
     }
   }
   return served;
 }
 
 /** The services' figures together: every enrolment, contact and goal, and each whānau, person and follow-up once though it counts for two services. */
-function totalOf({ byService, people }: Served): Done {
-  const total = { ...nothingDone(), people };
+function totalOf({ byService, people, followUpsDue, followUpsOnTime }: Served): Done {
+  const total = { ...nothingDone(), people, followUpsDue, followUpsOnTime };
   for (const one of byService.values()) {
     total.waits.push(...one.waits);
     total.contacts += one.contacts;
     total.minutes += one.minutes;
     for (const id of one.whanau) total.whanau.add(id);
-    for (const [id, onTime] of one.followUps) total.followUps.set(id, onTime);
     // A whānau started with two services has a plan in time when either service's plan was.
     for (const [id, planned] of one.started) total.started.set(id, planned || (total.started.get(id) ?? false));
     for (const [id, pair] of one.rated) total.rated.set(id, pair);
     for (const [id, goal] of one.goals) total.goals.set(id, goal);
   }
   return total;
-}
-
-/** A period's figures by service, and the people served by any of them (each once). */
-type Served = { byService: Map<string, Done>; people: number };
-
-/** Whānau and people served, contacts and their minutes, by service: the report's own index ranges (decision 104). */
-async function servedOf(services: string[], period: Period): Promise<Served> {
-  const byService = new Map(services.map((key) => [key, nothingDone()]));
-  if (services.length === 0) return { byService, people: 0 };
-  const replacements = { services, from: period.from, to: period.to };
-  const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
-  // Distinct by a subquery: PostgreSQL hashes it, where COUNT(DISTINCT …) sorts.
-  const [contacts, whanau, people, everyone] = await Promise.all([
-    select<{ serviceKey: string; contacts: unknown; minutes: unknown }>(
-      `SELECT "serviceKey", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inPeriod} GROUP BY "serviceKey"`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string }>(
-      `SELECT DISTINCT "serviceKey", "whanauId" FROM contacts WHERE ${inPeriod} AND "whanauId" IS NOT NULL`,
-      replacements,
-    ),
-    select<{ serviceKey: string; people: unknown }>(
-      `SELECT "serviceKey", COUNT(*) AS people FROM (SELECT DISTINCT "serviceKey", "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a GROUP BY "serviceKey"`,
-      replacements,
-    ),
-    select<{ people: unknown }>(`SELECT COUNT(*) AS people FROM (SELECT DISTINCT "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a`, replacements),
-  ]);
-  for (const row of contacts) {
-    const done = byService.get(row.serviceKey);
-    if (!done) continue;
-    done.contacts = Number(row.contacts ?? 0);
-    done.minutes = Number(row.minutes ?? 0);
-  }
-  for (const row of whanau) byService.get(row.serviceKey)?.whanau.add(row.whanauId);
-  for (const row of people) {
-    const done = byService.get(row.serviceKey);
-    if (done) done.people = Number(row.people ?? 0);
-  }
-  return { byService, people: Number(everyone[0]?.people ?? 0) };
 }
 
 /** The goals due and achieved by area (and `total`), now and a year earlier. */
@@ -334,8 +384,8 @@ export async function buildReportCardOf(
   const periods = [period, lastYear, ...quarters];
   const days = periods.flatMap((one) => [one.from, one.to]).sort();
   const span = { from: days[0]!, to: days.at(-1)! };
-  const data = await loadCardData(services, span, today);
-  const [current, before, ...trend] = (await Promise.all(periods.map((one) => doneIn(services, one, today, data)))) as [Served, Served, ...Served[]];
+  const data = await loadCardData(services, periods, span, today);
+  const [current, before, ...trend] = periods.map((one, index) => doneIn(services, one, index, today, data)) as [Served, Served, ...Served[]];
   const total = totalOf(current);
   const totalBefore = totalOf(before);
   const row = (key: string, values: Done, earlier: Done): CardRow => ({ key, values: figuresOf(values), lastYear: figuresOf(earlier) });
