@@ -45,7 +45,16 @@ export function nextDay(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Each day's date by its number from 1970-01-01, kept once made (as the offsets are). */
+const dayNames = new Map<number, string>();
+
 /** Today's date in New Zealand. */
 export function nzToday(at: number = Date.now()): string {
-  return new Date(at + nzOffsetMinutes(at) * 60_000).toISOString().slice(0, 10);
+  const dayNumber = Math.floor((at + nzOffsetMinutes(at) * 60_000) / dayMs);
+  let name = dayNames.get(dayNumber);
+  if (name === undefined) {
+    name = new Date(dayNumber * dayMs).toISOString().slice(0, 10);
+    dayNames.set(dayNumber, name);
+  }
+  return name;
 }

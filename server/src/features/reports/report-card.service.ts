@@ -1,4 +1,4 @@
-import { Op, QueryTypes } from 'sequelize';
+import { QueryTypes } from 'sequelize';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import {
   firstContactWorkingDays,
@@ -10,11 +10,12 @@ import {
   type GoalAreaRow,
   type OutcomeChange,
   type ReportCard,
+  type WhanauOraOutcome,
 } from '../../../contract/report-card';
 import { daysBetween, nextDay, nzDayStart, nzToday, yearEarlier, type ReportQuery } from '../../../contract/reports';
 import { goalAreas } from '../../../contract/whanau';
 import { workingDaysBetween } from '../../../contract/working-days';
-import { OutcomeRatingRow, scoresOf } from '../../db/models/outcome-rating';
+import { scoresOf, type OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { cardHiddenCells } from './report-card.xlsx';
@@ -127,10 +128,10 @@ type CardData = {
   masks: number[];
   /** Each enrolment received in the span: its service, its New Zealand day, and working days to its first contact (null: none). */
   enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
-  /** Each follow-up due in the span up to today and counting for a service: its due day, whether done by then, and its services (a bit each, in the services' order). */
-  followUps: { dueOn: string; onTime: boolean; services: number }[];
-  /** Each whānau's first contact day by service (all time), and the day its first goal of the service was written. */
-  firsts: { serviceKey: string; whanauId: string; first: string; plannedOn: string | null }[];
+  /** Each follow-up due in the span up to today and counting for a service: its due day, whether done by then, and its services. */
+  followUps: { dueOn: string; onTime: boolean; services: string[] }[];
+  /** Each whānau's first contact day by service (all time), and whether a goal of the service was written within `planWithinDays` of it. */
+  firsts: { serviceKey: string; whanauId: string; first: string; planned: boolean }[];
   /** Goals of the services with a target date in the span. */
   goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
   /** Each whānau's ratings up to the span's end, in order (by day, then as written). */
@@ -144,9 +145,23 @@ type CardData = {
 };
 
 const day = (value: unknown) => String(value).slice(0, 10);
-const select = <T extends object>(sql: string, replacements: Record<string, unknown>) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
-async function loadCardData(services: string[], periods: Period[], span: Period, today: string): Promise<CardData> {
+/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds under its name. */
+async function runQueries<T extends readonly (readonly [string, () => Promise<unknown>])[]>(
+  queries: T,
+  timings?: Record<string, number>,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K][1]>> }> {
+  if (!timings) return (await Promise.all(queries.map(([, query]) => query()))) as never;
+  const results: unknown[] = [];
+  for (const [name, query] of queries) {
+    const started = performance.now();
+    results.push(await query());
+    timings[name] = (timings[name] ?? 0) + performance.now() - started;
+  }
+  return results as never;
+}
+
+async function loadCardData(services: string[], periods: Period[], span: Period, today: string, timings?: Record<string, number>): Promise<CardData> {
   const { starts, masks } = segmentsOf(periods, span);
   const empty: CardData = { masks, enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map(), contacts: [], whanau: [], people: new Map() };
   if (services.length === 0) return empty;
@@ -174,71 +189,73 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   const inPeriods = (rows: string, pick: (mask: number, index: number) => string) =>
     masks.map((mask, index) => `${rows}(${pick(mask, index)}) AS p${index}`).join(', ');
   const postgres = sequelize.getDialect() === 'postgres';
+  // The bits set in any of the rows: PostgreSQL has BIT_OR, which it can hash; SQLite adds each bit once.
+  const anyOf = (bits: string) => (postgres ? `BIT_OR(${bits})` : `SUM(DISTINCT ${bits})`);
+  const select = <T extends object>(name: string, sql: string) => [name, () => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT })] as const;
   // An enrolment's UTC day: its New Zealand day is that day or the next.
   const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
   const firstAttended = (after: string) =>
     `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
-  const [enrolments, tasks, firsts, plans, goals, ratings, contacts, whanau, people] = await Promise.all([
-    // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
-    select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
-      `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
+  const [enrolments, tasks, firsts, plans, goals, ratings, contacts, whanau, people] = await runQueries(
+    [
+      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
+      select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
+        'enrolments',
+        `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
        FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
-      replacements,
-    ),
-    // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
-    select<{ dueOn: unknown; doneAt: unknown; services: unknown }>(
-      `SELECT t."dueOn", t."doneAt", CASE
-         WHEN t."goalId" IS NOT NULL THEN (SELECT ${serviceBit('g."serviceKey"')} FROM goals g WHERE g.id = t."goalId")
-         WHEN t."whanauId" IS NOT NULL THEN (SELECT SUM(DISTINCT ${serviceBit('e."serviceKey"')}) FROM whanau_members m
-           JOIN enrolments e ON e."clientId" = m."clientId" WHERE m."whanauId" = t."whanauId" AND m."unlinkedAt" IS NULL)
-         ELSE (SELECT SUM(DISTINCT ${serviceBit('e."serviceKey"')}) FROM enrolments e WHERE e."clientId" = t."clientId") END AS services
-       FROM tasks t WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string; first: unknown }>(
-      `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
+      ),
+      // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
+      select<{ dueOn: unknown; doneAt: unknown; services: unknown }>(
+        'follow-ups',
+        `SELECT t."dueOn", t."doneAt",
+         CASE WHEN t."goalId" IS NOT NULL THEN ${serviceBit('g."serviceKey"')} WHEN t."whanauId" IS NOT NULL THEN w.services ELSE c.services END AS services
+       FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
+         LEFT JOIN (SELECT m."whanauId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM whanau_members m JOIN enrolments e ON e."clientId" = m."clientId"
+           WHERE m."unlinkedAt" IS NULL AND e."serviceKey" IN (:services) GROUP BY m."whanauId") AS w ON w."whanauId" = t."whanauId"
+         LEFT JOIN (SELECT e."clientId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM enrolments e
+           WHERE e."serviceKey" IN (:services) GROUP BY e."clientId") AS c ON c."clientId" = t."clientId"
+       WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
+      ),
+      select<{ serviceKey: string; whanauId: string; first: unknown }>(
+        'first contacts',
+        `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
        GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string; writtenAt: unknown }>(
-      `SELECT "serviceKey", "whanauId", MIN("writtenAt") AS "writtenAt" FROM goals WHERE "serviceKey" IN (:services) GROUP BY "serviceKey", "whanauId"`,
-      replacements,
-    ),
-    select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
-      `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
-      replacements,
-    ),
-    OutcomeRatingRow.findAll({
-      where: { on: { [Op.lte]: span.to } },
-      attributes: ['whanauId', 'on', ...whanauOraOutcomes],
-      order: [
-        ['whanauId', 'ASC'],
-        ['on', 'ASC'],
-        ['writtenAt', 'ASC'],
-      ],
-      raw: true,
-    }),
-    // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
-    select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
-      `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string; segments: unknown }>(
-      `SELECT "serviceKey", "whanauId", SUM(DISTINCT ${segment}) AS segments FROM contacts WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
-      replacements,
-    ),
-    // Each person once per service, with the segments they were at one in; then counted by service, and once across services.
-    select<Record<string, unknown> & { serviceKey: string | null }>(
-      `WITH pairs AS (SELECT "serviceKey", "clientId", SUM(DISTINCT ${segment}) AS segments FROM contact_attendees WHERE ${inSpan} GROUP BY "serviceKey", "clientId")
+      ),
+      select<{ serviceKey: string; whanauId: string; writtenAt: unknown }>(
+        'plans',
+        `SELECT "serviceKey", "whanauId", MIN("writtenAt") AS "writtenAt" FROM goals WHERE "serviceKey" IN (:services) GROUP BY "serviceKey", "whanauId"`,
+      ),
+      select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
+        'goals',
+        `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
+      ),
+      select<Pick<OutcomeRatingRow, 'whanauId' | 'on' | WhanauOraOutcome>>(
+        'ratings',
+        `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key) => `"${key}"`).join(', ')} FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
+      ),
+      // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
+      select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
+        'contacts',
+        `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
+      ),
+      select<{ serviceKey: string; whanauId: string; segments: unknown }>(
+        'whānau',
+        `SELECT "serviceKey", "whanauId", ${anyOf(segment)} AS segments FROM contacts WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
+      ),
+      // Each person once per service, with the segments they were at one in; then counted by service, and once across services.
+      select<Record<string, unknown> & { serviceKey: string | null }>(
+        'people',
+        `WITH pairs AS (SELECT "serviceKey", "clientId", ${anyOf(segment)} AS segments FROM contact_attendees WHERE ${inSpan} GROUP BY "serviceKey", "clientId")
        SELECT "serviceKey", ${inPeriods('SUM', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "serviceKey"
        UNION ALL
        SELECT NULL, ${inPeriods('SUM', (_, index) => `p${index}`)} FROM (
          SELECT "clientId", ${inPeriods('MAX', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "clientId") AS everyone`,
-      replacements,
-    ),
-  ]);
+      ),
+    ] as const,
+    timings,
+  );
 
-  const plannedOn = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
+  const plannedOns = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
   const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
   for (const rating of ratings) {
     const list = ratingsOf.get(rating.whanauId) ?? [];
@@ -253,18 +270,17 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
       return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
     }),
     followUps: tasks.flatMap((row) => {
-      const services = Number(row.services ?? 0);
-      if (services === 0) return [];
+      const bits = Number(row.services ?? 0);
+      if (bits === 0) return [];
       const dueOn = day(row.dueOn);
       const onTime = row.doneAt !== null && row.doneAt !== undefined && nzToday(new Date(row.doneAt as string).getTime()) <= dueOn;
-      return [{ dueOn, onTime, services }];
+      return [{ dueOn, onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0) }];
     }),
-    firsts: firsts.map((row) => ({
-      serviceKey: row.serviceKey,
-      whanauId: row.whanauId,
-      first: day(row.first),
-      plannedOn: plannedOn.get(`${row.serviceKey} ${row.whanauId}`) ?? null,
-    })),
+    firsts: firsts.map((row) => {
+      const first = day(row.first);
+      const plannedOn = plannedOns.get(`${row.serviceKey} ${row.whanauId}`);
+      return { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays };
+    }),
     goals: goals.map((row) => ({
       id: row.id,
       serviceKey: row.serviceKey,
@@ -316,16 +332,15 @@ function doneIn(services: string[], period: Period, index: number, today: string
     if (!inPeriod(followUp.dueOn) || followUp.dueOn > today) continue;
     served.followUpsDue += 1;
     if (followUp.onTime) served.followUpsOnTime += 1;
-    services.forEach((key, bit) => {
-      if ((followUp.services & (1 << bit)) === 0) return;
+    for (const key of followUp.services) {
       const done = byService.get(key)!;
       done.followUpsDue += 1;
       if (followUp.onTime) done.followUpsOnTime += 1;
-    });
+    }
   }
   for (const first of data.firsts) {
     if (!inPeriod(first.first)) continue;
-    byService.get(first.serviceKey)?.started.set(first.whanauId, first.plannedOn !== null && daysBetween(first.first, first.plannedOn) <= planWithinDays);
+    byService.get(first.serviceKey)?.started.set(first.whanauId, first.planned);
   }
   for (const goal of data.goals)
     if (inPeriod(goal.targetDate)) byService.get(goal.serviceKey)?.goals.set(goal.id, { area: goal.area, achieved: goal.achieved });
@@ -375,7 +390,7 @@ export async function buildReportCardOf(
   services: string[],
   query: Pick<ReportQuery, 'from' | 'to'>,
   now = new Date(),
-  { withTrend = true } = {},
+  { withTrend = true, timings }: { withTrend?: boolean; timings?: Record<string, number> } = {},
 ): Promise<ReportCard> {
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
@@ -384,7 +399,7 @@ export async function buildReportCardOf(
   const periods = [period, lastYear, ...quarters];
   const days = periods.flatMap((one) => [one.from, one.to]).sort();
   const span = { from: days[0]!, to: days.at(-1)! };
-  const data = await loadCardData(services, periods, span, today);
+  const data = await loadCardData(services, periods, span, today, timings);
   const [current, before, ...trend] = periods.map((one, index) => doneIn(services, one, index, today, data)) as [Served, Served, ...Served[]];
   const total = totalOf(current);
   const totalBefore = totalOf(before);
