@@ -10,12 +10,10 @@ import {
   type GoalAreaRow,
   type OutcomeChange,
   type ReportCard,
-  type WhanauOraOutcome,
 } from '../../../contract/report-card';
 import { daysBetween, nextDay, nzDayStart, nzToday, yearEarlier, type ReportQuery } from '../../../contract/reports';
 import { goalAreas } from '../../../contract/whanau';
 import { workingDaysBetween } from '../../../contract/working-days';
-import { scoresOf, type OutcomeRatingRow } from '../../db/models/outcome-rating';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { cardHiddenCells } from './report-card.xlsx';
@@ -196,7 +194,7 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
   const firstAttended = (after: string) =>
     `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
-  const [enrolments, tasks, firsts, plans, goals, ratings, contacts, whanau, people] = await runQueries(
+  const [enrolments, tasks, firsts, goals, ratings, contacts, whanau, people] = await runQueries(
     [
       // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
       select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
@@ -216,22 +214,23 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
            WHERE e."serviceKey" IN (:services) GROUP BY e."clientId") AS c ON c."clientId" = t."clientId"
        WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
       ),
-      select<{ serviceKey: string; whanauId: string; first: unknown }>(
+      // Each whānau's first contact of a service in the span, and when its first goal of the service was written.
+      select<{ serviceKey: string; whanauId: string; first: unknown; plannedAt: unknown }>(
         'first contacts',
-        `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
-       GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to`,
-      ),
-      select<{ serviceKey: string; whanauId: string; writtenAt: unknown }>(
-        'plans',
-        `SELECT "serviceKey", "whanauId", MIN("writtenAt") AS "writtenAt" FROM goals WHERE "serviceKey" IN (:services) GROUP BY "serviceKey", "whanauId"`,
+        `SELECT f."serviceKey", f."whanauId", f.first,
+           (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") AS "plannedAt"
+         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
+           GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to) AS f`,
       ),
       select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
         'goals',
         `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
       ),
-      select<Pick<OutcomeRatingRow, 'whanauId' | 'on' | WhanauOraOutcome>>(
+      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry.
+      select<{ whanauId: string; on: unknown; scores: unknown }>(
         'ratings',
-        `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key) => `"${key}"`).join(', ')} FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
+        `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
+         FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
       ),
       // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
       select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
@@ -255,11 +254,11 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
     timings,
   );
 
-  const plannedOns = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
   const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
   for (const rating of ratings) {
     const list = ratingsOf.get(rating.whanauId) ?? [];
-    list.push({ on: day(rating.on), scores: scoresOf(rating) });
+    const scores = Number(rating.scores);
+    list.push({ on: day(rating.on), scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10) });
     ratingsOf.set(rating.whanauId, list);
   }
   return {
@@ -278,7 +277,7 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
     }),
     firsts: firsts.map((row) => {
       const first = day(row.first);
-      const plannedOn = plannedOns.get(`${row.serviceKey} ${row.whanauId}`);
+      const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
       return { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays };
     }),
     goals: goals.map((row) => ({
