@@ -262,6 +262,16 @@ console.log(
 );
 const year = { from: '2026-01-01', to: '2026-12-31', scope: 'all' as const, services: undefined };
 const card = await time(() => buildReportCard(manager, year, new Date('2027-01-15T00:00:00Z')));
+if (process.env.BENCH_EXPLAIN) {
+  // Each query alone: where the card's time goes.
+  const { buildReportCardOf } = await import('../src/features/reports/report-card.service');
+  const timings: Record<string, number> = {};
+  await buildReportCardOf(services, year, new Date('2027-01-15T00:00:00Z'), { timings });
+  console.log(
+    `${dialect}: the card by query (ms, run one at a time):`,
+    Object.fromEntries(Object.entries(timings).map(([name, ms]) => [name, Number(ms.toFixed(1))])),
+  );
+}
 const plainYear = await time(() =>
   sequelize.query(
     `SELECT (SELECT COUNT(*) FROM contacts WHERE "on" BETWEEN :from AND :to) AS contacts,

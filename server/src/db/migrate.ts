@@ -29,6 +29,7 @@ import * as whanauVoice from './migrations/035-whanau-voice';
 import * as privacyRequests from './migrations/036-privacy-requests';
 import * as outcomeRatings from './migrations/037-outcome-ratings';
 import * as importRowCounts from './migrations/038-import-row-counts';
+import * as reportCardIndexes from './migrations/039-report-card-indexes';
 import { enableWal, sequelize } from './sequelize';
 
 type Migration = { up(params: { context: QueryInterface }): Promise<void>; down(params: { context: QueryInterface }): Promise<void> };
@@ -64,6 +65,7 @@ const migrations: [string, Migration][] = [
   ['036-privacy-requests', privacyRequests],
   ['037-outcome-ratings', outcomeRatings],
   ['038-import-row-counts', importRowCounts],
+  ['039-report-card-indexes', reportCardIndexes],
 ];
 
 const umzug = new Umzug({

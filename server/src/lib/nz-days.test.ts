@@ -33,4 +33,18 @@ describe('New Zealand days (the server and the app date records by them)', () =>
     expect(nzDayStart('2026-04-06').toISOString()).toBe('2026-04-05T12:00:00.000Z');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
   });
+
+  it('gives the same day as the time zone database for every half hour of two years, across each change of clocks', () => {
+    const reference = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // An instant of each changing day first, so the days' offsets are kept before the minutes either side are asked.
+    expect(nzToday(Date.parse('2026-04-04T00:00:00.000Z'))).toBe('2026-04-04');
+    expect(nzToday(Date.parse('2026-04-04T10:59:00.000Z'))).toBe('2026-04-04');
+    expect(nzToday(Date.parse('2026-04-04T11:00:00.000Z'))).toBe('2026-04-05');
+    expect(nzToday(Date.parse('2026-09-26T11:59:00.000Z'))).toBe('2026-09-26');
+    expect(nzToday(Date.parse('2026-09-26T12:00:00.000Z'))).toBe('2026-09-27');
+    for (let at = Date.parse('2025-01-01T00:15:00.000Z'); at < Date.parse('2027-01-01T00:00:00.000Z'); at += 30 * 60_000) {
+      if (nzToday(at) !== reference.format(at))
+        expect({ at: new Date(at).toISOString(), day: nzToday(at) }).toEqual({ at: new Date(at).toISOString(), day: reference.format(at) });
+    }
+  });
 });

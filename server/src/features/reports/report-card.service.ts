@@ -1,4 +1,4 @@
-import { Op, QueryTypes } from 'sequelize';
+import { QueryTypes } from 'sequelize';
 import { serviceCatalogue } from '../../../contract/catalogue';
 import {
   firstContactWorkingDays,
@@ -14,7 +14,6 @@ import {
 import { daysBetween, nextDay, nzDayStart, nzToday, yearEarlier, type ReportQuery } from '../../../contract/reports';
 import { goalAreas } from '../../../contract/whanau';
 import { workingDaysBetween } from '../../../contract/working-days';
-import { OutcomeRatingRow, scoresOf } from '../../db/models/outcome-rating';
 import { sequelize } from '../../db/sequelize';
 import type { Actor } from '../../lib/audit';
 import { cardHiddenCells } from './report-card.xlsx';
@@ -37,7 +36,9 @@ export function median(values: readonly number[]): number | null {
 /** What one service (or the total) did in a period, each thing once by its id so a total counts it once. */
 type Done = {
   waits: (number | null)[];
-  followUps: Map<string, boolean>;
+  /** Follow-ups due in the period up to today, and those of them done by their due day. */
+  followUpsDue: number;
+  followUpsOnTime: number;
   whanau: Set<string>;
   /** People served: a count from the database (distinct there, for each service and for all of them). */
   people: number;
@@ -52,7 +53,8 @@ type Done = {
 };
 const nothingDone = (): Done => ({
   waits: [],
-  followUps: new Map(),
+  followUpsDue: 0,
+  followUpsOnTime: 0,
   whanau: new Set(),
   people: 0,
   contacts: 0,
@@ -76,8 +78,8 @@ function figuresOf(done: Done): CardFigures {
     contactedInTime: contacted.filter((wait) => wait <= firstContactWorkingDays).length,
     contacted: contacted.length,
     medianWorkingDays: median(contacted),
-    followUpsDue: done.followUps.size,
-    followUpsOnTime: [...done.followUps.values()].filter(Boolean).length,
+    followUpsDue: done.followUpsDue,
+    followUpsOnTime: done.followUpsOnTime,
     whanauStarted: done.started.size,
     whanauWithPlan: [...done.started.values()].filter(Boolean).length,
     whanauRated: done.rated.size,
@@ -102,117 +104,182 @@ export function outcomeChanges(rated: Iterable<RatingPair>): OutcomeChange[] {
 }
 
 /**
+ * The span of the card's periods cut at each period's first day and at the day after its last:
+ * each period is a set of these segments, a bit each (`masks`, in the periods' order), so a table
+ * is read once, grouped by segment, and each period adds up its segments.
+ */
+function segmentsOf(periods: Period[], span: Period): { starts: string[]; masks: number[] } {
+  const cuts = new Set<string>();
+  for (const { from, to } of periods) for (const cut of [from, nextDay(to)]) if (cut > span.from && cut <= span.to) cuts.add(cut);
+  const starts = [span.from, ...[...cuts].sort()];
+  const masks = periods.map(({ from, to }) => starts.reduce((mask, start, index) => (start >= from && start <= to ? mask | (1 << index) : mask), 0));
+  return { starts, masks };
+}
+
+/**
  * What the card reads, loaded once for the span of every period it shows (the period, a year
  * earlier, four quarters), each a range of an index or a grouping of one; each period's figures
- * are then picked out in memory.
+ * are then picked out in memory (decision 135).
  */
 type CardData = {
+  /** Each period's segments of the span (see `segmentsOf`). */
+  masks: number[];
   /** Each enrolment received in the span: its service, its New Zealand day, and working days to its first contact (null: none). */
   enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
-  /** Each follow-up due in the span up to today: its due day, whether done by then, and the services it counts for. */
-  followUps: { id: string; dueOn: string; onTime: boolean; services: string[] }[];
-  /** Each whānau's first contact day by service (all time), and the day its first goal of the service was written. */
-  firsts: { serviceKey: string; whanauId: string; first: string; plannedOn: string | null }[];
+  /** Each follow-up due in the span up to today and counting for a service: its due day, whether done by then, and its services. */
+  followUps: { dueOn: string; onTime: boolean; services: string[] }[];
+  /** Each whānau's first contact day by service (all time), and whether a goal of the service was written within `planWithinDays` of it. */
+  firsts: { serviceKey: string; whanauId: string; first: string; planned: boolean }[];
   /** Goals of the services with a target date in the span. */
   goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
   /** Each whānau's ratings up to the span's end, in order (by day, then as written). */
   ratings: Map<string, { on: string; scores: number[] }[]>;
+  /** Contacts and their minutes by service and segment. */
+  contacts: { serviceKey: string; segment: number; contacts: number; minutes: number }[];
+  /** Each whānau a service's contacts were with, and the segments they were in. */
+  whanau: { serviceKey: string; whanauId: string; segments: number }[];
+  /** People served in each period (in the periods' order), by service, and by any of them (key null). */
+  people: Map<string | null, number[]>;
 };
 
 const day = (value: unknown) => String(value).slice(0, 10);
-const select = <T extends object>(sql: string, replacements: Record<string, unknown>) => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
-async function loadCardData(services: string[], span: Period, today: string): Promise<CardData> {
-  const empty: CardData = { enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map() };
+/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds under its name. */
+async function runQueries<T extends readonly (readonly [string, () => Promise<unknown>])[]>(
+  queries: T,
+  timings?: Record<string, number>,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K][1]>> }> {
+  if (!timings) return (await Promise.all(queries.map(([, query]) => query()))) as never;
+  const results: unknown[] = [];
+  for (const [name, query] of queries) {
+    const started = performance.now();
+    results.push(await query());
+    timings[name] = (timings[name] ?? 0) + performance.now() - started;
+  }
+  return results as never;
+}
+
+async function loadCardData(services: string[], periods: Period[], span: Period, today: string, timings?: Record<string, number>): Promise<CardData> {
+  const { starts, masks } = segmentsOf(periods, span);
+  const empty: CardData = { masks, enrolments: [], followUps: [], firsts: [], goals: [], ratings: new Map(), contacts: [], whanau: [], people: new Map() };
   if (services.length === 0) return empty;
   const until = span.to < today ? span.to : today;
-  const replacements = { services, from: span.from, to: span.to, until, fromAt: nzDayStart(span.from), untilAt: nzDayStart(nextDay(span.to)) };
-  const [enrolments, attended, tasks, taskServices, firsts, plans, goals, ratings] = await Promise.all([
-    select<{ serviceKey: string; clientId: string | null; receivedAt: unknown }>(
-      `SELECT "serviceKey", "clientId", "receivedAt" FROM enrolments WHERE "serviceKey" IN (:services) AND "receivedAt" >= :fromAt AND "receivedAt" < :untilAt`,
-      replacements,
-    ),
-    // The days each enrolled client was at a contact of the enrolment's service (with them, or present).
-    select<{ clientId: string; serviceKey: string; on: unknown }>(
-      `SELECT DISTINCT a."clientId", a."serviceKey", a."on" FROM contact_attendees a
-       JOIN enrolments e ON e."clientId" = a."clientId" AND e."serviceKey" = a."serviceKey"
-       WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt AND a."on" >= :from`,
-      replacements,
-    ),
-    select<{ id: string; dueOn: unknown; doneAt: unknown; goalService: string | null }>(
-      `SELECT t.id, t."dueOn", t."doneAt", g."serviceKey" AS "goalService" FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
+  const replacements: Record<string, unknown> = {
+    services,
+    from: span.from,
+    to: span.to,
+    until,
+    fromAt: nzDayStart(span.from),
+    untilAt: nzDayStart(nextDay(span.to)),
+  };
+  starts.forEach((start, index) => (replacements[`start${index}`] = start));
+  services.forEach((key, index) => (replacements[`service${index}`] = key));
+  // A row's segment bit, and a service's bit (0 for a service not asked about).
+  const segment =
+    starts.length === 1
+      ? '1'
+      : `CASE ${starts
+          .slice(1)
+          .map((_, index) => `WHEN "on" < :start${index + 1} THEN ${1 << index}`)
+          .join(' ')} ELSE ${1 << (starts.length - 1)} END`;
+  const serviceBit = (column: string) => `CASE ${column} ${services.map((_, index) => `WHEN :service${index} THEN ${1 << index}`).join(' ')} ELSE 0 END`;
+  const inSpan = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
+  const inPeriods = (rows: string, pick: (mask: number, index: number) => string) =>
+    masks.map((mask, index) => `${rows}(${pick(mask, index)}) AS p${index}`).join(', ');
+  const postgres = sequelize.getDialect() === 'postgres';
+  // The bits set in any of the rows: PostgreSQL has BIT_OR, which it can hash; SQLite adds each bit once.
+  const anyOf = (bits: string) => (postgres ? `BIT_OR(${bits})` : `SUM(DISTINCT ${bits})`);
+  const select = <T extends object>(name: string, sql: string) => [name, () => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT })] as const;
+  // An enrolment's UTC day: its New Zealand day is that day or the next.
+  const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
+  const firstAttended = (after: string) =>
+    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
+  const [enrolments, tasks, firsts, goals, ratings, contacts, whanau, people] = await runQueries(
+    [
+      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
+      select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
+        'enrolments',
+        `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
+       FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
+      ),
+      // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
+      select<{ dueOn: unknown; doneAt: unknown; services: unknown }>(
+        'follow-ups',
+        `SELECT t."dueOn", t."doneAt",
+         CASE WHEN t."goalId" IS NOT NULL THEN ${serviceBit('g."serviceKey"')} WHEN t."whanauId" IS NOT NULL THEN w.services ELSE c.services END AS services
+       FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
+         LEFT JOIN (SELECT m."whanauId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM whanau_members m JOIN enrolments e ON e."clientId" = m."clientId"
+           WHERE m."unlinkedAt" IS NULL AND e."serviceKey" IN (:services) GROUP BY m."whanauId") AS w ON w."whanauId" = t."whanauId"
+         LEFT JOIN (SELECT e."clientId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM enrolments e
+           WHERE e."serviceKey" IN (:services) GROUP BY e."clientId") AS c ON c."clientId" = t."clientId"
        WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
-      replacements,
-    ),
-    // A follow-up with no goal counts for each service its whānau's linked members, or its client, are enrolled in (decision 106).
-    select<{ id: string; serviceKey: string }>(
-      `SELECT t.id, e."serviceKey" FROM tasks t JOIN whanau_members m ON m."whanauId" = t."whanauId" AND m."unlinkedAt" IS NULL
-         JOIN enrolments e ON e."clientId" = m."clientId"
-       WHERE t."goalId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)
-       UNION
-       SELECT t.id, e."serviceKey" FROM tasks t JOIN enrolments e ON e."clientId" = t."clientId"
-       WHERE t."goalId" IS NULL AND t."whanauId" IS NULL AND t."dueOn" >= :from AND t."dueOn" <= :until AND e."serviceKey" IN (:services)`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string; first: unknown }>(
-      `SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
-       GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string; writtenAt: unknown }>(
-      `SELECT "serviceKey", "whanauId", MIN("writtenAt") AS "writtenAt" FROM goals WHERE "serviceKey" IN (:services) GROUP BY "serviceKey", "whanauId"`,
-      replacements,
-    ),
-    select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
-      `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
-      replacements,
-    ),
-    OutcomeRatingRow.findAll({
-      where: { on: { [Op.lte]: span.to } },
-      attributes: ['whanauId', 'on', ...whanauOraOutcomes],
-      order: [
-        ['whanauId', 'ASC'],
-        ['on', 'ASC'],
-        ['writtenAt', 'ASC'],
-      ],
-      raw: true,
-    }),
-  ]);
+      ),
+      // Each whānau's first contact of a service in the span, and when its first goal of the service was written.
+      select<{ serviceKey: string; whanauId: string; first: unknown; plannedAt: unknown }>(
+        'first contacts',
+        `SELECT f."serviceKey", f."whanauId", f.first,
+           (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") AS "plannedAt"
+         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
+           GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to) AS f`,
+      ),
+      select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
+        'goals',
+        `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
+      ),
+      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry.
+      select<{ whanauId: string; on: unknown; scores: unknown }>(
+        'ratings',
+        `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
+         FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
+      ),
+      // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
+      select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
+        'contacts',
+        `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
+      ),
+      select<{ serviceKey: string; whanauId: string; segments: unknown }>(
+        'whānau',
+        `SELECT "serviceKey", "whanauId", ${anyOf(segment)} AS segments FROM contacts WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
+      ),
+      // Each person once per service, with the segments they were at one in; then counted by service, and once across services.
+      select<Record<string, unknown> & { serviceKey: string | null }>(
+        'people',
+        `WITH pairs AS (SELECT "serviceKey", "clientId", ${anyOf(segment)} AS segments FROM contact_attendees WHERE ${inSpan} GROUP BY "serviceKey", "clientId")
+       SELECT "serviceKey", ${inPeriods('SUM', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "serviceKey"
+       UNION ALL
+       SELECT NULL, ${inPeriods('SUM', (_, index) => `p${index}`)} FROM (
+         SELECT "clientId", ${inPeriods('MAX', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "clientId") AS everyone`,
+      ),
+    ] as const,
+    timings,
+  );
 
-  const daysOf = new Map<string, string[]>();
-  for (const row of attended) {
-    const key = `${row.clientId} ${row.serviceKey}`;
-    const days = daysOf.get(key) ?? [];
-    days.push(day(row.on));
-    daysOf.set(key, days);
-  }
-  for (const days of daysOf.values()) days.sort();
-  const servicesOf = new Map<string, string[]>();
-  for (const row of taskServices) servicesOf.set(row.id, [...(servicesOf.get(row.id) ?? []), row.serviceKey]);
-  const plannedOn = new Map(plans.map((row) => [`${row.serviceKey} ${row.whanauId}`, nzToday(new Date(row.writtenAt as string).getTime())]));
   const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
   for (const rating of ratings) {
     const list = ratingsOf.get(rating.whanauId) ?? [];
-    list.push({ on: day(rating.on), scores: scoresOf(rating) });
+    const scores = Number(rating.scores);
+    list.push({ on: day(rating.on), scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10) });
     ratingsOf.set(rating.whanauId, list);
   }
   return {
+    masks,
     enrolments: enrolments.map((row) => {
       const arrived = nzToday(new Date(row.receivedAt as string).getTime());
-      const first = row.clientId ? daysOf.get(`${row.clientId} ${row.serviceKey}`)?.find((one) => one >= arrived) : undefined;
-      return { serviceKey: row.serviceKey, arrived, wait: first === undefined ? null : workingDaysBetween(arrived, first) };
+      const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
+      return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
     }),
-    followUps: tasks.map((row) => {
+    followUps: tasks.flatMap((row) => {
+      const bits = Number(row.services ?? 0);
+      if (bits === 0) return [];
       const dueOn = day(row.dueOn);
       const onTime = row.doneAt !== null && row.doneAt !== undefined && nzToday(new Date(row.doneAt as string).getTime()) <= dueOn;
-      return { id: row.id, dueOn, onTime, services: row.goalService ? [row.goalService] : (servicesOf.get(row.id) ?? []) };
+      return [{ dueOn, onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0) }];
     }),
-    firsts: firsts.map((row) => ({
-      serviceKey: row.serviceKey,
-      whanauId: row.whanauId,
-      first: day(row.first),
-      plannedOn: plannedOn.get(`${row.serviceKey} ${row.whanauId}`) ?? null,
-    })),
+    firsts: firsts.map((row) => {
+      const first = day(row.first);
+      const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
+      return { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays };
+    }),
     goals: goals.map((row) => ({
       id: row.id,
       serviceKey: row.serviceKey,
@@ -221,89 +288,86 @@ async function loadCardData(services: string[], span: Period, today: string): Pr
       targetDate: day(row.targetDate),
     })),
     ratings: ratingsOf,
+    contacts: contacts.map((row) => ({
+      serviceKey: row.serviceKey,
+      segment: Number(row.segment),
+      contacts: Number(row.contacts ?? 0),
+      minutes: Number(row.minutes ?? 0),
+    })),
+    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments) })),
+    people: new Map(people.map((row) => [row.serviceKey, masks.map((_, index) => Number(row[`p${index}`] ?? 0))])),
   };
 }
 
-/** Everything the card counts for a period, by service: the served from the database, the rest picked out of the span's data. */
-async function doneIn(services: string[], period: Period, today: string, data: CardData): Promise<Served> {
-  const served = await servedOf(services, period);
-  const { byService } = served;
+/** Each whānau with two or more ratings by the day: its first and its latest by then. */
+function ratedBy(ratings: CardData['ratings'], to: string): Map<string, RatingPair> {
+  const rated = new Map<string, RatingPair>();
+  for (const [whanauId, list] of ratings) {
+    const upTo = list.findLastIndex((rating) => rating.on <= to);
+    if (upTo >= 1) rated.set(whanauId, { first: list[0]!.scores, latest: list[upTo]!.scores });
+  }
+  return rated;
+}
+
+/** A period's figures by service, the people served by any of them (each once), and its follow-ups (each once). */
+type Served = { byService: Map<string, Done>; people: number; followUpsDue: number; followUpsOnTime: number };
+
+/** Everything the card counts for the period (the `index`th of the card's), by service, picked out of the span's data. */
+function doneIn(services: string[], period: Period, index: number, today: string, data: CardData): Served {
+  const byService = new Map(services.map((key) => [key, nothingDone()]));
+  const served: Served = { byService, people: data.people.get(null)?.[index] ?? 0, followUpsDue: 0, followUpsOnTime: 0 };
+  const mask = data.masks[index] ?? 0;
   const inPeriod = (date: string) => date >= period.from && date <= period.to;
+  for (const row of data.contacts) {
+    const done = byService.get(row.serviceKey);
+    if (!done || (row.segment & mask) === 0) continue;
+    done.contacts += row.contacts;
+    done.minutes += row.minutes;
+  }
+  for (const row of data.whanau) if ((row.segments & mask) !== 0) byService.get(row.serviceKey)?.whanau.add(row.whanauId);
+  for (const [key, done] of byService) done.people = data.people.get(key)?.[index] ?? 0;
   for (const enrolment of data.enrolments) if (inPeriod(enrolment.arrived)) byService.get(enrolment.serviceKey)?.waits.push(enrolment.wait);
   for (const followUp of data.followUps) {
     if (!inPeriod(followUp.dueOn) || followUp.dueOn > today) continue;
-    for (const key of followUp.services) byService.get(key)?.followUps.set(followUp.id, followUp.onTime);
+    served.followUpsDue += 1;
+    if (followUp.onTime) served.followUpsOnTime += 1;
+    for (const key of followUp.services) {
+      const done = byService.get(key)!;
+      done.followUpsDue += 1;
+      if (followUp.onTime) done.followUpsOnTime += 1;
+    }
   }
   for (const first of data.firsts) {
     if (!inPeriod(first.first)) continue;
-    byService.get(first.serviceKey)?.started.set(first.whanauId, first.plannedOn !== null && daysBetween(first.first, first.plannedOn) <= planWithinDays);
+    byService.get(first.serviceKey)?.started.set(first.whanauId, first.planned);
   }
   for (const goal of data.goals)
     if (inPeriod(goal.targetDate)) byService.get(goal.serviceKey)?.goals.set(goal.id, { area: goal.area, achieved: goal.achieved });
   // Rated: a served whānau with two or more ratings by the period's end, its first and its latest by then.
+  const rated = ratedBy(data.ratings, period.to);
   for (const done of byService.values()) {
     for (const whanauId of done.whanau) {
-      const ratings = data.ratings.get(whanauId)?.filter((rating) => rating.on <= period.to) ?? [];
-      if (ratings.length >= 2) done.rated.set(whanauId, { first: ratings[0]!.scores, latest: ratings.at(-1)!.scores });
+      const pair = rated.get(whanauId);
+      if (pair) done.rated.set(whanauId, pair);
     }
   }
   return served;
 }
 
 /** The services' figures together: every enrolment, contact and goal, and each whānau, person and follow-up once though it counts for two services. */
-function totalOf({ byService, people }: Served): Done {
-  const total = { ...nothingDone(), people };
+function totalOf({ byService, people, followUpsDue, followUpsOnTime }: Served): Done {
+  const total = { ...nothingDone(), people, followUpsDue, followUpsOnTime };
   for (const one of byService.values()) {
     total.waits.push(...one.waits);
     total.contacts += one.contacts;
     total.minutes += one.minutes;
     for (const id of one.whanau) total.whanau.add(id);
-    for (const [id, onTime] of one.followUps) total.followUps.set(id, onTime);
     // A whānau started with two services has a plan in time when either service's plan was.
     for (const [id, planned] of one.started) total.started.set(id, planned || (total.started.get(id) ?? false));
     for (const [id, pair] of one.rated) total.rated.set(id, pair);
     for (const [id, goal] of one.goals) total.goals.set(id, goal);
   }
   return total;
-}
-
-/** A period's figures by service, and the people served by any of them (each once). */
-type Served = { byService: Map<string, Done>; people: number };
-
-/** Whānau and people served, contacts and their minutes, by service: the report's own index ranges (decision 104). */
-async function servedOf(services: string[], period: Period): Promise<Served> {
-  const byService = new Map(services.map((key) => [key, nothingDone()]));
-  if (services.length === 0) return { byService, people: 0 };
-  const replacements = { services, from: period.from, to: period.to };
-  const inPeriod = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
-  // Distinct by a subquery: PostgreSQL hashes it, where COUNT(DISTINCT …) sorts.
-  const [contacts, whanau, people, everyone] = await Promise.all([
-    select<{ serviceKey: string; contacts: unknown; minutes: unknown }>(
-      `SELECT "serviceKey", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inPeriod} GROUP BY "serviceKey"`,
-      replacements,
-    ),
-    select<{ serviceKey: string; whanauId: string }>(
-      `SELECT DISTINCT "serviceKey", "whanauId" FROM contacts WHERE ${inPeriod} AND "whanauId" IS NOT NULL`,
-      replacements,
-    ),
-    select<{ serviceKey: string; people: unknown }>(
-      `SELECT "serviceKey", COUNT(*) AS people FROM (SELECT DISTINCT "serviceKey", "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a GROUP BY "serviceKey"`,
-      replacements,
-    ),
-    select<{ people: unknown }>(`SELECT COUNT(*) AS people FROM (SELECT DISTINCT "clientId" FROM contact_attendees WHERE ${inPeriod}) AS a`, replacements),
-  ]);
-  for (const row of contacts) {
-    const done = byService.get(row.serviceKey);
-    if (!done) continue;
-    done.contacts = Number(row.contacts ?? 0);
-    done.minutes = Number(row.minutes ?? 0);
-  }
-  for (const row of whanau) byService.get(row.serviceKey)?.whanau.add(row.whanauId);
-  for (const row of people) {
-    const done = byService.get(row.serviceKey);
-    if (done) done.people = Number(row.people ?? 0);
-  }
-  return { byService, people: Number(everyone[0]?.people ?? 0) };
 }
 
 /** The goals due and achieved by area (and `total`), now and a year earlier. */
@@ -325,7 +389,7 @@ export async function buildReportCardOf(
   services: string[],
   query: Pick<ReportQuery, 'from' | 'to'>,
   now = new Date(),
-  { withTrend = true } = {},
+  { withTrend = true, timings }: { withTrend?: boolean; timings?: Record<string, number> } = {},
 ): Promise<ReportCard> {
   const period = { from: query.from, to: query.to };
   const lastYear = { from: yearEarlier(query.from), to: yearEarlier(query.to) };
@@ -334,8 +398,8 @@ export async function buildReportCardOf(
   const periods = [period, lastYear, ...quarters];
   const days = periods.flatMap((one) => [one.from, one.to]).sort();
   const span = { from: days[0]!, to: days.at(-1)! };
-  const data = await loadCardData(services, span, today);
-  const [current, before, ...trend] = (await Promise.all(periods.map((one) => doneIn(services, one, today, data)))) as [Served, Served, ...Served[]];
+  const data = await loadCardData(services, periods, span, today, timings);
+  const [current, before, ...trend] = periods.map((one, index) => doneIn(services, one, index, today, data)) as [Served, Served, ...Served[]];
   const total = totalOf(current);
   const totalBefore = totalOf(before);
   const row = (key: string, values: Done, earlier: Done): CardRow => ({ key, values: figuresOf(values), lastYear: figuresOf(earlier) });
