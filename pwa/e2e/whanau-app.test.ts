@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { checkA11y, chooseLanguage, screenshot, startHarness, type Harness } from './harness';
+import { checkA11y, chooseLanguage, screenshot, startHarness, type Harness, type Staff } from './harness';
 import { json as read, newDevice, offlineFaults, withServerStopped } from './staff-helpers';
 
 /**
- * The whānau's own app (issue 34), in the built app against the real server: a kaimahi's invite
- * (made through the API, as the staff screens do) links a member's phone with its code; the member
- * sets a PIN and sees only what was shared; with the server stopped they mark a step done,
- * comment on a goal and answer "How are we going?"; they reopen the app with no signal and the
- * PIN; on reconnecting each write arrives once and the kaimahi sees it; a goal unshared leaves
- * the phone.
+ * The whānau's own app (issue 34), in the built app against the real server, with two browser
+ * contexts: the kaimahi's (the whānau page) and the member's phone. The kaimahi's invite links the
+ * phone with its code; the member sets a PIN and sees only what was shared; with the server
+ * stopped they mark a step done, comment on a goal, answer "How are we going?", suggest a goal and
+ * ask for a copy of their information; they reopen the app with no signal and the PIN; on
+ * reconnecting each write arrives once and the kaimahi sees it on the whānau page; the goal the
+ * kaimahi stops sharing leaves the phone.
  */
 
 const phone = { width: 390, height: 844 } as const;
@@ -20,6 +21,7 @@ const pin = '470825';
 
 let harness: Harness;
 let token: string;
+let manager: Staff;
 let world: { whanauId: string; goalId: string; hiddenGoalId: string; stepId: string };
 
 const op = (kind: string, payload: Record<string, unknown>, entityId?: string) => {
@@ -40,7 +42,8 @@ async function share(itemKind: 'goal' | 'task', itemId: string, shared: boolean)
 
 beforeAll(async () => {
   harness = await startHarness();
-  token = await harness.tokenFor(await harness.createStaff(2));
+  manager = await harness.createStaff(2);
+  token = await harness.tokenFor(manager);
   const tama = randomUUID();
   await read(
     await harness.api('/api/clients', {
@@ -90,10 +93,27 @@ async function rate(page: Page, score: number) {
 
 describe('the whānau’s own app', () => {
   it('links with a code and a PIN, shows only what was shared, keeps the member’s voice with no signal and sends each once', async () => {
+    // The kaimahi, on the whānau page.
+    const staff = await newDevice(harness, { width: 1440, height: 900 });
+    staff.setDefaultTimeout(30_000);
+    await harness.signInWithPassword(staff, manager);
+    const openWhanau = async () => {
+      await staff.getByRole('link', { name: 'Open the whānau' }).click();
+      await staff.getByRole('link', { name: 'Rewi', exact: true }).click();
+      await staff.getByRole('heading', { name: 'Rewi', level: 1 }).waitFor();
+    };
+    await openWhanau();
+    const phones = staff.getByTestId('linked-phones');
+    await phones.getByRole('button', { name: 'Invite to the whānau app' }).click();
+    await phones.getByLabel('Member').selectOption({ label: 'Tama Rewi' });
+    await phones.getByRole('button', { name: 'Make the code' }).click();
+    const code = (await staff.getByTestId('invite-code-text').textContent()) ?? '';
+
     const page = await newDevice(harness, phone);
     page.setDefaultTimeout(30_000);
     onTestFailed(async () => {
       await screenshot(page, 'whanau-app-failed', { fullPage: true });
+      await screenshot(staff, 'whanau-app-staff-side-failed', { fullPage: true });
     });
 
     // A wrong code: the server's sentence by the field, nothing linked.
@@ -102,7 +122,7 @@ describe('the whānau’s own app', () => {
     await expect.poll(() => page.getByText('That code is not right, or it has expired.').count()).toBeGreaterThan(0);
 
     // The QR code's link fills the code in; then a PIN too easy to guess, then a good one.
-    await page.goto(`/whanau-app/link?code=${await inviteCode()}`);
+    await page.goto(`/whanau-app/link?code=${code}`);
     await page.getByRole('button', { name: 'Link this phone' }).click();
     await page.getByLabel('PIN (6 to 12 digits)').fill('111111');
     await page.getByLabel('The same PIN again').fill('111111');
@@ -165,8 +185,15 @@ describe('the whānau’s own app', () => {
     const shares = await read<{ tasks: { _id: string; doneAt: string | null }[] }>(await harness.api(`/api/whanau/${world.whanauId}`, { token }));
     expect(shares.tasks.find((task) => task._id === world.stepId)?.doneAt).toBeTruthy();
 
+    // The kaimahi sees what the whānau said on the whānau page, and stops sharing the goal.
+    await staff.reload();
+    await staff.getByRole('heading', { name: 'Rewi', level: 1 }).waitFor({ timeout: 60_000 });
+    await staff.getByText('We rang the landlord').waitFor();
+    await staff.getByText('Learn te reo together').waitFor();
+    await staff.getByRole('checkbox', { name: 'Share with the whānau: A warm, dry home' }).uncheck();
+    await expect.poll(async () => (await read<unknown[]>(await harness.api(`/api/whanau/${world.whanauId}/shares`, { token }))).length).toBe(1);
+
     // Unshared: the goal leaves the phone at its next contact.
-    await share('goal', world.goalId, false);
     await page.reload();
     await page.getByRole('heading', { name: 'Kia ora Tama' }).waitFor({ timeout: 60_000 });
     await page.getByText('Visit: meet the landlord').waitFor();
