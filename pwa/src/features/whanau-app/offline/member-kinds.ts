@@ -20,7 +20,7 @@ import type { MessageKey } from '../../../i18n/i18n';
 import { memberApiPaths } from '../api/member-paths';
 import { memberCopy } from './member-copy';
 import { getMemberDb } from './member-db';
-import { memberKeys, memberToken, memberUserId } from './member-vault';
+import { memberKeys, memberState, memberToken, memberUserId, subscribeMemberState } from './member-vault';
 
 const memberLane = syncLaneTo('whanau-app', memberApiPaths.sync);
 
@@ -76,6 +76,14 @@ export function memberOutbox(): Outbox {
   }
   return outbox;
 }
+
+// A link that ended took its database with it: the outbox over it stops (the next link makes a new one).
+subscribeMemberState(() => {
+  if (memberState().status !== 'ended') return;
+  stopTriggers?.();
+  stopTriggers = null;
+  outbox = null;
+});
 
 /** Queues one of the member’s writes as the form holds it (the kind checks it); rejects with the contract’s error items (form errors). */
 export async function queueMemberWrite<P>(kind: OfflineKind<P>, input: { payload: unknown; entityId?: string; label: string }): Promise<string> {

@@ -62,15 +62,14 @@ export const memberToken = (): string | null => link?.token ?? null;
 export const memberUserId = (): string | null => (link ? memberUserIdOf(link.deviceId) : null);
 export const memberState = (): MemberState => state;
 
+/** Calls `listener` whenever the link's state changes; returns an unsubscribe. */
+export function subscribeMemberState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function useMemberState(): MemberState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    memberState,
-    memberState,
-  );
+  return useSyncExternalStore(subscribeMemberState, memberState, memberState);
 }
 
 function lockedOrPin(row: MemberLinkRow): MemberState {
