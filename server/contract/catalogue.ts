@@ -294,3 +294,8 @@ export const serviceCatalogue: readonly ServiceEntry[] = [
     extras: ['Free of charge', 'Grow fresh kai at home'],
   },
 ];
+
+/** A service's own title by its key (the trust's wording, shown as given in both languages); the key when unknown. */
+export function serviceTitle(key: string): string {
+  return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+}

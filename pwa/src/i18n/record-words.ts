@@ -1,5 +1,5 @@
 import type { EnrolmentStatus } from '@contract/enrolments';
-import type { GoalArea, GoalStatus } from '@contract/whanau';
+import type { ContactKind, GoalArea, GoalStatus } from '@contract/whanau';
 import type { MessageKey } from './i18n';
 
 /**
@@ -25,6 +25,15 @@ export const goalStatusWords = {
   achieved: 'whanau.goalStatus.achieved',
   stopped: 'whanau.goalStatus.stopped',
 } as const satisfies Record<GoalStatus, MessageKey>;
+
+export const contactKindWords = {
+  'home visit': 'whanau.contactKind.homeVisit',
+  phone: 'whanau.contactKind.phone',
+  office: 'whanau.contactKind.office',
+  marae: 'whanau.contactKind.marae',
+  online: 'whanau.contactKind.online',
+  other: 'whanau.contactKind.other',
+} as const satisfies Record<ContactKind, MessageKey>;
 
 export const enrolmentStatusWords = {
   new: 'clients.status.new',

@@ -60,9 +60,6 @@ export const auditActionKey: Record<AuditAction, MessageKey> = {
   'import.undo': 'clients.audit.action.importUndo',
 };
 
-/** The service's own title (the trust's wording, shown as given in both languages). */
-export function serviceTitle(key: string): string {
-  return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
-}
+export { serviceTitle } from '@contract/catalogue';
 
 export const services = serviceCatalogue.map((service) => ({ key: service.key, title: service.title }));

@@ -1,4 +1,4 @@
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceTitle } from '@contract/catalogue';
 import { cardShare, whanauOraOutcomes, type CardFigures, type ReportCard } from '@contract/report-card';
 import { Button } from '../../../components/button';
 import { formatNumber } from '../../../i18n/i18n';
@@ -226,7 +226,7 @@ export function ReportCardView({
                   <tr key={row.key} className={row.key === 'total' ? 'report-table__total' : undefined}>
                     <th scope="row">
                       <span className="report-table__narrowest report-table__narrowest--label">
-                        {row.key === 'total' ? t('reports.row.total') : (serviceCatalogue.find((service) => service.key === row.key)?.title ?? row.key)}
+                        {row.key === 'total' ? t('reports.row.total') : serviceTitle(row.key)}
                       </span>
                     </th>
                     {byServiceFigures.map((figure) => (

@@ -1,28 +1,9 @@
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceTitle } from '@contract/catalogue';
 import type { Report, ReportTableName } from '@contract/reports';
 import type { ContactKind, GoalArea } from '@contract/whanau';
+import { contactKindWords, goalAreaWords } from '../../../i18n/record-words';
+import { plainText } from '../../../i18n/rich-text';
 import type { Translate } from '../../../i18n/use-t';
-
-const kindKeys = {
-  'home visit': 'reports.kind.homeVisit',
-  phone: 'reports.kind.phone',
-  office: 'reports.kind.office',
-  marae: 'reports.kind.marae',
-  online: 'reports.kind.online',
-  other: 'reports.kind.other',
-} as const satisfies Record<ContactKind, string>;
-
-const areaKeys = {
-  health: 'reports.area.health',
-  housing: 'reports.area.housing',
-  education: 'reports.area.education',
-  employment: 'reports.area.employment',
-  kai: 'reports.area.kai',
-  income: 'reports.area.income',
-  wellbeing: 'reports.area.wellbeing',
-  culture: 'reports.area.culture',
-  other: 'reports.area.other',
-} as const satisfies Record<GoalArea, string>;
 
 export const tableTitleKeys = {
   enrolments: 'reports.table.enrolments',
@@ -46,22 +27,22 @@ export const measureKeys = {
 
 /** A goal area's words (`total`: the total's). */
 export const goalAreaLabel = (t: Translate, area: string) =>
-  area === 'total' ? t('reports.row.total') : area in areaKeys ? t(areaKeys[area as GoalArea]) : area;
+  area === 'total' ? t('reports.row.total') : area in goalAreaWords ? plainText(t(goalAreaWords[area as GoalArea])) : area;
 
-export const contactKindLabel = (t: Translate, kind: string) => (kind in kindKeys ? t(kindKeys[kind as ContactKind]) : kind);
+export const contactKindLabel = (t: Translate, kind: string) => (kind in contactKindWords ? plainText(t(contactKindWords[kind as ContactKind])) : kind);
 
 /** A row's label in the reader's language: a service's name, a contact kind, a goal area, an output's name. */
 export function rowLabel(t: Translate, report: Report, table: ReportTableName, key: string, language: string): string {
   if (key === 'total') return t('reports.row.total');
   switch (table) {
     case 'enrolments':
-      return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
+      return serviceTitle(key);
     case 'served':
       return key === 'whanau' ? t('reports.row.whanau') : t('reports.row.people');
     case 'contacts':
       return contactKindLabel(t, key);
     case 'goals':
-      return key in areaKeys ? t(areaKeys[key as GoalArea]) : key;
+      return key in goalAreaWords ? plainText(t(goalAreaWords[key as GoalArea])) : key;
     case 'outputs': {
       const output = report.outputs.find((one) => one._id === key);
       if (!output) return key;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceCatalogue, serviceTitle } from '@contract/catalogue';
 import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
@@ -140,8 +140,7 @@ export function ReportsPage() {
       ) : (
         <>
           <p className="reports__print-only">
-            {t('reports.range', { from: dateOf(report.data.from), to: dateOf(report.data.to) })} ·{' '}
-            {report.data.services.map((key) => serviceCatalogue.find((service) => service.key === key)?.title ?? key).join(', ')}
+            {t('reports.range', { from: dateOf(report.data.from), to: dateOf(report.data.to) })} · {report.data.services.map(serviceTitle).join(', ')}
           </p>
           {card.data && (
             <ReportCardView

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AuditEvent } from '@contract/audit';
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceTitle } from '@contract/catalogue';
 import { Pager, type PagerWords } from '../../../components/pager';
 import { formatDate } from '../../../i18n/i18n';
 import type { MessageKey } from '../../../i18n/i18n';
@@ -27,8 +27,7 @@ const fieldKey: Record<string, MessageKey> = {
   active: 'staff.field.active',
 };
 
-const titleOf = (key: string) => serviceCatalogue.find((service) => service.key === key)?.title ?? key;
-const serviceTitles = (keys: string | undefined) => (keys ? keys.split(',').map(titleOf).join(', ') : '');
+const serviceTitles = (keys: string | undefined) => (keys ? keys.split(',').map(serviceTitle).join(', ') : '');
 
 /** What an event changed: the fields by name, and for services which were added and which taken away. */
 function ChangedFields({ event }: { event: AuditEvent }) {

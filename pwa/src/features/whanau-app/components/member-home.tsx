@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceTitle } from '@contract/catalogue';
 import type { SharedGoal, SharedStep, WhanauAppView } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -144,7 +144,7 @@ function ServicesSection({ view }: { view: WhanauAppView }) {
       <ul className="member-list">
         {view.enrolments.map((enrolment) => (
           <li key={enrolment._id} className="member-item">
-            <p className="member-item__text">{serviceCatalogue.find((service) => service.key === enrolment.serviceKey)?.title ?? enrolment.serviceKey}</p>
+            <p className="member-item__text">{serviceTitle(enrolment.serviceKey)}</p>
             <p className="member-item__meta">
               <span className="member-tag">{t(enrolmentStatusWords[enrolment.status])}</span>{' '}
               {t('whanauApp.services.since', { date: formatDate(enrolment.receivedAt) })}

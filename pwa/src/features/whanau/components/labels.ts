@@ -1,21 +1,12 @@
 import { formatDate } from '../../../i18n/i18n';
 import { nzTimeZone, nzToday } from '../../../lib/nz-time';
 import type { ServiceOutput } from '@contract/reports';
-import type { ContactKind, Relationship } from '@contract/whanau';
+import type { Relationship } from '@contract/whanau';
 import type { MessageKey } from '../../../i18n/i18n';
 import type { Language } from '../../../i18n/languages';
 
 /** The catalogue's words for the contract's values (DESIGN §4c). */
-export { goalAreaWords as areaLabel, goalStatusWords as statusLabel } from '../../../i18n/record-words';
-
-export const contactKindLabel = {
-  'home visit': 'whanau.contactKind.homeVisit',
-  phone: 'whanau.contactKind.phone',
-  office: 'whanau.contactKind.office',
-  marae: 'whanau.contactKind.marae',
-  online: 'whanau.contactKind.online',
-  other: 'whanau.contactKind.other',
-} as const satisfies Record<ContactKind, MessageKey>;
+export { goalAreaWords as areaLabel, goalStatusWords as statusLabel, contactKindWords as contactKindLabel } from '../../../i18n/record-words';
 
 export const relationshipLabel = {
   parent: 'whanau.relationship.parent',

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceTitle } from '@contract/catalogue';
 import { serviceKeys } from '@contract/enrolments';
 import type { ServiceOutput } from '@contract/reports';
 import { contactKinds, type ContactKind } from '@contract/whanau';
@@ -217,7 +217,7 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
             >
               {services.map((key) => (
                 <option key={key} value={key}>
-                  {serviceCatalogue.find((service) => service.key === key)?.title ?? key}
+                  {serviceTitle(key)}
                 </option>
               ))}
             </SelectField>
