@@ -58,10 +58,36 @@ export function useFormErrors<Field extends string>(
 
   const clear = useCallback(() => setState({ errors: {}, summary: [] }), []);
 
+  const [saving, setSaving] = useState(false);
+  const sending = useRef(false);
+  /**
+   * Sends the form's write: clears its errors, marks it `saving` (a second press meanwhile does
+   * nothing), and shows a failure on the form. True when the write went.
+   */
+  const send = useCallback(
+    async (write: () => Promise<unknown>): Promise<boolean> => {
+      if (sending.current) return false;
+      sending.current = true;
+      clear();
+      setSaving(true);
+      try {
+        await write();
+        return true;
+      } catch (error) {
+        showFailure(error);
+        return false;
+      } finally {
+        sending.current = false;
+        setSaving(false);
+      }
+    },
+    [clear, showFailure],
+  );
+
   /** The message(s) to pass to a field's `error`. */
   const errorOf = (field: Field): string | undefined => state.errors[field]?.join(' ');
 
-  return { errors: state.errors, errorOf, show, showFailure, clear, summary: state.summary, summaryRef };
+  return { errors: state.errors, errorOf, show, showFailure, clear, send, saving, summary: state.summary, summaryRef };
 }
 
 export type FormErrorsOptions<Field extends string> = {

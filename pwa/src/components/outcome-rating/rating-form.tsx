@@ -40,7 +40,6 @@ export function OutcomeRatingForm({ onSave, withDate = false, onSaved }: RatingF
   const [ratings, setRatings] = useState<Partial<Record<WhanauOraOutcome, number>>>({});
   const [on, setOn] = useState(() => nzToday());
   const [comment, setComment] = useState('');
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const errors = useFormErrors(fields, [], { fieldOf });
 
@@ -53,18 +52,12 @@ export function OutcomeRatingForm({ onSave, withDate = false, onSaved }: RatingF
       errors.show([], Object.fromEntries(missing.map((outcome) => [outcome, [t('voice.chooseEach')]])));
       return;
     }
-    setSaving(true);
-    try {
-      const trimmed = comment.trim();
-      await onSave({ on, ratings: ratings as Record<WhanauOraOutcome, number>, ...(trimmed ? { comment: trimmed } : {}) });
+    const trimmed = comment.trim();
+    if (await errors.send(() => onSave({ on, ratings: ratings as Record<WhanauOraOutcome, number>, ...(trimmed ? { comment: trimmed } : {}) }))) {
       setRatings({});
       setComment('');
       setSaved(true);
       onSaved?.();
-    } catch (error) {
-      errors.showFailure(error);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -124,7 +117,7 @@ export function OutcomeRatingForm({ onSave, withDate = false, onSaved }: RatingF
         error={errors.errorOf('comment')}
       />
       <div className="outcome-rating__actions">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={errors.saving}>
           {t('voice.save')}
         </Button>
         {saved && !onSaved && (

@@ -48,7 +48,6 @@ export function CaseNotes({
   const t = useT();
   const writtenTime = useWrittenTime();
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
   /** The note just saved, followed until the server has it. */
   const [added, setAdded] = useState<string | null>(null);
   const errors = useFormErrors(noteFields, [], { fieldOf: noteFieldOf });
@@ -64,19 +63,13 @@ export function CaseNotes({
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
+    if (errors.saving) return;
     setAdded(null);
-    errors.clear();
-    setSaving(true);
-    try {
+    await errors.send(async () => {
       const noteId = await queue(text);
       setText('');
       setAdded(noteId);
-    } catch (failure) {
-      errors.showFailure(failure);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -91,15 +84,15 @@ export function CaseNotes({
           required
           value={text}
           error={errors.errorOf('text')}
-          readOnly={saving}
+          readOnly={errors.saving}
           onChange={(event) => {
             setText(event.currentTarget.value);
             setAdded(null);
           }}
         />
         <div className="client-form__actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? t('clients.saving') : t('clients.notes.save')}
+          <Button type="submit" disabled={errors.saving}>
+            {errors.saving ? t('clients.saving') : t('clients.notes.save')}
           </Button>
           <p className="clients-status" role="status">
             {addedState}

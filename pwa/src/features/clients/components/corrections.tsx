@@ -16,24 +16,15 @@ export function CorrectNote({ noteId, original, queue }: { noteId: string; origi
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(original);
   const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const errors = useFormErrors(fields);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    errors.clear();
-    setSaving(true);
-    try {
-      await queue(noteId, text, reason);
+    if (await errors.send(() => queue(noteId, text, reason))) {
       setOpen(false);
       setReason('');
       setStatus(t('clients.correct.saved'));
-    } catch (error) {
-      errors.showFailure(error);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -81,8 +72,8 @@ export function CorrectNote({ noteId, original, queue }: { noteId: string; origi
         onChange={(event) => setReason(event.currentTarget.value)}
       />
       <div className="client-form__actions">
-        <Button type="submit" disabled={saving}>
-          {saving ? t('clients.saving') : t('clients.correct.save')}
+        <Button type="submit" disabled={errors.saving}>
+          {errors.saving ? t('clients.saving') : t('clients.correct.save')}
         </Button>
         <Button type="button" variant="outline" onClick={() => setOpen(false)}>
           {t('clients.cancel')}

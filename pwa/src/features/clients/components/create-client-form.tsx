@@ -21,7 +21,6 @@ type CreateClientFormProps = {
  */
 export function CreateClientForm({ enrolment, onCancel, queue, onQueued }: CreateClientFormProps) {
   const t = useT();
-  const [saving, setSaving] = useState(false);
   // Set at once, so a second press before the next render queues nothing.
   const queued = useRef(false);
   const [values, setValues] = useState<ClientFormValues>(() => (enrolment ? valuesFromEnrolment(enrolment) : emptyValues()));
@@ -34,15 +33,8 @@ export function CreateClientForm({ enrolment, onCancel, queue, onQueued }: Creat
     event.preventDefault();
     if (queued.current) return;
     queued.current = true;
-    errors.clear();
-    setSaving(true);
-    try {
-      onQueued(await queue(createInput(values, undefined, enrolment), enrolment?._id));
-    } catch (failure) {
-      errors.showFailure(failure);
-      queued.current = false;
-      setSaving(false);
-    }
+    const sent = await errors.send(async () => onQueued(await queue(createInput(values, undefined, enrolment), enrolment?._id)));
+    if (!sent) queued.current = false;
   }
 
   return (
@@ -60,12 +52,12 @@ export function CreateClientForm({ enrolment, onCancel, queue, onQueued }: Creat
         <ClientFields
           values={values}
           errorOf={errors.errorOf}
-          disabled={saving}
+          disabled={errors.saving}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />
         <div className="client-form__actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? t('clients.saving') : t('clients.create.save')}
+          <Button type="submit" disabled={errors.saving}>
+            {errors.saving ? t('clients.saving') : t('clients.create.save')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
             {t('clients.cancel')}

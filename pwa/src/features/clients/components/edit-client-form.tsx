@@ -24,28 +24,18 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
   const t = useT();
   const [values, setValues] = useState<ClientFormValues>(() => valuesOf(client));
   const errors = useFormErrors(clientFormFields, [], { fieldOf: clientFieldOf });
-  const [saving, setSaving] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => headingRef.current?.focus(), []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
     const changes = changesBetween(client, values);
     if (Object.keys(changes).length === 0) {
       onDone(null);
       return;
     }
-    errors.clear();
-    setSaving(true);
-    try {
-      onDone(await queue(client.version, changes));
-    } catch (failure) {
-      errors.showFailure(failure);
-    } finally {
-      setSaving(false);
-    }
+    await errors.send(async () => onDone(await queue(client.version, changes)));
   }
 
   return (
@@ -58,12 +48,12 @@ export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFo
         <ClientFields
           values={values}
           errorOf={errors.errorOf}
-          disabled={saving}
+          disabled={errors.saving}
           onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
         />
         <div className="client-form__actions">
-          <Button type="submit" disabled={saving}>
-            {saving ? t('clients.saving') : t('clients.edit.save')}
+          <Button type="submit" disabled={errors.saving}>
+            {errors.saving ? t('clients.saving') : t('clients.edit.save')}
           </Button>
           <Button variant="ghost" onClick={onCancel}>
             {t('clients.cancel')}

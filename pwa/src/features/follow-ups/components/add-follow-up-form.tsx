@@ -51,7 +51,6 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
   const [chosen, setChosen] = useState('');
   const [goalId, setGoalId] = useState('');
   const [chosenAssignee, setChosenAssignee] = useState(kaimahi._id);
-  const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState('');
   const errors = useFormErrors(fields);
   const goalService = goals.find((goal) => goal._id === goalId)?.serviceKey;
@@ -64,7 +63,6 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
     errors.clear();
     setStatus('');
     const target = subject ?? subjects.find((one) => subjectValue(one) === chosen);
@@ -79,19 +77,14 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
       text,
       dueOn,
     };
-    setSaving(true);
-    try {
+    await errors.send(async () => {
       const id = await queueFollowUp(input);
       setText('');
       setGoalId('');
       setChosenAssignee(kaimahi._id);
       setStatus(assignee ? t('followUps.add.savedFor', { name: assignee.name }) : t('followUps.add.saved'));
       onAdded?.(id, target);
-    } catch (error) {
-      errors.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -123,7 +116,7 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
         required
         value={text}
         error={errors.errorOf('text')}
-        readOnly={saving}
+        readOnly={errors.saving}
         onChange={(event) => {
           setText(event.currentTarget.value);
           setStatus('');
@@ -175,8 +168,8 @@ export function AddFollowUpForm({ kaimahi, subject, subjects = [], goals = [], o
         ))}
       </SelectField>
       <div className="follow-up-form__actions">
-        <Button type="submit" disabled={saving}>
-          {saving ? t('clients.saving') : t('followUps.add.save')}
+        <Button type="submit" disabled={errors.saving}>
+          {errors.saving ? t('clients.saving') : t('followUps.add.save')}
         </Button>
         <p className="clients-status" role="status">
           {status}

@@ -23,28 +23,13 @@ export function EditFollowUpForm({ task, onDone }: { task: FollowUp; onDone: () 
   const t = useT();
   const [text, setText] = useState(task.text);
   const [dueOn, setDueOn] = useState(task.dueOn);
-  const [saving, setSaving] = useState(false);
   const errors = useFormErrors(fields, [], { fieldOf });
   const idPrefix = `edit-follow-up-${task._id}`;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    errors.clear();
     const changes: FollowUpChanges = { ...(text !== task.text ? { text } : {}), ...(dueOn !== task.dueOn ? { dueOn } : {}) };
-    if (Object.keys(changes).length === 0) {
-      onDone();
-      return;
-    }
-    setSaving(true);
-    try {
-      await queueFollowUpChange(task._id, task.version, changes);
-      onDone();
-    } catch (error) {
-      errors.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(changes).length === 0 || (await errors.send(() => queueFollowUpChange(task._id, task.version, changes)))) onDone();
   }
 
   return (
@@ -58,7 +43,7 @@ export function EditFollowUpForm({ task, onDone }: { task: FollowUp; onDone: () 
         required
         value={text}
         error={errors.errorOf('text')}
-        readOnly={saving}
+        readOnly={errors.saving}
         onChange={(event) => setText(event.currentTarget.value)}
       />
       <TextField
@@ -72,7 +57,7 @@ export function EditFollowUpForm({ task, onDone }: { task: FollowUp; onDone: () 
         onChange={(event) => setDueOn(event.currentTarget.value)}
       />
       <div className="follow-up__choices">
-        <Button type="submit" size="sm" disabled={saving}>
+        <Button type="submit" size="sm" disabled={errors.saving}>
           {t('followUps.edit.save')}
         </Button>
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>

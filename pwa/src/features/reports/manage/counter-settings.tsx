@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { serviceCatalogue } from '@contract/catalogue';
+import { serviceCatalogue, serviceTitle } from '@contract/catalogue';
 import type { CounterMeasure, CounterSetting, ServiceOutput } from '@contract/reports';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { QueryState } from '../../../components/manage/query-state';
@@ -30,13 +30,8 @@ function CounterForm({ counter, outputs }: { counter: CounterSetting; outputs: S
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    form.clear();
-    try {
-      await update.mutateAsync({ key: counter.key, changes: { outputId: outputId || null, measure, since: since || null } });
+    if (await form.send(() => update.mutateAsync({ key: counter.key, changes: { outputId: outputId || null, measure, since: since || null } })))
       setAlert(t('counters.saved'), 'success');
-    } catch (error) {
-      form.showFailure(error);
-    }
   }
 
   const id = `counter-${counter.key}`;
@@ -59,7 +54,7 @@ function CounterForm({ counter, outputs }: { counter: CounterSetting; outputs: S
         <option value="">{t('counters.noOutput')}</option>
         {outputs.map((output) => (
           <option key={output._id} value={output._id}>
-            {serviceCatalogue.find((service) => service.key === output.serviceKey)?.title}: {language === 'mi' ? output.nameMi : output.name}
+            {serviceTitle(output.serviceKey)}: {language === 'mi' ? output.nameMi : output.name}
             {output.unit ? ` (${output.unit})` : ''}
           </option>
         ))}

@@ -30,13 +30,9 @@ function AddOutputForm({ serviceKey }: { serviceKey: string }) {
     event.preventDefault();
     const checked = checkInput(CreateServiceOutputSchema, values);
     if (!checked.success) return form.show(checked.errors);
-    form.clear();
-    try {
-      await create.mutateAsync(checked.data);
+    if (await form.send(() => create.mutateAsync(checked.data))) {
       setValues({ name: '', nameMi: '', unit: '', hasValue: false });
       setAlert(t('outputs.added'), 'success');
-    } catch (error) {
-      form.showFailure(error);
     }
   }
 

@@ -26,14 +26,9 @@ export function StaffServicesForm({ staffMember }: { staffMember: StaffUser }) {
     event.preventDefault();
     if (update.isPending) return;
     setSaved(false);
-    formErrors.clear();
-    try {
-      // Catalogue order, whatever order they were ticked in.
-      await update.mutateAsync({ id: staffMember._id, changes: { services: serviceCatalogue.map((s) => s.key).filter((key) => chosen.includes(key)) } });
-      setSaved(true);
-    } catch (error) {
-      formErrors.showFailure(error);
-    }
+    // Catalogue order, whatever order they were ticked in.
+    const services = serviceCatalogue.map((s) => s.key).filter((key) => chosen.includes(key));
+    if (await formErrors.send(() => update.mutateAsync({ id: staffMember._id, changes: { services } }))) setSaved(true);
   }
 
   return (

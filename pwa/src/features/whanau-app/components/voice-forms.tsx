@@ -20,23 +20,15 @@ import { goalAreaWords } from '../../../i18n/record-words';
  */
 function useQueuedForm<Field extends string>(fields: readonly Field[]) {
   const errors = useFormErrors(fields);
-  const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   async function save(write: () => Promise<unknown>, after: () => void) {
-    errors.clear();
     setSaved(false);
-    setSaving(true);
-    try {
-      await write();
+    if (await errors.send(write)) {
       after();
       setSaved(true);
-    } catch (error) {
-      errors.showFailure(error);
-    } finally {
-      setSaving(false);
     }
   }
-  return { errors, saving, saved, save };
+  return { errors, saving: errors.saving, saved, save };
 }
 
 function Saved({ show, children }: { show: boolean; children: ReactNode }) {

@@ -90,7 +90,6 @@ function WhanauOffer({ clientId, familyName }: { clientId: string; familyName: s
   const [whanauId, setWhanauId] = useState('');
   const [relationship, setRelationship] = useState<Relationship | ''>('');
   const [relationshipOther, setRelationshipOther] = useState('');
-  const [saving, setSaving] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const form = useFormErrors(offerFields);
   const found = q.trim() ? searchKeptWhanau(q).slice(0, 8) : [];
@@ -106,15 +105,10 @@ function WhanauOffer({ clientId, familyName }: { clientId: string; familyName: s
       form.show([], own);
       return;
     }
-    setSaving(true);
-    try {
+    await form.send(async () => {
       const id = mode === 'start' ? await queueNewWhanau({ name }) : whanauId;
       await queueMember({ whanauId: id, clientId, relationship, relationshipText: relationship === 'other' ? relationshipOther : undefined });
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -193,7 +187,7 @@ function WhanauOffer({ clientId, familyName }: { clientId: string; familyName: s
           )}
         </div>
         <div className="whanau-form__actions">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={form.saving}>
             {mode === 'start' ? t('whanau.offer.saveStart') : t('whanau.offer.saveJoin')}
           </Button>
           <Button variant="ghost" onClick={() => setDismissed(true)}>

@@ -84,14 +84,9 @@ function ProposedChange({
   const waiting = proposableFields.filter((field) => field in change.proposed && change.decisions[field] === undefined);
 
   async function decide(field: ProposableField, accepted: boolean) {
-    errors.clear();
     onAnswered('');
-    try {
-      await answer.mutateAsync({ whanauId, changeId: change._id, fields: { [field]: accepted } });
+    if (await errors.send(() => answer.mutateAsync({ whanauId, changeId: change._id, fields: { [field]: accepted } })))
       onAnswered(t(accepted ? 'whanau.proposed.acceptedField' : 'whanau.proposed.declinedField', { field: t(fieldLabel[field]) }));
-    } catch (error) {
-      errors.showFailure(error);
-    }
   }
 
   return (

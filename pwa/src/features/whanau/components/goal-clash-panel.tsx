@@ -28,7 +28,6 @@ const fieldLabel = {
 export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText: string }) {
   const t = useT();
   const [keep, setKeep] = useState<Record<string, 'mine' | 'theirs'>>({});
-  const [saving, setSaving] = useState(false);
   const form = useFormErrors([] as const);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -47,17 +46,7 @@ export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText:
   };
   const labelOf = (field: string) => (field in fieldLabel ? t(fieldLabel[field as keyof typeof fieldLabel]) : field);
 
-  async function run(action: () => Promise<void>) {
-    setSaving(true);
-    form.clear();
-    try {
-      await action();
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const run = form.send;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -123,10 +112,10 @@ export function GoalClashPanel({ item, goalText }: { item: WhanauItem; goalText:
           );
         })}
         <div className="whanau-form__actions">
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={form.saving}>
             {t('whanau.clash.save')}
           </Button>
-          <Button variant="ghost" disabled={saving} onClick={() => void run(() => discardItem(item._id))}>
+          <Button variant="ghost" disabled={form.saving} onClick={() => void run(() => discardItem(item._id))}>
             {t('whanau.clash.discard')}
           </Button>
         </div>

@@ -31,13 +31,9 @@ export function LinkedPhonesSection({ whanau }: { whanau: ShownWhanau }) {
   const linked = (phones.data ?? []).filter((phone) => phone.revokedAt === null);
 
   async function unlinkPhone(deviceId: string, name: string) {
-    unlinkErrors.clear();
-    try {
-      await unlink.mutateAsync({ whanauId: whanau._id, deviceId });
+    if (await unlinkErrors.send(() => unlink.mutateAsync({ whanauId: whanau._id, deviceId }))) {
       setConfirming(null);
       setMessage(t('whanau.phones.unlinked', { name }));
-    } catch (error) {
-      unlinkErrors.showFailure(error);
     }
   }
 
@@ -161,11 +157,7 @@ function InviteForm({
       form.show([], { clientId: [t('whanau.phones.chooseMember')] });
       return;
     }
-    try {
-      onMade(await create.mutateAsync({ whanauId: whanau._id, clientId }));
-    } catch (error) {
-      form.showFailure(error);
-    }
+    await form.send(async () => onMade(await create.mutateAsync({ whanauId: whanau._id, clientId })));
   }
 
   return (

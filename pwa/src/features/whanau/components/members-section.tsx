@@ -48,13 +48,9 @@ export function MembersSection({ whanau, lookup, canAdd }: MembersSectionProps) 
   const outErrors = useFormErrors([] as const);
 
   async function takeOut(memberId: string, name: string) {
-    outErrors.clear();
-    try {
-      await queueMemberOut(whanau._id, memberId);
+    if (await outErrors.send(() => queueMemberOut(whanau._id, memberId))) {
       setLeaving(null);
       setMessage(t('whanau.members.outSaved', { name }));
-    } catch (error) {
-      outErrors.showFailure(error);
     }
   }
 
@@ -157,7 +153,6 @@ function AddMemberForm({ whanauId, memberIds, lookup, onDone }: AddMemberFormPro
   const [familyName, setFamilyName] = useState('');
   const [relationship, setRelationship] = useState<Relationship | ''>('');
   const [relationshipOther, setRelationshipOther] = useState('');
-  const [saving, setSaving] = useState(false);
   const form = useFormErrors(memberFields);
   const found = q.trim()
     ? lookup
@@ -178,17 +173,12 @@ function AddMemberForm({ whanauId, memberIds, lookup, onDone }: AddMemberFormPro
       form.show([], own);
       return;
     }
-    setSaving(true);
-    try {
-      const member = { whanauId, relationship, relationshipText: relationship === 'other' ? relationshipOther : undefined };
+    const member = { whanauId, relationship, relationshipText: relationship === 'other' ? relationshipOther : undefined };
+    const saved = await form.send(async () => {
       const id = mode === 'existing' ? clientId : await lookup.createClient(givenName, familyName);
       await queueMember({ ...member, clientId: id });
-      onDone(true);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (saved) onDone(true);
   }
 
   return (
@@ -277,7 +267,7 @@ function AddMemberForm({ whanauId, memberIds, lookup, onDone }: AddMemberFormPro
         )}
       </div>
       <div className="whanau-form__actions">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={form.saving}>
           {t('whanau.members.save')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(false)}>

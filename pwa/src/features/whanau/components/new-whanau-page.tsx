@@ -20,20 +20,11 @@ export function NewWhanauPage({ onCreated }: { onCreated: (id: string) => void }
   usePageTitle(t('whanau.new.title'));
   const [name, setName] = useState('');
   const [notes, setNotes] = useState('');
-  const [saving, setSaving] = useState(false);
   const form = useFormErrors(fields);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    form.clear();
-    try {
-      onCreated(await queueNewWhanau({ name, notes }));
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    await form.send(async () => onCreated(await queueNewWhanau({ name, notes })));
   }
 
   return (
@@ -65,7 +56,7 @@ export function NewWhanauPage({ onCreated }: { onCreated: (id: string) => void }
               onChange={(event) => setNotes(event.currentTarget.value)}
             />
             <div className="whanau-form__actions">
-              <Button type="submit" disabled={saving}>
+              <Button type="submit" disabled={form.saving}>
                 {t('whanau.new.save')}
               </Button>
             </div>

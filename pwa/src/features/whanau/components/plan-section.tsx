@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { serviceCatalogue } from '@contract/catalogue';
-import { goalAreas, goalStatuses, type GoalArea, type GoalRecord, type GoalStatus } from '@contract/whanau';
+import { goalAreas, goalStatuses, type GoalRecord, type GoalStatus } from '@contract/whanau';
 import type { WhanauComment } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
@@ -8,10 +7,11 @@ import { SelectField } from '../../../components/select-field';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
-import { Rich, plainText } from '../../../i18n/rich-text';
+import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { ShownWhanau } from '../offline/whanau-items';
 import { queueGoal, queueGoalEdit } from '../offline/whanau-writes';
+import { GoalForm } from './goal-form';
 import { areaLabel, nzDateTime, personName, statusLabel } from './labels';
 import { ShareToggle, type WhanauShares } from './share-toggle';
 
@@ -74,6 +74,9 @@ export function PlanSection({ whanau, services, canEdit, onPrint, shares, commen
         <GoalForm
           whanau={whanau}
           services={services}
+          heading={t('whanau.plan.add')}
+          submitLabel={t('whanau.plan.save')}
+          save={queueGoal}
           onDone={(saved) => {
             setAdding(false);
             if (saved) setMessage(t('whanau.plan.saved'));
@@ -193,140 +196,6 @@ function NextSteps({ whanau, shares }: { whanau: ShownWhanau; shares: WhanauShar
   );
 }
 
-const goalFields = ['area', 'clientId', 'text', 'status', 'targetDate', 'serviceKey'] as const;
-
-export function serviceTitle(key: string): string {
-  return serviceCatalogue.find((service) => service.key === key)?.title ?? key;
-}
-
-/** A new goal of the plan. */
-function GoalForm({ whanau, services, onDone }: { whanau: ShownWhanau; services: readonly string[]; onDone: (saved: boolean) => void }) {
-  const t = useT();
-  const [area, setArea] = useState<GoalArea | ''>('');
-  const [clientId, setClientId] = useState('');
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState<GoalStatus>('not started');
-  const [targetDate, setTargetDate] = useState('');
-  const [serviceKey, setServiceKey] = useState(services[0] ?? '');
-  const [saving, setSaving] = useState(false);
-  const form = useFormErrors(goalFields);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.clear();
-    setSaving(true);
-    try {
-      await queueGoal({ whanauId: whanau._id, clientId, area, text, status, targetDate, serviceKey });
-      onDone(true);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="whanau-form whanau-form--inset whanau-noprint"
-      aria-labelledby="new-goal-heading"
-    >
-      <h3 id="new-goal-heading">{t('whanau.plan.add')}</h3>
-      <ErrorSummary state={form} />
-      <div className="whanau-form__row">
-        <SelectField
-          label={t('whanau.goal.area')}
-          name="area"
-          value={area}
-          error={form.errorOf('area')}
-          onChange={(event) => setArea(event.currentTarget.value as GoalArea | '')}
-        >
-          <option value="">{t('whanau.choose')}</option>
-          {goalAreas.map((value) => (
-            <option key={value} value={value}>
-              {plainText(t(areaLabel[value]))}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('whanau.goal.for')}
-          name="clientId"
-          value={clientId}
-          error={form.errorOf('clientId')}
-          onChange={(event) => setClientId(event.currentTarget.value)}
-        >
-          <option value="">{t('whanau.plan.forWhanau')}</option>
-          {whanau.members.flatMap((member) =>
-            member.client && member.clientId
-              ? [
-                  <option key={member._id} value={member.clientId}>
-                    {personName(member.client)}
-                  </option>,
-                ]
-              : [],
-          )}
-        </SelectField>
-      </div>
-      <TextArea
-        label={t('whanau.goal.text')}
-        name="text"
-        rows={3}
-        value={text}
-        error={form.errorOf('text')}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      <div className="whanau-form__row">
-        <SelectField
-          label={t('whanau.goal.status')}
-          name="status"
-          value={status}
-          error={form.errorOf('status')}
-          onChange={(event) => setStatus(event.currentTarget.value as GoalStatus)}
-        >
-          {goalStatuses.map((value) => (
-            <option key={value} value={value}>
-              {t(statusLabel[value])}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          type="date"
-          label={t('whanau.goal.targetDate')}
-          name="targetDate"
-          value={targetDate}
-          error={form.errorOf('targetDate')}
-          onChange={(event) => setTargetDate(event.currentTarget.value)}
-        />
-      </div>
-      {services.length > 1 && (
-        <SelectField
-          label={t('whanau.goal.service')}
-          name="serviceKey"
-          value={serviceKey}
-          error={form.errorOf('serviceKey')}
-          onChange={(event) => setServiceKey(event.currentTarget.value)}
-        >
-          {services.map((key) => (
-            <option key={key} value={key}>
-              {serviceTitle(key)}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {services.length <= 1 && form.errorOf('serviceKey') && <p className="field__error">{form.errorOf('serviceKey')}</p>}
-      <div className="whanau-form__actions">
-        <Button type="submit" disabled={saving}>
-          {t('whanau.plan.save')}
-        </Button>
-        <Button variant="ghost" onClick={() => onDone(false)}>
-          {t('whanau.cancel')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 const editFields = ['status', 'targetDate', 'text'] as const;
 
 /** A goal's status, target date and words, changed on the version shown; only what changed is sent. */
@@ -335,30 +204,17 @@ function GoalEditForm({ goal, whanau, onDone }: { goal: GoalRecord; whanau: Show
   const [status, setStatus] = useState<GoalStatus>(goal.status);
   const [targetDate, setTargetDate] = useState(goal.targetDate ?? '');
   const [text, setText] = useState(goal.text);
-  const [saving, setSaving] = useState(false);
   const form = useFormErrors(editFields);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.clear();
     const changes = {
       ...(status !== goal.status ? { status } : {}),
       ...(targetDate !== (goal.targetDate ?? '') ? { targetDate: targetDate || null } : {}),
       ...(text.trim() !== goal.text ? { text } : {}),
     };
-    if (Object.keys(changes).length === 0) {
-      onDone(false);
-      return;
-    }
-    setSaving(true);
-    try {
-      await queueGoalEdit(goal._id, goal.version, changes);
-      onDone(true);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (Object.keys(changes).length === 0) onDone(false);
+    else if (await form.send(() => queueGoalEdit(goal._id, goal.version, changes))) onDone(true);
   }
 
   return (
@@ -402,7 +258,7 @@ function GoalEditForm({ goal, whanau, onDone }: { goal: GoalRecord; whanau: Show
         />
       </div>
       <div className="whanau-form__actions">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={form.saving}>
           {t('whanau.plan.saveEdit')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(false)}>

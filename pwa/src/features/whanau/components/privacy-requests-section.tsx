@@ -142,12 +142,7 @@ function AnswerForm({ request, onDone }: { request: PrivacyRequestRecord; onDone
       form.show([], own);
       return;
     }
-    try {
-      await answer.mutateAsync({ id: request._id, outcome, ...(text.trim() ? { answer: text } : {}) });
-      onDone();
-    } catch (error) {
-      form.showFailure(error);
-    }
+    if (await form.send(() => answer.mutateAsync({ id: request._id, outcome, ...(text.trim() ? { answer: text } : {}) }))) onDone();
   }
 
   return (

@@ -1,16 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { goalAreas, type GoalArea } from '@contract/whanau';
 import type { GoalSuggestion } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { SelectField } from '../../../components/select-field';
 import { TextArea } from '../../../components/text-area';
 import { plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import { isWaiting, type ShownWhanau, type WhanauItem } from '../offline/whanau-items';
 import { queueSuggestionAccepted, queueSuggestionDeclined } from '../offline/whanau-writes';
 import { areaLabel, nzDateTime } from './labels';
-import { serviceTitle } from './plan-section';
+import { GoalForm } from './goal-form';
 
 type SuggestionsProps = {
   whanau: ShownWhanau;
@@ -63,10 +61,13 @@ export function SuggestionsSection({ whanau, suggestions, items, services }: Sug
                   </div>
                 )}
                 {open && answering?.id === suggestion._id && answering.how === 'accept' && (
-                  <AcceptForm
+                  <GoalForm
                     whanau={whanau}
-                    suggestion={suggestion}
                     services={services}
+                    heading={t('whanau.voice.addToPlan')}
+                    submitLabel={t('whanau.voice.addToPlan')}
+                    initial={suggestion}
+                    save={(goal) => queueSuggestionAccepted(suggestion._id, goal)}
                     onDone={(saved) => {
                       setAnswering(null);
                       if (saved) setMessage(t('whanau.voice.acceptSaved'));
@@ -91,114 +92,17 @@ export function SuggestionsSection({ whanau, suggestions, items, services }: Sug
   );
 }
 
-const acceptFields = ['area', 'text', 'serviceKey', 'goalId'] as const;
-
-/** The suggested goal as a goal of the plan: its words and area (as suggested, to change), under a service. */
-function AcceptForm({
-  whanau,
-  suggestion,
-  services,
-  onDone,
-}: {
-  whanau: ShownWhanau;
-  suggestion: GoalSuggestion;
-  services: readonly string[];
-  onDone: (saved: boolean) => void;
-}) {
-  const t = useT();
-  const [area, setArea] = useState<GoalArea | ''>(suggestion.area ?? '');
-  const [text, setText] = useState(suggestion.text);
-  const [serviceKey, setServiceKey] = useState(services[0] ?? '');
-  const [saving, setSaving] = useState(false);
-  const form = useFormErrors(acceptFields);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    form.clear();
-    setSaving(true);
-    try {
-      await queueSuggestionAccepted(suggestion._id, { whanauId: whanau._id, area, text, status: 'not started', serviceKey });
-      onDone(true);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="whanau-form whanau-form--inset" aria-label={t('whanau.voice.addToPlan')}>
-      <ErrorSummary state={form} />
-      <TextArea
-        label={t('whanau.goal.text')}
-        name="text"
-        rows={2}
-        value={text}
-        error={form.errorOf('text')}
-        onChange={(event) => setText(event.currentTarget.value)}
-      />
-      <SelectField
-        label={t('whanau.goal.area')}
-        name="area"
-        value={area}
-        error={form.errorOf('area')}
-        onChange={(event) => setArea(event.currentTarget.value as GoalArea | '')}
-      >
-        <option value="">{t('whanau.choose')}</option>
-        {goalAreas.map((value) => (
-          <option key={value} value={value}>
-            {plainText(t(areaLabel[value]))}
-          </option>
-        ))}
-      </SelectField>
-      {services.length > 1 && (
-        <SelectField
-          label={t('whanau.goal.service')}
-          name="serviceKey"
-          value={serviceKey}
-          error={form.errorOf('serviceKey')}
-          onChange={(event) => setServiceKey(event.currentTarget.value)}
-        >
-          {services.map((key) => (
-            <option key={key} value={key}>
-              {serviceTitle(key)}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      <div className="whanau-form__actions">
-        <Button type="submit" disabled={saving}>
-          {t('whanau.voice.addToPlan')}
-        </Button>
-        <Button variant="ghost" onClick={() => onDone(false)}>
-          {t('whanau.cancel')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 const declineFields = ['reply'] as const;
 
 /** Declined with a reply (required): the whānau sees it in their app. */
 function DeclineForm({ suggestion, onDone }: { suggestion: GoalSuggestion; onDone: (saved: boolean) => void }) {
   const t = useT();
   const [reply, setReply] = useState('');
-  const [saving, setSaving] = useState(false);
   const form = useFormErrors(declineFields);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    form.clear();
-    setSaving(true);
-    try {
-      await queueSuggestionDeclined(suggestion._id, reply);
-      onDone(true);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
-    }
+    if (await form.send(() => queueSuggestionDeclined(suggestion._id, reply))) onDone(true);
   }
 
   return (
@@ -214,7 +118,7 @@ function DeclineForm({ suggestion, onDone }: { suggestion: GoalSuggestion; onDon
         onChange={(event) => setReply(event.currentTarget.value)}
       />
       <div className="whanau-form__actions">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={form.saving}>
           {t('whanau.voice.sendDecline')}
         </Button>
         <Button variant="ghost" onClick={() => onDone(false)}>

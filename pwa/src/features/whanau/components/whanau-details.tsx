@@ -20,27 +20,18 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(whanau.name);
   const [notes, setNotes] = useState(whanau.notes ?? '');
-  const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState('');
   const form = useFormErrors(fields);
   const waiting = whanau.waiting.get(whanau._id);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (saving) return;
-    form.clear();
     const changes: { name?: string; notes?: string | null } = {};
     if (name.trim() !== whanau.name) changes.name = name;
     if (notes.trim() !== (whanau.notes ?? '')) changes.notes = notes.trim() ? notes : null;
-    setSaving(true);
-    try {
-      await queueWhanauEdit(whanau._id, whanau.version, changes);
+    if (await form.send(() => queueWhanauEdit(whanau._id, whanau.version, changes))) {
       setEditing(false);
       setMessage(t('whanau.details.saved'));
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -92,10 +83,10 @@ export function WhanauDetails({ whanau, canEdit }: { whanau: ShownWhanau; canEdi
             />
           )}
           <div className="whanau-form__actions">
-            <Button type="submit" disabled={saving}>
+            <Button type="submit" disabled={form.saving}>
               {t('whanau.details.save')}
             </Button>
-            <Button variant="ghost" disabled={saving} onClick={() => setEditing(false)}>
+            <Button variant="ghost" disabled={form.saving} onClick={() => setEditing(false)}>
               {t('whanau.cancel')}
             </Button>
           </div>

@@ -43,7 +43,10 @@ export async function queueMemberOut(whanauId: string, memberId: string): Promis
 }
 
 /** Saves a new goal of the plan; returns its id. */
-export async function queueGoal(goal: Typed<GoalCreatePayload>): Promise<string> {
+/** A new goal as a form gives it (the contract checks it when queued). */
+export type NewGoal = Typed<GoalCreatePayload>;
+
+export async function queueGoal(goal: NewGoal): Promise<string> {
   return (await asFormErrors(() => staffOutbox.enqueue(goalCreateKind, { payload: goal, label: 'Goal' }))).entityId;
 }
 
@@ -61,7 +64,7 @@ export async function queueContact(contact: Typed<ContactCreatePayload>): Promis
  * "Add to the plan": the whānau's suggested goal becomes a goal of the plan, then the suggestion is
  * answered with it. Both wait in the outbox in that order and go in one request.
  */
-export async function queueSuggestionAccepted(suggestionId: string, goal: Typed<GoalCreatePayload>): Promise<string> {
+export async function queueSuggestionAccepted(suggestionId: string, goal: NewGoal): Promise<string> {
   const goalId = await queueGoal(goal);
   await asFormErrors(() =>
     staffOutbox.enqueue(suggestionAnswerKind, { entityId: suggestionId, payload: { answer: 'accept', goalId }, label: 'Suggested goal' }),
