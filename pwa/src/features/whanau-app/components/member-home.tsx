@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
 import { Spinner } from '../../../components/spinner';
 import { formatDate } from '../../../i18n/i18n';
+import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { QueuedItem } from '../../../lib/outbox/read-items';
 import { useOnline } from '../../../lib/use-online';
@@ -113,7 +114,9 @@ function GoalItem({ goal, view, queued }: { goal: SharedGoal; view: WhanauAppVie
   });
   return (
     <li className="member-item">
-      <p className="member-item__eyebrow">{t(goalAreaWords[goal.area])}</p>
+      <p className="member-item__eyebrow">
+        <Rich id={goalAreaWords[goal.area]} />
+      </p>
       <p className="member-item__text">{goal.text}</p>
       <p className="member-item__meta">
         <span className="member-tag">{t(goalStatusWords[goal.status])}</span>

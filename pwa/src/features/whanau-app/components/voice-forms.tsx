@@ -8,7 +8,8 @@ import { SelectField } from '../../../components/select-field';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
 import { formatDate } from '../../../i18n/i18n';
-import { useT } from '../../../i18n/use-t';
+import { plainText } from '../../../i18n/rich-text';
+import { useT, type Translate } from '../../../i18n/use-t';
 import type { QueuedItem } from '../../../lib/outbox/read-items';
 import { memberKinds, queueMemberWrite } from '../offline/member-kinds';
 import { goalAreaWords } from '../../../i18n/record-words';
@@ -39,6 +40,45 @@ function Saved({ show, children }: { show: boolean; children: ReactNode }) {
   ) : null;
 }
 
+type Option<Value extends string> = { value: Value; label: string };
+
+const topicOptions = (t: Translate): Option<'done' | 'in_the_way'>[] => [
+  { value: 'done', label: t('whanauApp.comment.done') },
+  { value: 'in_the_way', label: t('whanauApp.comment.inTheWay') },
+];
+
+const requestOptions = (t: Translate): Option<'access' | 'correction'>[] => [
+  { value: 'access', label: t('whanauApp.privacy.access') },
+  { value: 'correction', label: t('whanauApp.privacy.correction') },
+];
+
+/** What a comment and a request about one's information both ask: which of a few, then in your own words. */
+function ChoiceAndText<Value extends string>({
+  choice,
+  text,
+}: {
+  choice: { name: string; label: string; value: Value; onChange: (value: Value) => void; options: Option<Value>[] };
+  text: { label: string; rows: number; value: string; onChange: (value: string) => void; error: string | undefined };
+}) {
+  return (
+    <>
+      <SelectField
+        label={choice.label}
+        name={choice.name}
+        value={choice.value}
+        onChange={(event) => choice.onChange(choice.options.find((option) => option.value === event.target.value)?.value ?? choice.options[0]!.value)}
+      >
+        {choice.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextArea label={text.label} name="text" rows={text.rows} value={text.value} onChange={(event) => text.onChange(event.target.value)} error={text.error} />
+    </>
+  );
+}
+
 export function CommentForm({ goalId }: { goalId: string }) {
   const t = useT();
   const [topic, setTopic] = useState<'done' | 'in_the_way'>('done');
@@ -54,22 +94,9 @@ export function CommentForm({ goalId }: { goalId: string }) {
   return (
     <form className="member-form member-form--inline" onSubmit={submit} noValidate>
       <ErrorSummary state={form.errors} />
-      <SelectField
-        label={t('whanauApp.comment.topic')}
-        name="topic"
-        value={topic}
-        onChange={(event) => setTopic(event.target.value === 'in_the_way' ? 'in_the_way' : 'done')}
-      >
-        <option value="done">{t('whanauApp.comment.done')}</option>
-        <option value="in_the_way">{t('whanauApp.comment.inTheWay')}</option>
-      </SelectField>
-      <TextArea
-        label={t('whanauApp.comment.text')}
-        name="text"
-        rows={2}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        error={form.errors.errorOf('text')}
+      <ChoiceAndText
+        choice={{ name: 'topic', label: t('whanauApp.comment.topic'), value: topic, onChange: setTopic, options: topicOptions(t) }}
+        text={{ label: t('whanauApp.comment.text'), rows: 2, value: text, onChange: setText, error: form.errors.errorOf('text') }}
       />
       <Button type="submit" size="sm" variant="outline" disabled={form.saving}>
         {t('whanauApp.comment.add')}
@@ -119,7 +146,7 @@ export function SuggestSection({ view, queued }: { view: WhanauAppView; queued: 
           <option value="">{t('whanauApp.suggest.anyArea')}</option>
           {goalAreas.map((value) => (
             <option key={value} value={value}>
-              {t(goalAreaWords[value])}
+              {plainText(t(goalAreaWords[value]))}
             </option>
           ))}
         </SelectField>
@@ -346,22 +373,9 @@ export function PrivacySection({ view, queued }: { view: WhanauAppView; queued: 
       ) : (
         <form className="member-form" onSubmit={submit} noValidate>
           <ErrorSummary state={form.errors} />
-          <SelectField
-            label={t('whanauApp.privacy.kind')}
-            name="kind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value === 'correction' ? 'correction' : 'access')}
-          >
-            <option value="access">{t('whanauApp.privacy.access')}</option>
-            <option value="correction">{t('whanauApp.privacy.correction')}</option>
-          </SelectField>
-          <TextArea
-            label={t('whanauApp.privacy.text')}
-            name="text"
-            rows={3}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            error={form.errors.errorOf('text')}
+          <ChoiceAndText
+            choice={{ name: 'kind', label: t('whanauApp.privacy.kind'), value: kind, onChange: setKind, options: requestOptions(t) }}
+            text={{ label: t('whanauApp.privacy.text'), rows: 3, value: text, onChange: setText, error: form.errors.errorOf('text') }}
           />
           <div className="member-actions">
             <Button type="submit" disabled={form.saving}>

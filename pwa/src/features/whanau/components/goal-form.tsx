@@ -90,29 +90,7 @@ export function GoalForm({ whanau, services, heading, submitLabel, initial, save
         error={form.errorOf('text')}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      <div className="whanau-form__row">
-        <SelectField
-          label={t('whanau.goal.status')}
-          name="status"
-          value={status}
-          error={form.errorOf('status')}
-          onChange={(event) => setStatus(event.currentTarget.value as GoalStatus)}
-        >
-          {goalStatuses.map((value) => (
-            <option key={value} value={value}>
-              {t(statusLabel[value])}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          type="date"
-          label={t('whanau.goal.targetDate')}
-          name="targetDate"
-          value={targetDate}
-          error={form.errorOf('targetDate')}
-          onChange={(event) => setTargetDate(event.currentTarget.value)}
-        />
-      </div>
+      <StatusAndDate status={status} targetDate={targetDate} onStatus={setStatus} onTargetDate={setTargetDate} errorOf={form.errorOf} />
       {services.length > 1 && (
         <SelectField
           label={t('whanau.goal.service')}
@@ -138,5 +116,47 @@ export function GoalForm({ whanau, services, heading, submitLabel, initial, save
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A goal's status and target date, side by side (a new goal and an edit alike). */
+export function StatusAndDate({
+  status,
+  targetDate,
+  onStatus,
+  onTargetDate,
+  errorOf,
+}: {
+  status: GoalStatus;
+  targetDate: string;
+  onStatus: (status: GoalStatus) => void;
+  onTargetDate: (date: string) => void;
+  errorOf: (field: 'status' | 'targetDate') => string | undefined;
+}) {
+  const t = useT();
+  return (
+    <div className="whanau-form__row">
+      <SelectField
+        label={t('whanau.goal.status')}
+        name="status"
+        value={status}
+        error={errorOf('status')}
+        onChange={(event) => onStatus(event.currentTarget.value as GoalStatus)}
+      >
+        {goalStatuses.map((value) => (
+          <option key={value} value={value}>
+            {t(statusLabel[value])}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        type="date"
+        label={t('whanau.goal.targetDate')}
+        name="targetDate"
+        value={targetDate}
+        error={errorOf('targetDate')}
+        onChange={(event) => onTargetDate(event.currentTarget.value)}
+      />
+    </div>
   );
 }

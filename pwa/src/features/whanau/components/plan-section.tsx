@@ -1,17 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { goalAreas, goalStatuses, type GoalRecord, type GoalStatus } from '@contract/whanau';
+import { goalAreas, type GoalRecord, type GoalStatus } from '@contract/whanau';
 import type { WhanauComment } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { SelectField } from '../../../components/select-field';
 import { TextArea } from '../../../components/text-area';
-import { TextField } from '../../../components/text-field';
 import { formatDate, formatNumber } from '../../../i18n/i18n';
 import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import type { ShownWhanau } from '../offline/whanau-items';
 import { queueGoal, queueGoalEdit } from '../offline/whanau-writes';
-import { GoalForm } from './goal-form';
+import { GoalForm, StatusAndDate } from './goal-form';
 import { areaLabel, nzDateTime, personName, statusLabel } from './labels';
 import { ShareToggle, type WhanauShares } from './share-toggle';
 
@@ -234,29 +232,7 @@ function GoalEditForm({ goal, whanau, onDone }: { goal: GoalRecord; whanau: Show
         error={form.errorOf('text')}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      <div className="whanau-form__row">
-        <SelectField
-          label={t('whanau.goal.status')}
-          name="status"
-          value={status}
-          error={form.errorOf('status')}
-          onChange={(event) => setStatus(event.currentTarget.value as GoalStatus)}
-        >
-          {goalStatuses.map((value) => (
-            <option key={value} value={value}>
-              {t(statusLabel[value])}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          type="date"
-          label={t('whanau.goal.targetDate')}
-          name="targetDate"
-          value={targetDate}
-          error={form.errorOf('targetDate')}
-          onChange={(event) => setTargetDate(event.currentTarget.value)}
-        />
-      </div>
+      <StatusAndDate status={status} targetDate={targetDate} onStatus={setStatus} onTargetDate={setTargetDate} errorOf={form.errorOf} />
       <div className="whanau-form__actions">
         <Button type="submit" disabled={form.saving}>
           {t('whanau.plan.saveEdit')}
