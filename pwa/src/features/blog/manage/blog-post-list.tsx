@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { BlogPost } from '@contract/content';
-import { Button } from '../../../components/button';
-import { imageUrl } from '../../../lib/image-size';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { OlderPosts } from '../components/older-posts';
 import { DeleteBlogPostDialog } from './delete-blog-post-dialog';
 import { formatDate } from '../../../components/manage/format';
 import { QueryState } from '../../../components/manage/query-state';
+import { ManagedListItem } from '../../../components/manage/managed-list-item';
 import { UnpublishedList } from '../../../components/manage/unpublished-list';
 import '../../../components/manage/content-edit.css';
 import { useUnpublishedBlogPosts } from './managed-blog-post';
@@ -32,26 +30,15 @@ export function BlogPostList() {
           ) : (
             <ul className="manage-list">
               {list.map((post) => (
-                <li key={post._id} className="manage-list__item">
-                  <img className="manage-list__thumb" src={imageUrl(post.image.src, 'small')} alt="" loading="lazy" width={64} height={48} />
-                  <div className="manage-list__text">
-                    <Link to={staffPaths.manageBlog(post._id)} className="manage-list__title">
-                      {post.title}
-                    </Link>
-                    <span className="manage-list__meta">
-                      {post.author} · {formatDate(post.createdAt)}
-                    </span>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="manage-delete-button"
-                    onClick={() => setPostToDelete(post)}
-                    aria-label={t('manage.deletePostNamed', { title: post.title })}
-                  >
-                    {t('manage.delete')}
-                  </Button>
-                </li>
+                <ManagedListItem
+                  key={post._id}
+                  image={post.image.src}
+                  title={post.title}
+                  href={staffPaths.manageBlog(post._id)}
+                  meta={`${post.author} · ${formatDate(post.createdAt)}`}
+                  deleteLabel={t('manage.deletePostNamed', { title: post.title })}
+                  onDelete={() => setPostToDelete(post)}
+                />
               ))}
             </ul>
           )

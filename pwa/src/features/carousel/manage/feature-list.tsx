@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { Feature } from '@contract/content';
-import { Button } from '../../../components/button';
-import { imageUrl } from '../../../lib/image-size';
 import { staffPaths } from '../../../lib/staff-paths';
 import { useFeatures } from '../api/get-features';
 import { DeleteFeatureDialog } from './delete-feature-dialog';
 import { QueryState } from '../../../components/manage/query-state';
+import { ManagedListItem } from '../../../components/manage/managed-list-item';
 import { UnpublishedList } from '../../../components/manage/unpublished-list';
 import '../../../components/manage/content-edit.css';
 import { useUnpublishedFeatures } from './managed-feature';
@@ -30,23 +28,14 @@ export function FeatureList() {
           ) : (
             <ul className="manage-list">
               {list.map((feature) => (
-                <li key={feature._id} className="manage-list__item">
-                  <img className="manage-list__thumb" src={imageUrl(feature.image.src, 'small')} alt="" loading="lazy" width={64} height={48} />
-                  <div className="manage-list__text">
-                    <Link to={staffPaths.manageFeature(feature._id)} className="manage-list__title">
-                      {feature.title}
-                    </Link>
-                  </div>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="manage-delete-button"
-                    onClick={() => setFeatureToDelete(feature)}
-                    aria-label={t('manage.deleteFeatureNamed', { title: feature.title })}
-                  >
-                    {t('manage.delete')}
-                  </Button>
-                </li>
+                <ManagedListItem
+                  key={feature._id}
+                  image={feature.image.src}
+                  title={feature.title}
+                  href={staffPaths.manageFeature(feature._id)}
+                  deleteLabel={t('manage.deleteFeatureNamed', { title: feature.title })}
+                  onDelete={() => setFeatureToDelete(feature)}
+                />
               ))}
             </ul>
           )

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button';
-import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { useT } from '../../../i18n/use-t';
 import type { ClientChanges, ClientDetail } from '../api/types';
-import { changesBetween, clientFieldOf, clientFormFields, valuesOf, type ClientFormValues } from '../client-form-values';
-import { ClientFields } from './client-fields';
+import { changesBetween, valuesOf } from '../client-form-values';
+import { ClientFormCard } from './client-form-card';
 
 type EditClientFormProps = {
   client: ClientDetail;
@@ -22,44 +19,18 @@ type EditClientFormProps = {
  */
 export function EditClientForm({ client, onDone, onCancel, queue }: EditClientFormProps) {
   const t = useT();
-  const [values, setValues] = useState<ClientFormValues>(() => valuesOf(client));
-  const errors = useFormErrors(clientFormFields, [], { fieldOf: clientFieldOf });
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => headingRef.current?.focus(), []);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const changes = changesBetween(client, values);
-    if (Object.keys(changes).length === 0) {
-      onDone(null);
-      return;
-    }
-    await errors.send(async () => onDone(await queue(client.version, changes)));
-  }
-
   return (
-    <section className="clients-card" aria-labelledby="edit-client-heading">
-      <h2 id="edit-client-heading" ref={headingRef} tabIndex={-1}>
-        {t('clients.edit.title')}
-      </h2>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="client-form">
-        <ErrorSummary state={errors} />
-        <ClientFields
-          values={values}
-          errorOf={errors.errorOf}
-          disabled={errors.saving}
-          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-        />
-        <div className="client-form__actions">
-          <Button type="submit" disabled={errors.saving}>
-            {errors.saving ? t('clients.saving') : t('clients.edit.save')}
-          </Button>
-          <Button variant="ghost" onClick={onCancel}>
-            {t('clients.cancel')}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <ClientFormCard
+      id="edit-client-heading"
+      title={t('clients.edit.title')}
+      initial={() => valuesOf(client)}
+      submitLabel={t('clients.edit.save')}
+      onCancel={onCancel}
+      onSave={async (values, send) => {
+        const changes = changesBetween(client, values);
+        if (Object.keys(changes).length === 0) onDone(null);
+        else await send(async () => onDone(await queue(client.version, changes)));
+      }}
+    />
   );
 }

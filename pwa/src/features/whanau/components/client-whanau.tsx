@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { relationships, type Relationship } from '@contract/whanau';
+import type { Relationship } from '@contract/whanau';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { Rich, plainText } from '../../../i18n/rich-text';
+import { Rich } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
 import { staffPaths } from '../../../lib/staff-paths';
 import { keptWhanauOfClient, keptWhanauSummary, searchKeptWhanau } from '../offline/whanau-copy';
 import { isWaiting, useWhanauItems, type WhanauItem } from '../offline/whanau-items';
 import { queueMember, queueNewWhanau } from '../offline/whanau-writes';
 import { useWhanauCopyRevision, useWhanauCopySync } from '../offline/use-whanau-copy';
-import { relationshipLabel } from './labels';
+import { RelationshipFields } from './relationship-fields';
 import { relationshipText } from './members-section';
 import './whanau.css';
 
@@ -161,31 +160,13 @@ function WhanauOffer({ clientId, familyName }: { clientId: string; familyName: s
             </fieldset>
           </>
         )}
-        <div className="whanau-form__row">
-          <SelectField
-            label={t('whanau.members.relationship')}
-            name="relationship"
-            value={relationship}
-            error={form.errorOf('relationship')}
-            onChange={(event) => setRelationship(event.currentTarget.value as Relationship | '')}
-          >
-            <option value="">{t('whanau.choose')}</option>
-            {relationships.map((value) => (
-              <option key={value} value={value}>
-                {plainText(t(relationshipLabel[value]))}
-              </option>
-            ))}
-          </SelectField>
-          {relationship === 'other' && (
-            <TextField
-              label={t('whanau.members.relationshipText')}
-              name="relationshipText"
-              value={relationshipOther}
-              error={form.errorOf('relationshipText')}
-              onChange={(event) => setRelationshipOther(event.currentTarget.value)}
-            />
-          )}
-        </div>
+        <RelationshipFields
+          relationship={relationship}
+          other={relationshipOther}
+          onRelationship={setRelationship}
+          onOther={setRelationshipOther}
+          errorOf={form.errorOf}
+        />
         <div className="whanau-form__actions">
           <Button type="submit" disabled={form.saving}>
             {mode === 'start' ? t('whanau.offer.saveStart') : t('whanau.offer.saveJoin')}

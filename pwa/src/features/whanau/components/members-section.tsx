@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { relationships, type MemberRecord, type Relationship } from '@contract/whanau';
+import { type MemberRecord, type Relationship } from '@contract/whanau';
 import type { ProposableField } from '@contract/whanau-app';
 import { Button } from '../../../components/button';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { plainText } from '../../../i18n/rich-text';
 import { useT } from '../../../i18n/use-t';
@@ -12,6 +11,7 @@ import { staffPaths } from '../../../lib/staff-paths';
 import type { ShownWhanau } from '../offline/whanau-items';
 import { queueMember, queueMemberOut } from '../offline/whanau-writes';
 import { personName, relationshipLabel } from './labels';
+import { RelationshipFields } from './relationship-fields';
 
 /** A client this kaimahi may add, as the clients feature finds them (composed by the route). */
 export type ClientOption = { _id: string; name: string };
@@ -240,32 +240,13 @@ function AddMemberForm({ whanauId, memberIds, lookup, onDone }: AddMemberFormPro
           />
         </div>
       )}
-      <div className="whanau-form__row">
-        <SelectField
-          label={t('whanau.members.relationship')}
-          name="relationship"
-          value={relationship}
-          error={form.errorOf('relationship')}
-          onChange={(event) => setRelationship(event.currentTarget.value as Relationship | '')}
-        >
-          <option value="">{t('whanau.choose')}</option>
-          {relationships.map((value) => (
-            <option key={value} value={value}>
-              {plainText(t(relationshipLabel[value]))}
-            </option>
-          ))}
-        </SelectField>
-        {relationship === 'other' && (
-          <TextField
-            label={t('whanau.members.relationshipText')}
-            hint={t('whanau.members.relationshipTextHint')}
-            name="relationshipText"
-            value={relationshipOther}
-            error={form.errorOf('relationshipText')}
-            onChange={(event) => setRelationshipOther(event.currentTarget.value)}
-          />
-        )}
-      </div>
+      <RelationshipFields
+        relationship={relationship}
+        other={relationshipOther}
+        onRelationship={setRelationship}
+        onOther={setRelationshipOther}
+        errorOf={form.errorOf}
+      />
       <div className="whanau-form__actions">
         <Button type="submit" disabled={form.saving}>
           {t('whanau.members.save')}
