@@ -84,7 +84,7 @@ describe('records kept by key in a part of the copy', () => {
     await byDay.load(cipher);
     expect(counted.opened).toBe(1);
     expect(byDay.all()).toEqual([]);
-    expect(byDay.rows().map(({ key, summary, isOpened }) => [key, summary, isOpened])).toEqual([
+    expect(byDay.entries().map(({ key, summary, isOpened }) => [key, summary, isOpened])).toEqual([
       ['2026-12-07', 1, false],
       ['2026-12-08', 2, false],
     ]);
@@ -108,7 +108,7 @@ describe('records kept by key in a part of the copy', () => {
     await byDay.update(cipher, one._id, (kept) => kept && { ...kept, text: 'Moved to Wednesday', on: '2026-12-09', version: 3 }, one.on);
     byDay.forget();
     await byDay.open(cipher, ['2026-12-07', '2026-12-09']);
-    expect(byDay.rows().map((row) => row.key)).toEqual(['2026-12-09']);
+    expect(byDay.entries().map((row) => row.key)).toEqual(['2026-12-09']);
     expect(byDay.get(one._id)?.text).toBe('Moved to Wednesday');
 
     // A part with no index, not decrypted: the one row is opened and guarded alone.

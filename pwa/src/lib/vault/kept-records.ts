@@ -96,8 +96,8 @@ export type KeptRecords<R extends Keyed, S> = Pick<
   get(id: string): R | undefined;
   /** Every record opened so far. */
   all(): R[];
-  /** Every row the index knows, with its summary and whether it is open. */
-  rows(): { key: string; row: string; summary?: S; isOpened: boolean }[];
+  /** Every row the copy knows (the index's, or all once opened), with its summary and whether it is open. */
+  entries(): { key: string; row: string; summary?: S; isOpened: boolean }[];
   summary(key: string): S | undefined;
   /**
    * Changes one record when this write's turn comes: `change` sees it as kept (undefined when not)
@@ -113,6 +113,8 @@ export type KeptRecords<R extends Keyed, S> = Pick<
 
 export function keptRecords<R extends Keyed, S = undefined>(declaration: Declaration<R, S>): KeptRecords<R, S> {
   const { rows: store, isRecord, group, index, meta } = declaration;
+  // Grouped rows have opaque ids only the index knows, and a record's id does not name its row.
+  if (group && (!index || 'since' in declaration.fetch)) throw new Error('Grouped records need an index and a full refresh');
   const keyOfRecord = (record: R) => (group ? group.by(record) : record._id);
   const keyOfId = (copy: Copy<R, S>, id: string) => (group ? copy.keyOf.get(id) : id);
   const isIndexRow = (id: string) => index !== undefined && index.at[0] === store.part && index.at[1] === id;
@@ -344,7 +346,7 @@ export function keptRecords<R extends Keyed, S = undefined>(declaration: Declara
       return key === undefined ? undefined : copy?.buckets.get(key)?.records?.get(id);
     },
     all: () => [...(part.current()?.buckets.values() ?? [])].flatMap((bucket) => (bucket.records ? [...bucket.records.values()] : [])),
-    rows: () => [...(part.current()?.buckets ?? [])].map(([key, { row, summary, records }]) => ({ key, row, summary, isOpened: records !== null })),
+    entries: () => [...(part.current()?.buckets ?? [])].map(([key, { row, summary, records }]) => ({ key, row, summary, isOpened: records !== null })),
     summary: (key) => part.current()?.buckets.get(key)?.summary,
 
     update(cipher, id, change, near) {

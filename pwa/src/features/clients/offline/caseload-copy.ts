@@ -76,7 +76,7 @@ export const isCaseloadLoaded = caseload.isLoaded;
 export const caseloadRefreshedAt = caseload.refreshedAt;
 /** One client of the copy. */
 export const caseloadClient = caseload.get;
-export const caseloadSize = (): number => caseload.rows().length;
+export const caseloadSize = (): number => caseload.entries().length;
 
 /** The client of the copy whose case note or contact has this id (a correction names only the note). */
 export function clientOfNote(noteId: string): string | undefined {

@@ -92,7 +92,7 @@ export const openFollowUpDays = (cipher: StaffCipher, dueOns: Iterable<string>):
 /** The due dates of the copy, soonest first, with how many are open on each and whether they are opened. */
 export function followUpDaysOnDevice(): (FollowUpDay & { isOpened: boolean })[] {
   return followUps
-    .rows()
+    .entries()
     .map(({ key, row, summary, isOpened }) => ({ dueOn: key, row, open: summary ?? 0, isOpened }))
     .sort((a, b) => (a.dueOn < b.dueOn ? -1 : 1));
 }

@@ -83,7 +83,7 @@ export const keptWhanauSummary = whanau.summary;
 /** Decrypts one whānau's page into memory (what a whānau page reads). */
 export const openKeptWhanau = (cipher: StaffCipher, id: string): Promise<void> => whanau.open(cipher, [id]);
 
-const summaries = () => whanau.rows().flatMap((row) => (row.summary ? [row.summary] : []));
+const summaries = () => whanau.entries().flatMap((row) => (row.summary ? [row.summary] : []));
 
 /** The whānau of the copy whose name matches every folded word of `q`, by name. */
 export function searchKeptWhanau(q: string): KeptWhanauSummary[] {
