@@ -1,12 +1,14 @@
 /**
- * The kaimahi's caseload on this device (DESIGN §6, decision 045): sealed in their staff
- * database (lib/vault/staff-db.ts), one row per client, and — once the vault is unlocked —
- * decrypted into this module's memory, where search runs. Nothing here reaches IndexedDB
- * unsealed, and nothing decrypted outlives the page or the unlock (`forgetCaseload`).
+ * The kaimahi's caseload on this device (DESIGN §6, decisions 045 and 138): sealed in their staff
+ * database's `clients` table (lib/vault/staff-db.ts), one row per client, kept by the engine in
+ * lib/vault/kept-records.ts with no index — once the vault is unlocked every client is decrypted
+ * into this module's memory, where search runs. Nothing here reaches IndexedDB unsealed, and
+ * nothing decrypted outlives the page or the unlock (`forgetCaseload`). A client kept while the
+ * copy is not decrypted changes its own row alone.
  *
  * Search follows the server's rule exactly (contract/client-search.ts, decision 021): each
  * folded word of the query must start one of a client's terms, so "whanau" finds "Whānau".
- * The terms of every client are worked out once, when the copy is loaded or a client changes.
+ * The terms of a client are worked out once per version of its page, at the first search.
  */
 import { clientSearchTerms, clientSearchWords, matchesSearch } from '@contract/client-search';
 import { foldForSearch } from '@contract/clients';
@@ -14,105 +16,105 @@ import type { CaseloadChanges } from '@contract/clients';
 import type { EnrolmentStatus } from '@contract/enrolments';
 import { apiRequest } from '../../../lib/api-client';
 import { queryString, staffApiPaths } from '../../../lib/staff-paths';
-import { isSealed, type StaffCipher } from '../../../lib/staff-cipher';
-import { sealedPart } from '../../../lib/vault/sealed-part';
-import { getStaffDb } from '../../../lib/vault/staff-db';
+import type { StaffCipher } from '../../../lib/staff-cipher';
+import { clientRows, keptRecords, type Fetch } from '../../../lib/vault/kept-records';
 import type { ClientDetail } from '../api/types';
 
-type Entry = { client: ClientDetail; terms: string[]; sortKey: string };
-type Copy = { userId: string; entries: Map<string, Entry>; sorted: Entry[] | null; refreshedAt: number | null };
-
 /** What this module sealed: a client page (anything else, e.g. sealed by an older build, is skipped until the next refresh). */
-function isClientPage(value: unknown): value is ClientDetail {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    '_id' in value &&
-    typeof value._id === 'string' &&
-    'givenName' in value &&
-    'familyName' in value &&
-    'enrolments' in value &&
-    Array.isArray(value.enrolments) &&
-    'caseNotes' in value &&
-    Array.isArray(value.caseNotes)
-  );
+const isClientPage = (value: unknown): value is ClientDetail =>
+  typeof value === 'object' &&
+  value !== null &&
+  '_id' in value &&
+  typeof value._id === 'string' &&
+  'givenName' in value &&
+  'familyName' in value &&
+  'enrolments' in value &&
+  Array.isArray(value.enrolments) &&
+  'caseNotes' in value &&
+  Array.isArray(value.caseNotes);
+
+/** Fetches what changed in the caseload since the last refresh. */
+export function fetchCaseloadChanges(since: string | undefined): Promise<CaseloadChanges> {
+  return apiRequest<CaseloadChanges>(`${staffApiPaths.clientsCaseload}${queryString({ since })}`);
 }
 
-function entryOf(client: ClientDetail): Entry {
-  return { client, terms: clientSearchTerms(client), sortKey: `${foldForSearch(client.familyName)} ${foldForSearch(client.givenName)} ${client._id}` };
-}
+const changesFrom = (fetchChanges: typeof fetchCaseloadChanges): Fetch<ClientDetail> => ({
+  since: async (cursor) => {
+    const answer = await fetchChanges(cursor);
+    return { records: answer.clients, ids: answer.ids, cursor: answer.cursor };
+  },
+});
 
-/** Decrypts every client of the copy (the whole caseload: search runs in memory). */
-async function openClients(cipher: StaffCipher): Promise<Copy> {
-  const db = getStaffDb(cipher.userId);
-  const [rows, refreshed] = await Promise.all([db.clients.toArray(), db.meta.get('refreshedAt')]);
-  const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? await cipher.open(row.sealed) : null)));
-  const entries = new Map<string, Entry>();
-  for (const client of opened) if (isClientPage(client)) entries.set(client._id, entryOf(client));
-  const loaded: Copy = { userId: cipher.userId, entries, sorted: null, refreshedAt: refreshed?.key === 'refreshedAt' ? refreshed.value : null };
-  sortedEntries(loaded);
-  return loaded;
-}
+type Entry = { client: ClientDetail; terms: string[]; sortKey: string };
+const entries = new WeakMap<ClientDetail, Entry>();
+let sorted: { revision: number; entries: Entry[] } | null = null;
 
-/**
- * Writes to the copy run one after another (a refresh, a client just opened, a result the outbox
- * reports), so one never reads the copy, awaits, and writes back over what another wrote meanwhile.
- */
-const caseload = sealedPart<Copy>({ open: openClients, refresh: (cipher) => refreshCaseload(cipher) });
+const caseload = keptRecords<ClientDetail>({
+  rows: clientRows,
+  isRecord: isClientPage,
+  meta: { cursor: 'cursor', refreshedAt: 'refreshedAt' },
+  fetch: changesFrom(fetchCaseloadChanges),
+  // The sorted search entries hold decrypted pages too.
+  forgetAlso: () => {
+    sorted = null;
+    return false;
+  },
+});
 
-export const subscribeCaseload = caseload.subscribe;
-export const caseloadRevision = caseload.revision;
 export const useCaseloadRevision = caseload.useRevision;
 /** What this part is to the kinds whose results change it. */
 export const caseloadKept = { refreshKept: caseload.refreshKept };
-
-/** Decrypts the person's whole copy into memory (once per unlock). */
-export const loadCaseload = caseload.load;
-
+/** Decrypts the person's whole copy into memory (once per unlock), with its search terms and order. */
+export async function loadCaseload(cipher: StaffCipher): Promise<void> {
+  await caseload.load(cipher);
+  sortedEntries();
+}
 /** Drops the decrypted copy from memory (lock, sign-out, wipe). */
 export const forgetCaseload = caseload.forget;
-
-export function isCaseloadLoaded(userId: string): boolean {
-  return caseload.current(userId) !== null;
-}
-
+export const isCaseloadLoaded = caseload.isLoaded;
 /** When the copy last heard from the server (ms), or null. */
-export function caseloadRefreshedAt(): number | null {
-  return caseload.current()?.refreshedAt ?? null;
-}
-
-export function caseloadSize(): number {
-  return caseload.current()?.entries.size ?? 0;
-}
-
+export const caseloadRefreshedAt = caseload.refreshedAt;
 /** One client of the copy. */
-export function caseloadClient(id: string): ClientDetail | undefined {
-  return caseload.current()?.entries.get(id)?.client;
-}
+export const caseloadClient = caseload.get;
+export const caseloadSize = (): number => caseload.entries().length;
 
 /** The client of the copy whose case note or contact has this id (a correction names only the note). */
 export function clientOfNote(noteId: string): string | undefined {
-  for (const { client } of caseload.current()?.entries.values() ?? []) {
-    if (client.caseNotes.some((note) => note._id === noteId) || client.contacts?.some((contact) => contact._id === noteId)) return client._id;
+  const found = caseload
+    .all()
+    .find((client) => client.caseNotes.some((note) => note._id === noteId) || client.contacts?.some((contact) => contact._id === noteId));
+  return found?._id;
+}
+
+function entryOf(client: ClientDetail): Entry {
+  let entry = entries.get(client);
+  if (!entry) {
+    entry = { client, terms: clientSearchTerms(client), sortKey: `${foldForSearch(client.familyName)} ${foldForSearch(client.givenName)} ${client._id}` };
+    entries.set(client, entry);
   }
-  return undefined;
+  return entry;
 }
 
 /** The copy by family then given name (folded), worked out once per change. */
-function sortedEntries(current: Copy): Entry[] {
-  current.sorted ??= [...current.entries.values()].sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0));
-  return current.sorted;
+function sortedEntries(): Entry[] {
+  if (sorted?.revision !== caseload.revision())
+    sorted = {
+      revision: caseload.revision(),
+      entries: caseload
+        .all()
+        .map(entryOf)
+        .sort((a, b) => (a.sortKey < b.sortKey ? -1 : a.sortKey > b.sortKey ? 1 : 0)),
+    };
+  return sorted.entries;
 }
 
 export type CaseloadFilter = { q?: string; service?: string; status?: EnrolmentStatus };
 
 /** Clients of the copy matching the search and filters, by family then given name (folded). */
 export function searchCaseload(filter: CaseloadFilter): ClientDetail[] {
-  const copy = caseload.current();
-  if (!copy) return [];
   const words = filter.q?.trim() ? clientSearchWords(filter.q) : null;
   const found: ClientDetail[] = [];
-  for (const entry of sortedEntries(copy)) {
+  for (const entry of sortedEntries()) {
     if (words && !matchesSearch(entry.terms, words)) continue;
     if (filter.service || filter.status) {
       const hit = entry.client.enrolments.some(
@@ -125,73 +127,25 @@ export function searchCaseload(filter: CaseloadFilter): ClientDetail[] {
   return found;
 }
 
-/** Keeps (sealed) one client page as the server gave it, e.g. one just opened online. */
-export function keepClient(cipher: StaffCipher, client: ClientDetail): Promise<void> {
-  return updateClient(cipher, client._id, () => client);
-}
+/** Keeps (sealed) one client page as the server gave it, e.g. one just opened online (a newer version only). */
+export const keepClient = (cipher: StaffCipher, client: ClientDetail): Promise<void> => caseload.keep(cipher, client);
 
 /**
  * Changes one client of the copy: `update` sees the copy's page as it is when this write's turn
  * comes (undefined when not kept) and returns the new page, or undefined to leave it. An older
  * version never replaces a newer one.
  */
-export function updateClient(cipher: StaffCipher, id: string, update: (current: ClientDetail | undefined) => ClientDetail | undefined): Promise<void> {
-  return caseload.queue(async () => {
-    const current = caseload.current(cipher.userId)?.entries.get(id)?.client;
-    const next = update(current);
-    if (!next || (current && current.version > next.version)) return;
-    await getStaffDb(cipher.userId).clients.put({ _id: id, sealed: await cipher.seal(next) });
-    const copy = caseload.current(cipher.userId);
-    if (copy) {
-      copy.entries.set(id, entryOf(next));
-      copy.sorted = null;
-      caseload.changed();
-    }
-  });
-}
-
-/** Fetches what changed in the caseload since the last refresh. */
-export function fetchCaseloadChanges(since: string | undefined): Promise<CaseloadChanges> {
-  return apiRequest<CaseloadChanges>(`${staffApiPaths.clientsCaseload}${queryString({ since })}`);
-}
+export const updateClient = (cipher: StaffCipher, id: string, update: (current: ClientDetail | undefined) => ClientDetail | undefined) =>
+  caseload.update(cipher, id, update);
 
 /**
  * Brings the copy up to date with the server: seals and stores the clients that changed, removes
  * those that left the caseload, and moves the cursor on. Throws (ApiRequestError, status 0) with
  * no signal; the copy stays as it was.
  */
-export async function refreshCaseload(
+export function refreshCaseload(
   cipher: StaffCipher,
   fetchChanges: typeof fetchCaseloadChanges = fetchCaseloadChanges,
 ): Promise<{ changed: number; removed: number }> {
-  await loadCaseload(cipher);
-  return caseload.queue(() => refreshNow(cipher, fetchChanges));
-}
-
-async function refreshNow(cipher: StaffCipher, fetchChanges: typeof fetchCaseloadChanges): Promise<{ changed: number; removed: number }> {
-  const db = getStaffDb(cipher.userId);
-  const cursor = await db.meta.get('cursor');
-  const answer = await fetchChanges(cursor?.key === 'cursor' ? cursor.value : undefined);
-  const sealed = await Promise.all(answer.clients.map(async (client) => ({ _id: client._id, sealed: await cipher.seal(client) })));
-  const keep = new Set(answer.ids);
-  const time = Date.now();
-  let removed: string[] = [];
-  await db.transaction('rw', [db.clients, db.meta], async () => {
-    await db.clients.bulkPut(sealed);
-    removed = (await db.clients.toCollection().primaryKeys()).filter((id) => !keep.has(id));
-    await db.clients.bulkDelete(removed);
-    await db.meta.bulkPut([
-      { key: 'cursor', value: answer.cursor },
-      { key: 'refreshedAt', value: time },
-    ]);
-  });
-  const copy = caseload.current(cipher.userId);
-  if (copy) {
-    for (const client of answer.clients) copy.entries.set(client._id, entryOf(client));
-    for (const id of removed) copy.entries.delete(id);
-    copy.sorted = null;
-    copy.refreshedAt = time;
-    caseload.changed();
-  }
-  return { changed: answer.clients.length, removed: removed.length };
+  return caseload.refresh(cipher, changesFrom(fetchChanges));
 }
