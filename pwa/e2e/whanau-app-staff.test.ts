@@ -202,6 +202,9 @@ describe('the whānau app, as staff see it', () => {
     await suggestions.getByText('Learn to swim together').waitFor();
     const swim = suggestions.getByTestId('suggestion').filter({ hasText: 'Learn to swim together' });
     await swim.getByRole('button', { name: 'Add to the plan' }).click();
+    // The plan's own goal form, opened with the whānau's words.
+    await expect.poll(() => swim.getByLabel('Goal', { exact: true }).inputValue()).toBe('Learn to swim together');
+    await suggestions.screenshot({ path: `${screens}/section-add-suggestion-390.png` });
     await suggestions.getByRole('form', { name: 'Add to the plan' }).getByRole('button', { name: 'Add to the plan' }).click();
     await page.getByTestId('goal').filter({ hasText: 'Learn to swim together' }).waitFor();
     await swim.getByText('Added to the plan').waitFor();
