@@ -6,7 +6,8 @@
  * unlocked and dropped from memory when the key goes; the vault's wipe deletes the rows with the
  * rest of the copy.
  */
-import { isSealed, onStaffCipherChange, type StaffCipher } from '../staff-cipher';
+import { isSealed, type StaffCipher } from '../staff-cipher';
+import { sealedPart } from './sealed-part';
 import { getStaffDb } from './staff-db';
 
 export type KeptByService<T> = {
@@ -39,83 +40,58 @@ type Options<T> = {
   isItem: (value: unknown) => value is T;
 };
 
+type Copy<T> = { userId: string; byService: Map<string, T[]> };
+
 export function keptByService<T>({ part, field, isItem }: Options<T>): KeptByService<T> {
-  let copy: { userId: string; byService: Map<string, T[]> } | null = null;
-  let loading: Promise<void> | null = null;
-  let revision = 0;
-  const listeners = new Set<() => void>();
-
-  function changed(): void {
-    revision += 1;
-    for (const listener of listeners) listener();
-  }
-
   function kept(value: unknown): { serviceKey: string; items: T[] } | null {
     if (typeof value !== 'object' || value === null || !('serviceKey' in value) || typeof value.serviceKey !== 'string') return null;
     const items: unknown = (value as Record<string, unknown>)[field];
     return Array.isArray(items) && items.every(isItem) ? { serviceKey: value.serviceKey, items } : null;
   }
 
-  const store: KeptByService<T> = {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+  // Load once per unlock, one queue of writes, forgotten with the key: the sealed-part engine's.
+  const lists = sealedPart<Copy<T>>({
+    async open(cipher) {
+      const rows = await getStaffDb(cipher.userId).parts.where('part').equals(part).toArray();
+      const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? kept(await cipher.open(row.sealed)) : null)));
+      const byService = new Map<string, T[]>();
+      for (const entry of opened) if (entry) byService.set(entry.serviceKey, entry.items);
+      return { userId: cipher.userId, byService };
     },
-    revision: () => revision,
+  });
 
-    load(cipher) {
-      if (copy?.userId === cipher.userId) return Promise.resolve();
-      loading ??= (async () => {
-        try {
-          const rows = await getStaffDb(cipher.userId).parts.where('part').equals(part).toArray();
-          const opened = await Promise.all(rows.map(async (row) => (isSealed(row.sealed) ? kept(await cipher.open(row.sealed)) : null)));
-          const byService = new Map<string, T[]>();
-          for (const entry of opened) if (entry) byService.set(entry.serviceKey, entry.items);
-          copy = { userId: cipher.userId, byService };
-          changed();
-        } finally {
-          loading = null;
-        }
-      })();
-      return loading;
-    },
-
-    forget() {
-      if (!copy) return;
-      copy = null;
-      changed();
-    },
-
-    of: (serviceKey) => copy?.byService.get(serviceKey),
-    lists: () => copy?.byService.values() ?? [],
+  return {
+    subscribe: lists.subscribe,
+    revision: lists.revision,
+    load: lists.load,
+    forget: lists.forget,
+    of: (serviceKey) => lists.current()?.byService.get(serviceKey),
+    lists: () => lists.current()?.byService.values() ?? [],
 
     async refresh(cipher, serviceKeys, fetchList) {
-      await store.load(cipher);
       const answers = await Promise.allSettled(serviceKeys.map(async (serviceKey) => ({ serviceKey, items: await fetchList(serviceKey) })));
       const answered = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
       const failure = answers.find((answer) => answer.status === 'rejected');
       if (answered.length === 0 && failure) throw failure.reason;
-      const db = getStaffDb(cipher.userId);
       const sealed = await Promise.all(
         answered.map(async (entry) => ({ part, _id: entry.serviceKey, sealed: await cipher.seal({ serviceKey: entry.serviceKey, [field]: entry.items }) })),
       );
       const wanted = new Set(serviceKeys);
-      await db.transaction('rw', db.parts, async () => {
-        const gone = (await db.parts.where('part').equals(part).primaryKeys()).filter(([, key]) => !wanted.has(key));
-        await db.parts.bulkDelete(gone);
-        await db.parts.bulkPut(sealed);
-      });
-      if (copy?.userId === cipher.userId) {
-        for (const key of [...copy.byService.keys()]) if (!wanted.has(key)) copy.byService.delete(key);
-        for (const entry of answered) copy.byService.set(entry.serviceKey, entry.items);
-        changed();
-      }
+      await lists.update(
+        cipher,
+        async (copy) => {
+          const db = getStaffDb(cipher.userId);
+          await db.transaction('rw', db.parts, async () => {
+            const gone = (await db.parts.where('part').equals(part).primaryKeys()).filter(([, key]) => !wanted.has(key));
+            await db.parts.bulkDelete(gone);
+            await db.parts.bulkPut(sealed);
+          });
+          for (const key of [...copy.byService.keys()]) if (!wanted.has(key)) copy.byService.delete(key);
+          for (const entry of answered) copy.byService.set(entry.serviceKey, entry.items);
+          lists.changed();
+        },
+        undefined,
+      );
     },
   };
-
-  // The decrypted lists never outlive the key.
-  onStaffCipherChange((cipher) => {
-    if (!cipher || cipher.userId !== copy?.userId) store.forget();
-  });
-  return store;
 }
