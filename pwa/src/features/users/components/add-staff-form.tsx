@@ -5,12 +5,12 @@ import { CreateUserSchema } from '@contract/users';
 import { useAlerts } from '../../../components/alerts/alerts-context';
 import { useShowErrors } from '../../../components/alerts/use-show-errors';
 import { useCreateStaffMember } from '../api/create-staff-member';
-import { accessName, grantableAccessLevels } from '../../../components/manage/format';
+import { grantableAccessLevels } from '../../../components/manage/format';
 import { TextField } from '../../../components/text-field';
-import { SelectField } from '../../../components/select-field';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
+import { StaffDetailFields } from './staff-detail-fields';
 
 const staffFields = ['name', 'email', 'access', 'password'] as const;
 type StaffField = (typeof staffFields)[number];
@@ -54,42 +54,14 @@ export function AddStaffForm({ ownAccess, onAdded }: { ownAccess: number; onAdde
   return (
     <form className="manage-form" noValidate onSubmit={handleSubmit} aria-label={t('manage.addStaff')}>
       <ErrorSummary state={formErrors} />
-      <TextField
-        label={t('manage.name')}
-        name="name"
-        required
-        autoComplete="off"
-        value={values.name}
-        error={formErrors.errorOf('name')}
-        readOnly={sending}
-        onChange={set('name')}
+      <StaffDetailFields
+        values={values}
+        set={set}
+        errorOf={formErrors.errorOf}
+        levels={grantableAccessLevels(ownAccess)}
+        accessHint={t('manage.accessHint')}
+        busy={sending}
       />
-      <TextField
-        label={t('manage.email')}
-        name="email"
-        type="email"
-        required
-        autoComplete="off"
-        value={values.email}
-        error={formErrors.errorOf('email')}
-        readOnly={sending}
-        onChange={set('email')}
-      />
-      <SelectField
-        label={t('manage.access')}
-        name="access"
-        hint={t('manage.accessHint')}
-        value={values.access}
-        error={formErrors.errorOf('access')}
-        disabled={sending}
-        onChange={set('access')}
-      >
-        {grantableAccessLevels(ownAccess).map((level) => (
-          <option key={level} value={level}>
-            {level} — {accessName(level)}
-          </option>
-        ))}
-      </SelectField>
       <TextField
         label={t('manage.password')}
         name="password"

@@ -8,12 +8,12 @@ import { useDeactivateStaffMember } from '../api/deactivate-staff-member';
 import { useUpdateStaffMember } from '../api/update-staff-member';
 import { ConfirmDialog } from '../../../components/manage/confirm-dialog';
 import { StaffServicesForm } from './staff-services-form';
-import { accessName, formatDateTime, grantableAccessLevels } from '../../../components/manage/format';
+import { formatDateTime, grantableAccessLevels } from '../../../components/manage/format';
 import { TextField } from '../../../components/text-field';
-import { SelectField } from '../../../components/select-field';
 import { ErrorSummary, useFormErrors } from '../../../components/form-errors';
 import { Button } from '../../../components/button';
 import { useT } from '../../../i18n/use-t';
+import { StaffDetailFields } from './staff-detail-fields';
 
 type StaffMemberEditorProps = {
   staffMember: StaffUser;
@@ -107,42 +107,15 @@ function StaffDetailsForm({ staffMember, ownAccess }: { staffMember: StaffUser; 
   return (
     <form className="manage-form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="staff-details-heading">
       <ErrorSummary state={formErrors} />
-      <TextField
-        label={t('manage.name')}
-        name="name"
-        required
-        autoComplete="off"
-        value={values.name}
-        error={formErrors.errorOf('name')}
-        readOnly={saving}
-        onChange={set('name')}
+      <StaffDetailFields
+        values={values}
+        set={set}
+        errorOf={formErrors.errorOf}
+        levels={accessLocked ? [staffMember.access] : levels}
+        accessHint={accessLocked ? t('staff.accessLocked') : t('staff.accessUpToOwn')}
+        accessLocked={accessLocked}
+        busy={saving}
       />
-      <TextField
-        label={t('manage.email')}
-        name="email"
-        type="email"
-        required
-        autoComplete="off"
-        value={values.email}
-        error={formErrors.errorOf('email')}
-        readOnly={saving}
-        onChange={set('email')}
-      />
-      <SelectField
-        label={t('manage.access')}
-        name="access"
-        hint={accessLocked ? t('staff.accessLocked') : t('staff.accessUpToOwn')}
-        value={values.access}
-        error={formErrors.errorOf('access')}
-        disabled={saving || accessLocked}
-        onChange={set('access')}
-      >
-        {(accessLocked ? [staffMember.access] : levels).map((level) => (
-          <option key={level} value={level}>
-            {level} — {accessName(level)}
-          </option>
-        ))}
-      </SelectField>
       <div className="manage-form__actions">
         <Button type="submit" variant="primary" aria-disabled={saving}>
           {saving ? t('manage.saving') : t('staff.saveChanges')}
