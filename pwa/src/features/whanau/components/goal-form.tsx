@@ -91,22 +91,7 @@ export function GoalForm({ whanau, services, heading, submitLabel, initial, save
         onChange={(event) => setText(event.currentTarget.value)}
       />
       <StatusAndDate status={status} targetDate={targetDate} onStatus={setStatus} onTargetDate={setTargetDate} errorOf={form.errorOf} />
-      {services.length > 1 && (
-        <SelectField
-          label={t('whanau.goal.service')}
-          name="serviceKey"
-          value={serviceKey}
-          error={form.errorOf('serviceKey')}
-          onChange={(event) => setServiceKey(event.currentTarget.value)}
-        >
-          {services.map((key) => (
-            <option key={key} value={key}>
-              {serviceTitle(key)}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {services.length <= 1 && form.errorOf('serviceKey') && <p className="field__error">{form.errorOf('serviceKey')}</p>}
+      <ServiceChoice services={services} value={serviceKey} onChange={setServiceKey} error={form.errorOf('serviceKey')} />
       <div className="whanau-form__actions">
         <Button type="submit" disabled={form.saving}>
           {submitLabel}
@@ -158,5 +143,33 @@ export function StatusAndDate({
         onChange={(event) => onTargetDate(event.currentTarget.value)}
       />
     </div>
+  );
+}
+
+/**
+ * Which of the kaimahi's services a record is under: a choice when they work in more than one;
+ * with one, nothing to choose, and a problem with it still shown.
+ */
+export function ServiceChoice({
+  services,
+  value,
+  onChange,
+  error,
+}: {
+  services: readonly string[];
+  value: string;
+  onChange: (serviceKey: string) => void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  if (services.length <= 1) return error ? <p className="field__error">{error}</p> : null;
+  return (
+    <SelectField label={t('whanau.goal.service')} name="serviceKey" value={value} error={error} onChange={(event) => onChange(event.currentTarget.value)}>
+      {services.map((key) => (
+        <option key={key} value={key}>
+          {serviceTitle(key)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

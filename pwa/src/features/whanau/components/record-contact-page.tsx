@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { serviceTitle } from '@contract/catalogue';
 import { serviceKeys } from '@contract/enrolments';
 import type { ServiceOutput } from '@contract/reports';
 import { contactKinds, type ContactKind } from '@contract/whanau';
 import { Button } from '../../../components/button';
 import { ErrorSummary, errorItemsOf, useFormErrors } from '../../../components/form-errors';
 import { PageHeader } from '../../../components/page-header';
-import { SelectField } from '../../../components/select-field';
 import { Spinner } from '../../../components/spinner';
 import { TextArea } from '../../../components/text-area';
 import { TextField } from '../../../components/text-field';
@@ -22,6 +20,7 @@ import { useOutputsCopyRevision } from '../offline/use-whanau-copy';
 import { queueContact } from '../offline/whanau-writes';
 import { contactKindLabel, outputName, personName, today } from './labels';
 import type { ClientLookup } from './members-section';
+import { ServiceChoice } from './goal-form';
 import { goalFor } from './plan-section';
 import { useShownWhanau, type WhanauUser } from './whanau-page';
 import './whanau.css';
@@ -207,21 +206,7 @@ export function RecordContactPage({ id, user, isManager, lookup, onSaved }: Reco
             error={form.errorOf('summary')}
             onChange={(event) => setSummary(event.currentTarget.value)}
           />
-          {services.length > 1 && (
-            <SelectField
-              label={t('whanau.goal.service')}
-              name="serviceKey"
-              value={serviceKey}
-              error={form.errorOf('serviceKey')}
-              onChange={(event) => setServiceKey(event.currentTarget.value)}
-            >
-              {services.map((key) => (
-                <option key={key} value={key}>
-                  {serviceTitle(key)}
-                </option>
-              ))}
-            </SelectField>
-          )}
+          <ServiceChoice services={services} value={serviceKey} onChange={setServiceKey} error={form.errorOf('serviceKey')} />
           <fieldset className="whanau-outputs" name="outputs" tabIndex={-1}>
             <legend>{t('whanau.contact.outputs')}</legend>
             {offered === undefined ? (
