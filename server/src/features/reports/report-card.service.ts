@@ -151,7 +151,7 @@ type CardData = {
   enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
   /** The follow-ups due in the span up to today that count for a service, by their due day's segment, whether done by then, and their services. */
   followUps: { segment: number; onTime: boolean; services: string[]; count: number }[];
-  /** Each whānau's first contact day by service (all time), and whether a goal of the service was written within `planWithinDays` of it. */
+  /** Each whānau whose first contact of a service (all time) is in the span: that day, and whether a goal of the service was written within `planWithinDays` of it. */
   firsts: { serviceKey: string; whanauId: string; first: string; planned: boolean }[];
   /** Goals of the services with a target date in the span. */
   goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
@@ -225,7 +225,7 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   const doneHour = postgres ? `EXTRACT(HOUR FROM t."doneAt" AT TIME ZONE 'UTC')` : `CAST(substr(t."doneAt", 12, 2) AS INTEGER)`;
   const firstAttended = (after: string) =>
     `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
-  const [enrolments, tasks, firsts, goals, ratings, contacts, whanau, people] = await runQueries(
+  const [enrolments, tasks, whanau, goals, ratings, contacts, people] = await runQueries(
     [
       // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
       select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
@@ -251,33 +251,32 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
          WHERE services <> 0
          GROUP BY segment, services, "onTime", unsure`,
       ),
-      // Each whānau's first contact of a service in the span, and when its first goal of the service was written.
-      select<{ serviceKey: string; whanauId: string; first: unknown; plannedAt: unknown }>(
-        'first contacts',
-        `SELECT f."serviceKey", f."whanauId", f.first,
-           (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") AS "plannedAt"
-         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
-           GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to) AS f`,
+      // Each whānau a service's contacts were with up to the span's end: its first contact of the service, the segments of the span it was served in,
+      // and for a first contact in the span when its first goal of the service was written. SQLite reads `contacts_whanau_first` (service, whānau,
+      // day) in its order and groups as it reads (it would rather sort a range of `contacts_report`).
+      select<{ serviceKey: string; whanauId: string; first: unknown; segments: unknown; plannedAt: unknown }>(
+        'whānau',
+        `SELECT f."serviceKey", f."whanauId", f.first, f.segments,
+           CASE WHEN f.first >= :from THEN (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") END AS "plannedAt"
+         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first, ${anyOf(`CASE WHEN "on" >= :from THEN ${segment} END`)} AS segments
+           FROM contacts ${postgres ? '' : 'INDEXED BY contacts_whanau_first '}WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL AND "on" <= :to
+           GROUP BY "serviceKey", "whanauId" HAVING MAX("on") >= :from) AS f`,
       ),
       select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
         'goals',
         `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
       ),
-      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry.
+      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry. In order of day and writing
+      // only, each whānau's in that order as they are gathered below: the table read through and sorted, not a lookup of each row from `outcome_ratings_whanau`.
       select<{ whanauId: string; on: unknown; scores: unknown }>(
         'ratings',
         `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
-         FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
+         FROM outcome_ratings WHERE "on" <= :to ORDER BY "on", "writtenAt"`,
       ),
       // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
       select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
         'contacts',
         `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
-      ),
-      select<{ serviceKey: string; whanauId: string; segments: unknown }>(
-        'whānau',
-        // In the order of `contacts_whanau_first` (service, whānau, day), which SQLite then groups as it reads; it would rather sort a range of `contacts_report`.
-        `SELECT "serviceKey", "whanauId", ${anyOf(segment)} AS segments FROM contacts ${postgres ? '' : 'INDEXED BY contacts_whanau_first '}WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
       ),
       // Each person once, with the services and segments they were at a contact of as bits (see `peoplePlaces`), counted by those bits. SQLite reads
       // `contact_attendees_client` in its order and groups each person as it goes (a range of `contact_attendees_report` it would sort); a row of
@@ -314,10 +313,13 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
       const onTime = unsure === undefined ? Number(row.onTime) === 1 : nzToday(Date.parse(`${unsure}T11:00:00Z`)) <= unsure;
       return { segment: Number(row.segment), onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0), count: Number(row.followUps) };
     }),
-    firsts: firsts.map((row) => {
+    firsts: whanau.flatMap((row) => {
       const first = day(row.first);
+      if (first < span.from) return [];
       const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
-      return { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays };
+      return [
+        { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays },
+      ];
     }),
     goals: goals.map((row) => ({
       id: row.id,
@@ -333,7 +335,7 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
       contacts: Number(row.contacts ?? 0),
       minutes: Number(row.minutes ?? 0),
     })),
-    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments) })),
+    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments ?? 0) })),
     people: peopleByService(people, services, masks, places),
   };
 }
