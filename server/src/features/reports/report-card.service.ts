@@ -273,10 +273,12 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
         `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
          FROM outcome_ratings WHERE "on" <= :to ORDER BY "on", "writtenAt"`,
       ),
-      // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
+      // Contacts and their minutes: the report's own index range (decision 104), added up by day in the index's order, then the days by segment.
       select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
         'contacts',
-        `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
+        `SELECT "serviceKey", ${segment} AS segment, SUM(contacts) AS contacts, SUM(minutes) AS minutes
+         FROM (SELECT "serviceKey", "on", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", "on") AS days
+         GROUP BY "serviceKey", segment`,
       ),
       // Each person once, with the services and segments they were at a contact of as bits (see `peoplePlaces`), counted by those bits. SQLite reads
       // `contact_attendees_client` in its order and groups each person as it goes (a range of `contact_attendees_report` it would sort); a row of
