@@ -218,19 +218,24 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   // The bits set in any of the rows: PostgreSQL has BIT_OR, which it can hash; SQLite adds each bit once.
   const anyOf = (bits: string) => (postgres ? `BIT_OR(${bits})` : `SUM(DISTINCT ${bits})`);
   const select = <T extends object>(name: string, sql: string) => [name, () => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT })] as const;
-  // An enrolment's UTC day: its New Zealand day is that day or the next.
-  const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
-  // A follow-up's UTC day and hour of being done.
-  const doneDay = postgres ? `CAST(t."doneAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(t."doneAt", 1, 10)`;
-  const doneHour = postgres ? `EXTRACT(HOUR FROM t."doneAt" AT TIME ZONE 'UTC')` : `CAST(substr(t."doneAt", 12, 2) AS INTEGER)`;
-  const firstAttended = (after: string) =>
-    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
+  // The UTC day and hour of an instant (an enrolment's arrival, a follow-up's being done). New Zealand's day starts at 11:00 UTC in summer time and
+  // 12:00 in winter: an instant before 11:00 is on its UTC day there, one from 12:00 on the next, one in the hour between on either.
+  const utcDay = (at: string) => (postgres ? `CAST(${at} AT TIME ZONE 'UTC' AS DATE)` : `substr(${at}, 1, 10)`);
+  const utcHour = (at: string) => (postgres ? `EXTRACT(HOUR FROM ${at} AT TIME ZONE 'UTC')` : `CAST(substr(${at}, 12, 2) AS INTEGER)`);
+  const dayAfter = (date: string) => (postgres ? `${date} + 1` : `date(${date}, '+1 day')`);
+  const doneDay = utcDay('t."doneAt"');
+  const doneHour = utcHour('t."doneAt"');
+  const firstAttended = (from: string) =>
+    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" >= ${from})`;
   const [enrolments, tasks, whanau, goals, ratings, contacts, people] = await runQueries(
     [
-      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
+      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its day in New Zealand, one index seek:
+      // from its UTC day before 11:00 UTC, from the next from 12:00; in the hour between from both (its day is worked out here).
       select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
         'enrolments',
-        `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
+        `SELECT e."serviceKey", e."receivedAt",
+           ${firstAttended(`CASE WHEN ${utcHour('e."receivedAt"')} >= 12 THEN ${dayAfter(utcDay('e."receivedAt"'))} ELSE ${utcDay('e."receivedAt"')} END`)} AS first,
+           CASE WHEN ${utcHour('e."receivedAt"')} = 11 THEN ${firstAttended(dayAfter(utcDay('e."receivedAt"')))} END AS "firstAfter"
        FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
       ),
       // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
