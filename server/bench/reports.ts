@@ -283,6 +283,9 @@ const plainYear = await time(() =>
 console.log(`${dialect}: a year's report card (the year, a year earlier, four quarters): median ${ms(card.median)}, p95 ${ms(card.p95)}  (target ≤ 300 ms)`);
 console.log(`${dialect}: plain COUNT(*) of that year's contacts, follow-ups and ratings: median ${ms(plainYear.median)}, p95 ${ms(plainYear.p95)}`);
 console.log(`${dialect}: card / plain count = ${(card.median / plainYear.median).toFixed(1)}× (median), over ${runs} runs`);
+// The machine's load beside the times: on a shared machine they stretch with it.
+const load = os.loadavg().map((one) => one.toFixed(2));
+console.log(`${dialect}: load average ${load.join(', ')} (1, 5, 15 minutes) on ${os.cpus().length} cores`);
 
 await sequelize.close();
 await dropDatabase?.();
