@@ -142,7 +142,7 @@ function peoplePlaces(segments: number, services: number) {
 /**
  * What the card reads, loaded once for the span of every period it shows (the period, a year
  * earlier, four quarters), each a range of an index or a grouping of one; each period's figures
- * are then picked out in memory (decision 135).
+ * are then picked out in memory (decisions 135 and 139).
  */
 type CardData = {
   /** Each period's segments of the span (see `segmentsOf`). */
