@@ -167,7 +167,7 @@ type CardData = {
 
 const day = (value: unknown) => String(value).slice(0, 10);
 
-/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds under its name. */
+/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds (its rows read too) under its name. */
 async function runQueries<T extends readonly (readonly [string, () => Promise<unknown>])[]>(
   queries: T,
   timings?: Record<string, number>,
@@ -217,7 +217,9 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   const postgres = sequelize.getDialect() === 'postgres';
   // The bits set in any of the rows: PostgreSQL has BIT_OR, which it can hash; SQLite adds each bit once.
   const anyOf = (bits: string) => (postgres ? `BIT_OR(${bits})` : `SUM(DISTINCT ${bits})`);
-  const select = <T extends object>(name: string, sql: string) => [name, () => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT })] as const;
+  // Each query's rows are read as soon as they come, while the database works on the next ones.
+  const select = <T extends object, R>(name: string, sql: string, read: (rows: T[]) => R) =>
+    [name, async () => read(await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT }))] as const;
   // The UTC day and hour of an instant (an enrolment's arrival, a follow-up's being done). New Zealand's day starts at 11:00 UTC in summer time and
   // 12:00 in winter: an instant before 11:00 is on its UTC day there, one from 12:00 on the next, one in the hour between on either.
   const utcDay = (at: string) => (postgres ? `CAST(${at} AT TIME ZONE 'UTC' AS DATE)` : `substr(${at}, 1, 10)`);
@@ -227,21 +229,27 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   const doneHour = utcHour('t."doneAt"');
   const firstAttended = (from: string) =>
     `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" >= ${from})`;
-  const [enrolments, tasks, whanau, goals, ratings, contacts, people] = await runQueries(
+  const [enrolments, followUps, { firsts, whanau }, goals, ratings, contacts, people] = await runQueries(
     [
       // Each enrolment's first day its client was at a contact of its service (with them, or present) from its day in New Zealand, one index seek:
       // from its UTC day before 11:00 UTC, from the next from 12:00; in the hour between from both (its day is worked out here).
-      select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
+      select(
         'enrolments',
         `SELECT e."serviceKey", e."receivedAt",
            ${firstAttended(`CASE WHEN ${utcHour('e."receivedAt"')} >= 12 THEN ${dayAfter(utcDay('e."receivedAt"'))} ELSE ${utcDay('e."receivedAt"')} END`)} AS first,
            CASE WHEN ${utcHour('e."receivedAt"')} = 11 THEN ${firstAttended(dayAfter(utcDay('e."receivedAt"')))} END AS "firstAfter"
        FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
+        (rows: { serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }[]) =>
+          rows.map((row) => {
+            const arrived = nzToday(new Date(row.receivedAt as string).getTime());
+            const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
+            return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
+          }),
       ),
       // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
       // Counted by the due day's segment, services and whether done in time: one done on its due day between 11:00 and 12:00 UTC keeps its day to be
       // worked out here (New Zealand's day starts at 11:00 UTC in summer time, 12:00 in winter), any other is decided in the query.
-      select<{ segment: unknown; services: unknown; onTime: unknown; unsure: unknown; followUps: unknown }>(
+      select(
         'follow-ups',
         `SELECT segment, services, "onTime", CASE WHEN "onTime" IS NULL THEN "dueOn" END AS unsure, COUNT(*) AS "followUps"
          FROM (SELECT t."dueOn", ${bySegment((index) => String(1 << index), 't."dueOn"')} AS segment,
@@ -255,96 +263,98 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
          WHERE t."dueOn" >= :from AND t."dueOn" <= :until) AS due
          WHERE services <> 0
          GROUP BY segment, services, "onTime", unsure`,
+        (rows: { segment: unknown; services: unknown; onTime: unknown; unsure: unknown; followUps: unknown }[]) =>
+          rows.map((row) => {
+            const bits = Number(row.services);
+            const unsure = row.unsure === null || row.unsure === undefined ? undefined : day(row.unsure);
+            const onTime = unsure === undefined ? Number(row.onTime) === 1 : nzToday(Date.parse(`${unsure}T11:00:00Z`)) <= unsure;
+            return { segment: Number(row.segment), onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0), count: Number(row.followUps) };
+          }),
       ),
       // Each whānau a service's contacts were with up to the span's end: its first contact of the service, the segments of the span it was served in,
       // and for a first contact in the span when its first goal of the service was written. SQLite reads `contacts_whanau_first` (service, whānau,
       // day) in its order and groups as it reads (it would rather sort a range of `contacts_report`).
-      select<{ serviceKey: string; whanauId: string; first: unknown; segments: unknown; plannedAt: unknown }>(
+      select(
         'whānau',
         `SELECT f."serviceKey", f."whanauId", f.first, f.segments,
            CASE WHEN f.first >= :from THEN (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") END AS "plannedAt"
          FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first, ${anyOf(`CASE WHEN "on" >= :from THEN ${segment} END`)} AS segments
            FROM contacts ${postgres ? '' : 'INDEXED BY contacts_whanau_first '}WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL AND "on" <= :to
            GROUP BY "serviceKey", "whanauId" HAVING MAX("on") >= :from) AS f`,
+        (rows: { serviceKey: string; whanauId: string; first: unknown; segments: unknown; plannedAt: unknown }[]) => ({
+          firsts: rows.flatMap((row) => {
+            const first = day(row.first);
+            if (first < span.from) return [];
+            const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
+            return [
+              {
+                serviceKey: row.serviceKey,
+                whanauId: row.whanauId,
+                first,
+                planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays,
+              },
+            ];
+          }),
+          whanau: rows.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments ?? 0) })),
+        }),
       ),
-      select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
+      select(
         'goals',
         `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
+        (rows: { id: string; serviceKey: string; area: string; status: string; targetDate: unknown }[]) =>
+          rows.map((row) => ({ id: row.id, serviceKey: row.serviceKey, area: row.area, achieved: row.status === 'achieved', targetDate: day(row.targetDate) })),
       ),
       // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry. In order of day and writing
       // only, each whānau's in that order as they are gathered below: the table read through and sorted, not a lookup of each row from `outcome_ratings_whanau`.
-      select<{ whanauId: string; on: unknown; scores: unknown }>(
+      select(
         'ratings',
         `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
          FROM outcome_ratings WHERE "on" <= :to ORDER BY "on", "writtenAt"`,
+        (rows: { whanauId: string; on: unknown; scores: unknown }[]) => {
+          const ratingsOf: CardData['ratings'] = new Map();
+          for (const rating of rows) {
+            const list = ratingsOf.get(rating.whanauId) ?? [];
+            const scores = Number(rating.scores);
+            list.push({
+              on: day(rating.on),
+              scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10),
+            });
+            ratingsOf.set(rating.whanauId, list);
+          }
+          return ratingsOf;
+        },
       ),
       // Contacts and their minutes: the report's own index range (decision 104), added up by day in the index's order, then the days by segment.
-      select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
+      select(
         'contacts',
         `SELECT "serviceKey", ${segment} AS segment, SUM(contacts) AS contacts, SUM(minutes) AS minutes
          FROM (SELECT "serviceKey", "on", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", "on") AS days
          GROUP BY "serviceKey", segment`,
+        (rows: { serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }[]) =>
+          rows.map((row) => ({
+            serviceKey: row.serviceKey,
+            segment: Number(row.segment),
+            contacts: Number(row.contacts ?? 0),
+            minutes: Number(row.minutes ?? 0),
+          })),
       ),
       // Each person once, with the services and segments they were at a contact of as bits (see `peoplePlaces`), counted by those bits. SQLite reads
       // `contact_attendees_client` in its order and groups each person as it goes (a range of `contact_attendees_report` it would sort); a row of
       // another service adds no bit, so there it needs no test of its service.
-      select<Record<string, unknown> & { people: unknown }>(
+      select(
         'people',
         `SELECT ${places.columns.map((_, column) => `CAST(m${column} AS TEXT) AS m${column}`).join(', ')}, COUNT(*) AS people
          FROM (SELECT "clientId", ${places.columns.map((_, column) => `${anyOf(`CAST(${serviceBit('"serviceKey"')} AS BIGINT) * ${placeIn(column)}`)} AS m${column}`).join(', ')}
            FROM contact_attendees ${postgres ? `WHERE "serviceKey" IN (:services) AND` : 'INDEXED BY contact_attendees_client WHERE'} "on" >= :from AND "on" <= :to
            GROUP BY "clientId") AS everyone
          GROUP BY ${places.columns.map((_, column) => `m${column}`).join(', ')}`,
+        (rows: (Record<string, unknown> & { people: unknown })[]) => peopleByService(rows, services, masks, places),
       ),
     ] as const,
     timings,
   );
 
-  const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
-  for (const rating of ratings) {
-    const list = ratingsOf.get(rating.whanauId) ?? [];
-    const scores = Number(rating.scores);
-    list.push({ on: day(rating.on), scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10) });
-    ratingsOf.set(rating.whanauId, list);
-  }
-  return {
-    masks,
-    enrolments: enrolments.map((row) => {
-      const arrived = nzToday(new Date(row.receivedAt as string).getTime());
-      const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
-      return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
-    }),
-    followUps: tasks.map((row) => {
-      const bits = Number(row.services);
-      const unsure = row.unsure === null || row.unsure === undefined ? undefined : day(row.unsure);
-      const onTime = unsure === undefined ? Number(row.onTime) === 1 : nzToday(Date.parse(`${unsure}T11:00:00Z`)) <= unsure;
-      return { segment: Number(row.segment), onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0), count: Number(row.followUps) };
-    }),
-    firsts: whanau.flatMap((row) => {
-      const first = day(row.first);
-      if (first < span.from) return [];
-      const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
-      return [
-        { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays },
-      ];
-    }),
-    goals: goals.map((row) => ({
-      id: row.id,
-      serviceKey: row.serviceKey,
-      area: row.area,
-      achieved: row.status === 'achieved',
-      targetDate: day(row.targetDate),
-    })),
-    ratings: ratingsOf,
-    contacts: contacts.map((row) => ({
-      serviceKey: row.serviceKey,
-      segment: Number(row.segment),
-      contacts: Number(row.contacts ?? 0),
-      minutes: Number(row.minutes ?? 0),
-    })),
-    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments ?? 0) })),
-    people: peopleByService(people, services, masks, places),
-  };
+  return { masks, enrolments, followUps, firsts, goals, ratings, contacts, whanau, people };
 }
 
 /** People served in each period, by service and by any of them (key null), from the people query's rows: a count for each set of bits. */
