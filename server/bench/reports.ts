@@ -134,16 +134,23 @@ await sequelize.query(dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE');
 const manager = { id: author, name: 'Bench', access: 2, services: [] as string[] };
 const quarter = { from: '2026-04-01', to: '2026-06-30', scope: 'all' as const, services: undefined };
 
-async function time(work: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
+/** The median and 95th percentile of the runs' times, and the median of this process's CPU time for each (SQLite works in it; PostgreSQL does not). */
+async function time(work: () => Promise<unknown>): Promise<{ median: number; p95: number; cpu: number }> {
   await work();
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const begun = performance.now();
+    const cpuBegun = process.cpuUsage();
     await work();
     times.push(performance.now() - begun);
+    const cpu = process.cpuUsage(cpuBegun);
+    cpus.push((cpu.user + cpu.system) / 1000);
   }
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! };
+  cpus.sort((a, b) => a - b);
+  const middle = Math.floor(times.length / 2);
+  return { median: times[middle]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!, cpu: cpus[middle]! };
 }
 
 const report = await time(() => buildReport(manager, quarter));
@@ -280,9 +287,14 @@ const plainYear = await time(() =>
     { type: QueryTypes.SELECT, replacements: year },
   ),
 );
-console.log(`${dialect}: a year's report card (the year, a year earlier, four quarters): median ${ms(card.median)}, p95 ${ms(card.p95)}  (target ≤ 300 ms)`);
+console.log(
+  `${dialect}: a year's report card (the year, a year earlier, four quarters): median ${ms(card.median)}, p95 ${ms(card.p95)}  (target ≤ 300 ms); CPU median ${ms(card.cpu)}`,
+);
 console.log(`${dialect}: plain COUNT(*) of that year's contacts, follow-ups and ratings: median ${ms(plainYear.median)}, p95 ${ms(plainYear.p95)}`);
 console.log(`${dialect}: card / plain count = ${(card.median / plainYear.median).toFixed(1)}× (median), over ${runs} runs`);
+// The machine's load beside the times: on a shared machine they stretch with it (the CPU time much less so, on SQLite).
+const load = os.loadavg().map((one) => one.toFixed(2));
+console.log(`${dialect}: load average ${load.join(', ')} (1, 5, 15 minutes) on ${os.cpus().length} cores`);
 
 await sequelize.close();
 await dropDatabase?.();

@@ -117,18 +117,41 @@ function segmentsOf(periods: Period[], span: Period): { starts: string[]; masks:
 }
 
 /**
+ * Where the people query puts each (segment, service) a person was at a contact of: one bit,
+ * `segment × services + service` counted within its column, in as few columns as keep each
+ * under 63 bits (a signed 64-bit integer on both databases). A year's card (five segments, six
+ * services) needs one.
+ */
+function peoplePlaces(segments: number, services: number) {
+  const perColumn = Math.max(1, Math.floor(62 / services));
+  const columns = Array.from({ length: Math.ceil(segments / perColumn) }, (_, column) => column);
+  const placeOf = (segment: number) => ({ column: Math.floor(segment / perColumn), shift: BigInt((segment % perColumn) * services) });
+  /** The bits, column by column, of the segments in `mask` for the services at these indexes. */
+  const bitsOf = (mask: number, serviceIndexes: number[]) => {
+    const bits = columns.map(() => 0n);
+    for (let segment = 0; segment < segments; segment += 1) {
+      if ((mask & (1 << segment)) === 0) continue;
+      const { column, shift } = placeOf(segment);
+      for (const index of serviceIndexes) bits[column]! |= 1n << (shift + BigInt(index));
+    }
+    return bits;
+  };
+  return { columns, placeOf, bitsOf };
+}
+
+/**
  * What the card reads, loaded once for the span of every period it shows (the period, a year
  * earlier, four quarters), each a range of an index or a grouping of one; each period's figures
- * are then picked out in memory (decision 135).
+ * are then picked out in memory (decisions 135 and 139).
  */
 type CardData = {
   /** Each period's segments of the span (see `segmentsOf`). */
   masks: number[];
   /** Each enrolment received in the span: its service, its New Zealand day, and working days to its first contact (null: none). */
   enrolments: { serviceKey: string; arrived: string; wait: number | null }[];
-  /** Each follow-up due in the span up to today and counting for a service: its due day, whether done by then, and its services. */
-  followUps: { dueOn: string; onTime: boolean; services: string[] }[];
-  /** Each whānau's first contact day by service (all time), and whether a goal of the service was written within `planWithinDays` of it. */
+  /** The follow-ups due in the span up to today that count for a service, by their due day's segment, whether done by then, and their services. */
+  followUps: { segment: number; onTime: boolean; services: string[]; count: number }[];
+  /** Each whānau whose first contact of a service (all time) is in the span: that day, and whether a goal of the service was written within `planWithinDays` of it. */
   firsts: { serviceKey: string; whanauId: string; first: string; planned: boolean }[];
   /** Goals of the services with a target date in the span. */
   goals: { id: string; serviceKey: string; area: string; achieved: boolean; targetDate: string }[];
@@ -144,7 +167,7 @@ type CardData = {
 
 const day = (value: unknown) => String(value).slice(0, 10);
 
-/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds under its name. */
+/** Runs the queries together (on PostgreSQL, on connections of the pool at once), or with `timings` (the bench) one at a time, adding each one's milliseconds (its rows read too) under its name. */
 async function runQueries<T extends readonly (readonly [string, () => Promise<unknown>])[]>(
   queries: T,
   timings?: Record<string, number>,
@@ -174,129 +197,186 @@ async function loadCardData(services: string[], periods: Period[], span: Period,
   };
   starts.forEach((start, index) => (replacements[`start${index}`] = start));
   services.forEach((key, index) => (replacements[`service${index}`] = key));
-  // A row's segment bit, and a service's bit (0 for a service not asked about).
-  const segment =
+  // A value for the segment a row's day is in (a bit each, or a place in the people query's masks), and a service's bit (0 for a service not asked about).
+  const bySegment = (value: (index: number) => string, day = '"on"') =>
     starts.length === 1
-      ? '1'
+      ? value(0)
       : `CASE ${starts
           .slice(1)
-          .map((_, index) => `WHEN "on" < :start${index + 1} THEN ${1 << index}`)
-          .join(' ')} ELSE ${1 << (starts.length - 1)} END`;
+          .map((_, index) => `WHEN ${day} < :start${index + 1} THEN ${value(index)}`)
+          .join(' ')} ELSE ${value(starts.length - 1)} END`;
+  const segment = bySegment((index) => String(1 << index));
+  const places = peoplePlaces(starts.length, services.length);
+  const placeIn = (column: number) =>
+    bySegment((index) => {
+      const place = places.placeOf(index);
+      return place.column === column ? String(1n << place.shift) : 'NULL';
+    });
   const serviceBit = (column: string) => `CASE ${column} ${services.map((_, index) => `WHEN :service${index} THEN ${1 << index}`).join(' ')} ELSE 0 END`;
   const inSpan = `"serviceKey" IN (:services) AND "on" >= :from AND "on" <= :to`;
-  const inPeriods = (rows: string, pick: (mask: number, index: number) => string) =>
-    masks.map((mask, index) => `${rows}(${pick(mask, index)}) AS p${index}`).join(', ');
   const postgres = sequelize.getDialect() === 'postgres';
   // The bits set in any of the rows: PostgreSQL has BIT_OR, which it can hash; SQLite adds each bit once.
   const anyOf = (bits: string) => (postgres ? `BIT_OR(${bits})` : `SUM(DISTINCT ${bits})`);
-  const select = <T extends object>(name: string, sql: string) => [name, () => sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT })] as const;
-  // An enrolment's UTC day: its New Zealand day is that day or the next.
-  const receivedDay = postgres ? `CAST(e."receivedAt" AT TIME ZONE 'UTC' AS DATE)` : `substr(e."receivedAt", 1, 10)`;
-  const firstAttended = (after: string) =>
-    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" ${after} ${receivedDay})`;
-  const [enrolments, tasks, firsts, goals, ratings, contacts, whanau, people] = await runQueries(
+  // Each query's rows are read as soon as they come, while the database works on the next ones.
+  const select = <T extends object, R>(name: string, sql: string, read: (rows: T[]) => R) =>
+    [name, async () => read(await sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT }))] as const;
+  // The UTC day and hour of an instant (an enrolment's arrival, a follow-up's being done). New Zealand's day starts at 11:00 UTC in summer time and
+  // 12:00 in winter: an instant before 11:00 is on its UTC day there, one from 12:00 on the next, one in the hour between on either.
+  const utcDay = (at: string) => (postgres ? `CAST(${at} AT TIME ZONE 'UTC' AS DATE)` : `substr(${at}, 1, 10)`);
+  const utcHour = (at: string) => (postgres ? `EXTRACT(HOUR FROM ${at} AT TIME ZONE 'UTC')` : `CAST(substr(${at}, 12, 2) AS INTEGER)`);
+  const dayAfter = (date: string) => (postgres ? `${date} + 1` : `date(${date}, '+1 day')`);
+  const doneDay = utcDay('t."doneAt"');
+  const doneHour = utcHour('t."doneAt"');
+  const firstAttended = (from: string) =>
+    `(SELECT MIN(a."on") FROM contact_attendees a WHERE a."clientId" = e."clientId" AND a."serviceKey" = e."serviceKey" AND a."on" >= ${from})`;
+  const [enrolments, followUps, { firsts, whanau }, goals, ratings, contacts, people] = await runQueries(
     [
-      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its UTC day, and after it.
-      select<{ serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }>(
+      // Each enrolment's first day its client was at a contact of its service (with them, or present) from its day in New Zealand, one index seek:
+      // from its UTC day before 11:00 UTC, from the next from 12:00; in the hour between from both (its day is worked out here).
+      select(
         'enrolments',
-        `SELECT e."serviceKey", e."receivedAt", ${firstAttended('>=')} AS first, ${firstAttended('>')} AS "firstAfter"
+        `SELECT e."serviceKey", e."receivedAt",
+           ${firstAttended(`CASE WHEN ${utcHour('e."receivedAt"')} >= 12 THEN ${dayAfter(utcDay('e."receivedAt"'))} ELSE ${utcDay('e."receivedAt"')} END`)} AS first,
+           CASE WHEN ${utcHour('e."receivedAt"')} = 11 THEN ${firstAttended(dayAfter(utcDay('e."receivedAt"')))} END AS "firstAfter"
        FROM enrolments e WHERE e."serviceKey" IN (:services) AND e."receivedAt" >= :fromAt AND e."receivedAt" < :untilAt`,
+        (rows: { serviceKey: string; receivedAt: unknown; first: unknown; firstAfter: unknown }[]) =>
+          rows.map((row) => {
+            const arrived = nzToday(new Date(row.receivedAt as string).getTime());
+            const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
+            return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
+          }),
       ),
       // A follow-up of a goal counts for the goal's service; one with no goal for each service its whānau's linked members, or its client, are enrolled in (decision 106).
-      select<{ dueOn: unknown; doneAt: unknown; services: unknown }>(
+      // Counted by the due day's segment, services and whether done in time: one done on its due day between 11:00 and 12:00 UTC keeps its day to be
+      // worked out here (New Zealand's day starts at 11:00 UTC in summer time, 12:00 in winter), any other is decided in the query.
+      select(
         'follow-ups',
-        `SELECT t."dueOn", t."doneAt",
-         CASE WHEN t."goalId" IS NOT NULL THEN ${serviceBit('g."serviceKey"')} WHEN t."whanauId" IS NOT NULL THEN w.services ELSE c.services END AS services
-       FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
-         LEFT JOIN (SELECT m."whanauId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM whanau_members m JOIN enrolments e ON e."clientId" = m."clientId"
-           WHERE m."unlinkedAt" IS NULL AND e."serviceKey" IN (:services) GROUP BY m."whanauId") AS w ON w."whanauId" = t."whanauId"
-         LEFT JOIN (SELECT e."clientId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM enrolments e
-           WHERE e."serviceKey" IN (:services) GROUP BY e."clientId") AS c ON c."clientId" = t."clientId"
-       WHERE t."dueOn" >= :from AND t."dueOn" <= :until`,
+        `SELECT segment, services, "onTime", CASE WHEN "onTime" IS NULL THEN "dueOn" END AS unsure, COUNT(*) AS "followUps"
+         FROM (SELECT t."dueOn", ${bySegment((index) => String(1 << index), 't."dueOn"')} AS segment,
+           CASE WHEN t."goalId" IS NOT NULL THEN ${serviceBit('g."serviceKey"')} WHEN t."whanauId" IS NOT NULL THEN w.services ELSE c.services END AS services,
+           CASE WHEN t."doneAt" IS NULL OR ${doneDay} > t."dueOn" THEN 0 WHEN ${doneDay} < t."dueOn" OR ${doneHour} < 11 THEN 1 WHEN ${doneHour} >= 12 THEN 0 END AS "onTime"
+         FROM tasks t LEFT JOIN goals g ON g.id = t."goalId"
+           LEFT JOIN (SELECT m."whanauId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM whanau_members m JOIN enrolments e ON e."clientId" = m."clientId"
+             WHERE m."unlinkedAt" IS NULL AND e."serviceKey" IN (:services) GROUP BY m."whanauId") AS w ON w."whanauId" = t."whanauId"
+           LEFT JOIN (SELECT e."clientId", ${anyOf(serviceBit('e."serviceKey"'))} AS services FROM enrolments e
+             WHERE e."serviceKey" IN (:services) GROUP BY e."clientId") AS c ON c."clientId" = t."clientId"
+         WHERE t."dueOn" >= :from AND t."dueOn" <= :until) AS due
+         WHERE services <> 0
+         GROUP BY segment, services, "onTime", unsure`,
+        (rows: { segment: unknown; services: unknown; onTime: unknown; unsure: unknown; followUps: unknown }[]) =>
+          rows.map((row) => {
+            const bits = Number(row.services);
+            const unsure = row.unsure === null || row.unsure === undefined ? undefined : day(row.unsure);
+            const onTime = unsure === undefined ? Number(row.onTime) === 1 : nzToday(Date.parse(`${unsure}T11:00:00Z`)) <= unsure;
+            return { segment: Number(row.segment), onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0), count: Number(row.followUps) };
+          }),
       ),
-      // Each whānau's first contact of a service in the span, and when its first goal of the service was written.
-      select<{ serviceKey: string; whanauId: string; first: unknown; plannedAt: unknown }>(
-        'first contacts',
-        `SELECT f."serviceKey", f."whanauId", f.first,
-           (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") AS "plannedAt"
-         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first FROM contacts WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL
-           GROUP BY "serviceKey", "whanauId" HAVING MIN("on") >= :from AND MIN("on") <= :to) AS f`,
+      // Each whānau a service's contacts were with up to the span's end: its first contact of the service, the segments of the span it was served in,
+      // and for a first contact in the span when its first goal of the service was written. SQLite reads `contacts_whanau_first` (service, whānau,
+      // day) in its order and groups as it reads (it would rather sort a range of `contacts_report`).
+      select(
+        'whānau',
+        `SELECT f."serviceKey", f."whanauId", f.first, f.segments,
+           CASE WHEN f.first >= :from THEN (SELECT MIN(g."writtenAt") FROM goals g WHERE g."whanauId" = f."whanauId" AND g."serviceKey" = f."serviceKey") END AS "plannedAt"
+         FROM (SELECT "serviceKey", "whanauId", MIN("on") AS first, ${anyOf(`CASE WHEN "on" >= :from THEN ${segment} END`)} AS segments
+           FROM contacts ${postgres ? '' : 'INDEXED BY contacts_whanau_first '}WHERE "serviceKey" IN (:services) AND "whanauId" IS NOT NULL AND "on" <= :to
+           GROUP BY "serviceKey", "whanauId" HAVING MAX("on") >= :from) AS f`,
+        (rows: { serviceKey: string; whanauId: string; first: unknown; segments: unknown; plannedAt: unknown }[]) => ({
+          firsts: rows.flatMap((row) => {
+            const first = day(row.first);
+            if (first < span.from) return [];
+            const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
+            return [
+              {
+                serviceKey: row.serviceKey,
+                whanauId: row.whanauId,
+                first,
+                planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays,
+              },
+            ];
+          }),
+          whanau: rows.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments ?? 0) })),
+        }),
       ),
-      select<{ id: string; serviceKey: string; area: string; status: string; targetDate: unknown }>(
+      select(
         'goals',
         `SELECT id, "serviceKey", area, status, "targetDate" FROM goals WHERE "serviceKey" IN (:services) AND "targetDate" >= :from AND "targetDate" <= :to`,
+        (rows: { id: string; serviceKey: string; area: string; status: string; targetDate: unknown }[]) =>
+          rows.map((row) => ({ id: row.id, serviceKey: row.serviceKey, area: row.area, achieved: row.status === 'achieved', targetDate: day(row.targetDate) })),
       ),
-      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry.
-      select<{ whanauId: string; on: unknown; scores: unknown }>(
+      // The seven scores (each 1 to 5) as the digits of one number, in the outcomes' order: a seventh of the values to carry. In order of day and writing
+      // only, each whānau's in that order as they are gathered below: the table read through and sorted, not a lookup of each row from `outcome_ratings_whanau`.
+      select(
         'ratings',
         `SELECT "whanauId", "on", ${whanauOraOutcomes.map((key, index) => `"${key}" * ${10 ** (whanauOraOutcomes.length - 1 - index)}`).join(' + ')} AS scores
-         FROM outcome_ratings WHERE "on" <= :to ORDER BY "whanauId", "on", "writtenAt"`,
+         FROM outcome_ratings WHERE "on" <= :to ORDER BY "on", "writtenAt"`,
+        (rows: { whanauId: string; on: unknown; scores: unknown }[]) => {
+          const ratingsOf: CardData['ratings'] = new Map();
+          for (const rating of rows) {
+            const list = ratingsOf.get(rating.whanauId) ?? [];
+            const scores = Number(rating.scores);
+            list.push({
+              on: day(rating.on),
+              scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10),
+            });
+            ratingsOf.set(rating.whanauId, list);
+          }
+          return ratingsOf;
+        },
       ),
-      // Whānau and people served, contacts and their minutes: the report's own index ranges (decision 104), grouped by segment.
-      select<{ serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }>(
+      // Contacts and their minutes: the report's own index range (decision 104), added up by day in the index's order, then the days by segment.
+      select(
         'contacts',
-        `SELECT "serviceKey", ${segment} AS segment, COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", segment`,
+        `SELECT "serviceKey", ${segment} AS segment, SUM(contacts) AS contacts, SUM(minutes) AS minutes
+         FROM (SELECT "serviceKey", "on", COUNT(*) AS contacts, SUM(minutes) AS minutes FROM contacts WHERE ${inSpan} GROUP BY "serviceKey", "on") AS days
+         GROUP BY "serviceKey", segment`,
+        (rows: { serviceKey: string; segment: unknown; contacts: unknown; minutes: unknown }[]) =>
+          rows.map((row) => ({
+            serviceKey: row.serviceKey,
+            segment: Number(row.segment),
+            contacts: Number(row.contacts ?? 0),
+            minutes: Number(row.minutes ?? 0),
+          })),
       ),
-      select<{ serviceKey: string; whanauId: string; segments: unknown }>(
-        'whānau',
-        `SELECT "serviceKey", "whanauId", ${anyOf(segment)} AS segments FROM contacts WHERE ${inSpan} AND "whanauId" IS NOT NULL GROUP BY "serviceKey", "whanauId"`,
-      ),
-      // Each person once per service, with the segments they were at one in; then counted by service, and once across services.
-      select<Record<string, unknown> & { serviceKey: string | null }>(
+      // Each person once, with the services and segments they were at a contact of as bits (see `peoplePlaces`), counted by those bits. SQLite reads
+      // `contact_attendees_client` in its order and groups each person as it goes (a range of `contact_attendees_report` it would sort); a row of
+      // another service adds no bit, so there it needs no test of its service.
+      select(
         'people',
-        `WITH pairs AS (SELECT "serviceKey", "clientId", ${anyOf(segment)} AS segments FROM contact_attendees WHERE ${inSpan} GROUP BY "serviceKey", "clientId")
-       SELECT "serviceKey", ${inPeriods('SUM', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "serviceKey"
-       UNION ALL
-       SELECT NULL, ${inPeriods('SUM', (_, index) => `p${index}`)} FROM (
-         SELECT "clientId", ${inPeriods('MAX', (mask) => `CASE WHEN (segments & ${mask}) <> 0 THEN 1 ELSE 0 END`)} FROM pairs GROUP BY "clientId") AS everyone`,
+        `SELECT ${places.columns.map((_, column) => `CAST(m${column} AS TEXT) AS m${column}`).join(', ')}, COUNT(*) AS people
+         FROM (SELECT "clientId", ${places.columns.map((_, column) => `${anyOf(`CAST(${serviceBit('"serviceKey"')} AS BIGINT) * ${placeIn(column)}`)} AS m${column}`).join(', ')}
+           FROM contact_attendees ${postgres ? `WHERE "serviceKey" IN (:services) AND` : 'INDEXED BY contact_attendees_client WHERE'} "on" >= :from AND "on" <= :to
+           GROUP BY "clientId") AS everyone
+         GROUP BY ${places.columns.map((_, column) => `m${column}`).join(', ')}`,
+        (rows: (Record<string, unknown> & { people: unknown })[]) => peopleByService(rows, services, masks, places),
       ),
     ] as const,
     timings,
   );
 
-  const ratingsOf = new Map<string, { on: string; scores: number[] }[]>();
-  for (const rating of ratings) {
-    const list = ratingsOf.get(rating.whanauId) ?? [];
-    const scores = Number(rating.scores);
-    list.push({ on: day(rating.on), scores: whanauOraOutcomes.map((_, index) => Math.floor(scores / 10 ** (whanauOraOutcomes.length - 1 - index)) % 10) });
-    ratingsOf.set(rating.whanauId, list);
+  return { masks, enrolments, followUps, firsts, goals, ratings, contacts, whanau, people };
+}
+
+/** People served in each period, by service and by any of them (key null), from the people query's rows: a count for each set of bits. */
+function peopleByService(
+  rows: (Record<string, unknown> & { people: unknown })[],
+  services: string[],
+  masks: number[],
+  places: ReturnType<typeof peoplePlaces>,
+): CardData['people'] {
+  const keys: (string | null)[] = [...services, null];
+  const wanted = keys.map((key) => masks.map((mask) => places.bitsOf(mask, key === null ? services.map((_, index) => index) : [services.indexOf(key)])));
+  const people = new Map(keys.map((key) => [key, masks.map(() => 0)]));
+  for (const row of rows) {
+    const bits = places.columns.map((column) => BigInt(String(row[`m${column}`] ?? 0)));
+    keys.forEach((key, at) => {
+      const counts = people.get(key)!;
+      wanted[at]!.forEach((inPeriod, index) => {
+        if (inPeriod.some((want, column) => (want & bits[column]!) !== 0n)) counts[index]! += Number(row.people);
+      });
+    });
   }
-  return {
-    masks,
-    enrolments: enrolments.map((row) => {
-      const arrived = nzToday(new Date(row.receivedAt as string).getTime());
-      const first = row.first === null ? null : day(row.first) >= arrived ? day(row.first) : row.firstAfter === null ? null : day(row.firstAfter);
-      return { serviceKey: row.serviceKey, arrived, wait: first === null ? null : workingDaysBetween(arrived, first) };
-    }),
-    followUps: tasks.flatMap((row) => {
-      const bits = Number(row.services ?? 0);
-      if (bits === 0) return [];
-      const dueOn = day(row.dueOn);
-      const onTime = row.doneAt !== null && row.doneAt !== undefined && nzToday(new Date(row.doneAt as string).getTime()) <= dueOn;
-      return [{ dueOn, onTime, services: services.filter((_, index) => (bits & (1 << index)) !== 0) }];
-    }),
-    firsts: firsts.map((row) => {
-      const first = day(row.first);
-      const plannedOn = row.plannedAt === null || row.plannedAt === undefined ? undefined : nzToday(new Date(row.plannedAt as string).getTime());
-      return { serviceKey: row.serviceKey, whanauId: row.whanauId, first, planned: plannedOn !== undefined && daysBetween(first, plannedOn) <= planWithinDays };
-    }),
-    goals: goals.map((row) => ({
-      id: row.id,
-      serviceKey: row.serviceKey,
-      area: row.area,
-      achieved: row.status === 'achieved',
-      targetDate: day(row.targetDate),
-    })),
-    ratings: ratingsOf,
-    contacts: contacts.map((row) => ({
-      serviceKey: row.serviceKey,
-      segment: Number(row.segment),
-      contacts: Number(row.contacts ?? 0),
-      minutes: Number(row.minutes ?? 0),
-    })),
-    whanau: whanau.map((row) => ({ serviceKey: row.serviceKey, whanauId: row.whanauId, segments: Number(row.segments) })),
-    people: new Map(people.map((row) => [row.serviceKey, masks.map((_, index) => Number(row[`p${index}`] ?? 0))])),
-  };
+  return people;
 }
 
 /** Each whānau with two or more ratings by the day: its first and its latest by then. */
@@ -313,7 +393,7 @@ function ratedBy(ratings: CardData['ratings'], to: string): Map<string, RatingPa
 type Served = { byService: Map<string, Done>; people: number; followUpsDue: number; followUpsOnTime: number };
 
 /** Everything the card counts for the period (the `index`th of the card's), by service, picked out of the span's data. */
-function doneIn(services: string[], period: Period, index: number, today: string, data: CardData): Served {
+function doneIn(services: string[], period: Period, index: number, data: CardData): Served {
   const byService = new Map(services.map((key) => [key, nothingDone()]));
   const served: Served = { byService, people: data.people.get(null)?.[index] ?? 0, followUpsDue: 0, followUpsOnTime: 0 };
   const mask = data.masks[index] ?? 0;
@@ -328,13 +408,14 @@ function doneIn(services: string[], period: Period, index: number, today: string
   for (const [key, done] of byService) done.people = data.people.get(key)?.[index] ?? 0;
   for (const enrolment of data.enrolments) if (inPeriod(enrolment.arrived)) byService.get(enrolment.serviceKey)?.waits.push(enrolment.wait);
   for (const followUp of data.followUps) {
-    if (!inPeriod(followUp.dueOn) || followUp.dueOn > today) continue;
-    served.followUpsDue += 1;
-    if (followUp.onTime) served.followUpsOnTime += 1;
+    if ((followUp.segment & mask) === 0) continue;
+    const onTime = followUp.onTime ? followUp.count : 0;
+    served.followUpsDue += followUp.count;
+    served.followUpsOnTime += onTime;
     for (const key of followUp.services) {
       const done = byService.get(key)!;
-      done.followUpsDue += 1;
-      if (followUp.onTime) done.followUpsOnTime += 1;
+      done.followUpsDue += followUp.count;
+      done.followUpsOnTime += onTime;
     }
   }
   for (const first of data.firsts) {
@@ -399,7 +480,7 @@ export async function buildReportCardOf(
   const days = periods.flatMap((one) => [one.from, one.to]).sort();
   const span = { from: days[0]!, to: days.at(-1)! };
   const data = await loadCardData(services, periods, span, today, timings);
-  const [current, before, ...trend] = periods.map((one, index) => doneIn(services, one, index, today, data)) as [Served, Served, ...Served[]];
+  const [current, before, ...trend] = periods.map((one, index) => doneIn(services, one, index, data)) as [Served, Served, ...Served[]];
   const total = totalOf(current);
   const totalBefore = totalOf(before);
   const row = (key: string, values: Done, earlier: Done): CardRow => ({ key, values: figuresOf(values), lastYear: figuresOf(earlier) });

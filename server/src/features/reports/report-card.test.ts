@@ -130,6 +130,63 @@ describe('GET /api/reports/card: how well', () => {
 });
 
 /**
+ * Follow-ups done in the hour from 11:00 UTC on their due day: 00:30 the next day in New Zealand
+ * in summer time (late), 23:30 that day in winter (in time); and each side of midnight. Enrolments
+ * that arrive in that hour: on the next day in summer, so a contact on their UTC day is before
+ * them; on that day in winter.
+ */
+describe('GET /api/reports/card: follow-ups done and enrolments arriving near midnight in New Zealand', () => {
+  const mobile = 'mobile_rangatahi';
+
+  beforeAll(async () => {
+    const person = await buildClient({ createdBy: manager.user.id });
+    await enrolment(mobile, '2025-11-03T00:00:00Z', person.id);
+    const followUp = (due: string, doneAt: string) => buildFollowUp({ clientId: person.id, dueOn: due, assignedTo: manager.user.id, doneAt: new Date(doneAt) });
+    // Summer time (UTC+13): 00:30 on Friday 16 January, late; 23:59:59 on Tuesday 20 January, in time.
+    await followUp('2026-01-15', '2026-01-15T11:30:00Z');
+    await followUp('2026-01-20', '2026-01-20T10:59:59Z');
+    // Winter (UTC+12): 23:30 on Thursday 14 May, in time; midnight starting Thursday 21 May, late.
+    await followUp('2026-05-14', '2026-05-14T11:30:00Z');
+    await followUp('2026-05-20', '2026-05-20T12:00:00Z');
+    const [summer, winter] = await Promise.all([1, 2].map(() => buildClient({ createdBy: manager.user.id })));
+    // 00:30 on Wednesday 14 January; seen on the 13th (before it) and Friday 16th: 2 working days.
+    await enrolment(mobile, '2026-01-13T11:30:00Z', summer!.id);
+    await contact(summer!.id, mobile, '2026-01-13');
+    await contact(summer!.id, mobile, '2026-01-16');
+    // 23:30 on Tuesday 12 May, seen that day: 0.
+    await enrolment(mobile, '2026-05-12T11:30:00Z', winter!.id);
+    await contact(winter!.id, mobile, '2026-05-12');
+  });
+
+  it('counts an enrolment from its New Zealand day, summer or winter', async () => {
+    const res = await api.get(`/api/reports/card?from=2026-01-01&to=2026-06-30&services=${mobile}`, { token: manager.token });
+    expect(pick(res.body.rows[0].values, howWellKeys.slice(0, 4))).toEqual({ received: 2, contactedInTime: 2, contacted: 2, medianWorkingDays: 1 });
+  });
+
+  it('counts a follow-up in time by its New Zealand day, summer or winter, for the period and each quarter', async () => {
+    const res = await api.get(`/api/reports/card?from=2026-01-01&to=2026-06-30&services=${mobile}`, { token: manager.token });
+    expect(res.status).toBe(200);
+    expect(
+      res.body.rows.map((row: { key: string; values: Record<string, unknown> }) => [row.key, pick(row.values, ['followUpsDue', 'followUpsOnTime'])]),
+    ).toEqual([
+      [mobile, { followUpsDue: 4, followUpsOnTime: 2 }],
+      ['total', { followUpsDue: 4, followUpsOnTime: 2 }],
+    ]);
+    expect(
+      res.body.trend.map((quarter: { from: string; values: Record<string, unknown> }) => [
+        quarter.from,
+        pick(quarter.values, ['followUpsDue', 'followUpsOnTime']),
+      ]),
+    ).toEqual([
+      ['2025-07-01', { followUpsDue: 0, followUpsOnTime: 0 }],
+      ['2025-10-01', { followUpsDue: 0, followUpsOnTime: 0 }],
+      ['2026-01-01', { followUpsDue: 2, followUpsOnTime: 1 }],
+      ['2026-04-01', { followUpsDue: 2, followUpsOnTime: 1 }],
+    ]);
+  });
+});
+
+/**
  * How much, a plan in time, better off and goals due, on Whānau Ora support in the third quarter
  * of 2026: four whānau (one first seen in March), ratings that rise, stay and fall, and one after
  * the quarter that does not count.
