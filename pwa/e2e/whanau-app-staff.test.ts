@@ -296,6 +296,7 @@ describe('the whānau app, as staff see it', () => {
     await first.getByText('Overdue', { exact: true }).waitFor();
     await first.getByText('Copy of their information (IPP 6)').waitFor();
     await first.getByText(/due 15 Jan 2026/).waitFor();
+    await first.getByRole('link', { name: 'Open Aroha Rewi’s record' }).waitFor();
     await list.getByTestId('privacy-request').nth(1).getByText('Correction (IPP 7)').waitFor();
     expect(await list.getByTestId('privacy-request').nth(1).getByText('Overdue', { exact: true }).count()).toBe(0);
     await checkA11y(page);

@@ -926,6 +926,7 @@ export const messageKeys = [
   'manage.privacyRequests.none',
   'manage.privacyRequests.note',
   'manage.privacyRequests.openClient',
+  'manage.privacyRequests.openClientNamed',
   'manage.privacyRequests.outcome.copy_given',
   'manage.privacyRequests.outcome.corrected',
   'manage.privacyRequests.outcome.refused',

@@ -222,6 +222,8 @@ export const AnswerPrivacyRequestSchema = z
 export type PrivacyRequestRecord = {
   _id: string;
   clientId: string;
+  /** Whose request it is, as their record names them ("Preferred (Given) Family"); null when the reader may not see that record. */
+  clientName: string | null;
   kind: (typeof privacyRequestKinds)[number];
   text: string;
   receivedAt: string;

@@ -518,6 +518,7 @@ export const enManage = {
   'manage.privacyRequests.received': 'Received {date}',
   'manage.privacyRequests.due': 'due {date}',
   'manage.privacyRequests.openClient': 'Open their record',
+  'manage.privacyRequests.openClientNamed': 'Open {name}’s record',
   'manage.privacyRequests.answer': 'Record the answer',
   'manage.privacyRequests.answeredWith': '{outcome} on {date}.',
   'manage.privacyRequests.whatWasDone': 'What was done',

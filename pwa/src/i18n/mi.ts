@@ -1185,6 +1185,7 @@ export const mi: TranslatedCatalogue<
   'manage.privacyRequests.received': draft('I tae mai {date}'),
   'manage.privacyRequests.due': draft('me oti hei te {date}'),
   'manage.privacyRequests.openClient': draft('Tirohia tā rātou kōnae'),
+  'manage.privacyRequests.openClientNamed': draft('Tirohia te kōnae o {name}'),
   'manage.privacyRequests.answer': draft('Tuhia te whakautu'),
   'manage.privacyRequests.answeredWith': draft('{outcome} i te {date}.'),
   'manage.privacyRequests.whatWasDone': draft('Te mea i mahia'),

@@ -23,7 +23,7 @@ import {
   type MemberCaller,
 } from '../../lib/need-to-know';
 import { memberActor } from './devices.service';
-import { presentDetailChange, presentPrivacyRequest } from './privacy.service';
+import { personName, presentDetailChange, presentPrivacyRequest } from './privacy.service';
 
 /**
  * What a linked phone reads (DESIGN §4e): its member's own details and enrolments, the whānau's
@@ -85,7 +85,7 @@ export async function memberView(member: MemberCaller): Promise<WhanauAppView> {
       })),
       trust: { name: site?.name ?? null, phone: site?.phone ?? null, email: site?.email ?? null, address: site?.address ?? null, hours: site?.hours ?? null },
       detailChanges: changes.map(presentDetailChange),
-      privacyRequests: requests.map((request) => presentPrivacyRequest(request)),
+      privacyRequests: requests.map((request) => presentPrivacyRequest(request, new Map([[client.id, personName(client)]]))),
       voice,
     };
   });

@@ -3,7 +3,7 @@ import type { Page, PageQuery } from '../../../contract/common';
 import { nzToday } from '../../../contract/nz-days';
 import { privacyActDueOn } from '../../../contract/working-days';
 import { proposableFields, type DetailChange, type PrivacyRequestRecord, type ProposableField } from '../../../contract/whanau-app';
-import type { Client } from '../../db/models/client';
+import { Client as ClientModel, type Client } from '../../db/models/client';
 import { DetailChangeRow, PrivacyRequest } from '../../db/models/whanau-app';
 import { sequelize } from '../../db/sequelize';
 import { recordAudit, type Actor } from '../../lib/audit';
@@ -29,10 +29,24 @@ export function presentDetailChange(row: DetailChangeRow): DetailChange {
   };
 }
 
-export function presentPrivacyRequest(row: PrivacyRequest, today = nzToday(now())): PrivacyRequestRecord {
+/** A person as lists name them: the preferred name first when there is one ("Aroha Rewi"). */
+export function personName(client: Pick<Client, 'givenName' | 'familyName' | 'preferredName'>): string {
+  return `${client.preferredName || client.givenName} ${client.familyName}`;
+}
+
+/** The request's person by name, when `actor` may see their record (need-to-know, as a client page). */
+async function namesOf(actor: Actor, clientIds: string[], transaction?: Transaction): Promise<Map<string, string>> {
+  const visible = await visibleClientIdsAmong(actor, clientIds, transaction);
+  if (visible.size === 0) return new Map();
+  const clients = await ClientModel.findAll({ where: { id: [...visible] }, attributes: ['id', 'givenName', 'familyName', 'preferredName'], transaction });
+  return new Map(clients.map((client) => [client.id, personName(client)]));
+}
+
+export function presentPrivacyRequest(row: PrivacyRequest, names: ReadonlyMap<string, string>, today = nzToday(now())): PrivacyRequestRecord {
   return {
     _id: row.id,
     clientId: row.clientId,
+    clientName: names.get(row.clientId) ?? null,
     kind: row.kind,
     text: row.text,
     receivedAt: row.receivedAt.toISOString(),
@@ -78,7 +92,8 @@ export async function requestPrivacy(member: MemberCaller, id: string, request: 
     { action: 'create', entity: 'privacy_request', entityId: id, clientId: member.clientId, details: { kind: request.kind } },
     transaction,
   );
-  return presentPrivacyRequest(row);
+  const own = await ClientModel.findByPk(member.clientId, { attributes: ['id', 'givenName', 'familyName', 'preferredName'], transaction });
+  return presentPrivacyRequest(row, new Map(own ? [[own.id, personName(own)]] : []));
 }
 
 /** Managers' list: open requests first, the longest overdue at the top, then answered ones, newest answer first. */
@@ -96,7 +111,11 @@ export async function listPrivacyRequests(actor: Actor, query: PageQuery): Promi
     recordAudit(actor, { action: 'list', entity: 'privacy_request', entityId: actor.id, details: { total: String(count) } }, transaction),
   );
   const today = nzToday(now());
-  return { items: rows.map((row) => presentPrivacyRequest(row, today)), total: count, page: query.page, pageSize: query.pageSize };
+  const names = await namesOf(
+    actor,
+    rows.map((row) => row.clientId),
+  );
+  return { items: rows.map((row) => presentPrivacyRequest(row, names, today)), total: count, page: query.page, pageSize: query.pageSize };
 }
 
 /** A manager records the answer: a copy given (from the person's export), the correction made, or a refusal with its reason. */
@@ -114,7 +133,7 @@ export async function answerPrivacyRequest(actor: Actor, id: string, body: { out
       { action: 'status', entity: 'privacy_request', entityId: id, clientId: row.clientId, details: { outcome: body.outcome } },
       transaction,
     );
-    return presentPrivacyRequest(row);
+    return presentPrivacyRequest(row, await namesOf(actor, [row.clientId], transaction));
   });
 }
 

@@ -507,6 +507,7 @@ describe('their own details and privacy rights', () => {
     const [result] = await memberSync([create('privacy.request', { kind, text: 'A copy of everything you hold about me' })]);
     forgetThrottles();
     expect(result!.status).toBe('applied');
+    expect(result!.record).toMatchObject({ clientName: 'Tama Rewi' });
     return result!.record as { _id: string; dueOn: string };
   };
   beforeAll(async () => {
@@ -533,6 +534,8 @@ describe('their own details and privacy rights', () => {
       ['2027-02-09', true],
       ['2027-02-23', false],
     ]);
+    // Each names its person, so a manager knows whose it is before opening the record.
+    expect(list.body.items.map((item: { clientName: string | null }) => item.clientName)).toEqual(['Tama Rewi', 'Tama Rewi', 'Tama Rewi']);
     forgetThrottles();
     expect((await api.get('/api/privacy-requests', { token: hemi.token })).status).toBe(403);
     const refused = await api.post(`/api/privacy-requests/${later1._id}/answer`, { token: manager.token, json: { outcome: 'refused' } });

@@ -90,6 +90,7 @@ function PrivacyRequestItem({ request }: { request: PrivacyRequestRecord }) {
     <li className={request.overdue ? 'privacy-request privacy-request--overdue' : 'privacy-request'} data-testid="privacy-request">
       <p className="privacy-request__head">
         <strong>{t(kindLabel[request.kind])}</strong>
+        {request.clientName && <span> · {request.clientName}</span>}
         {request.overdue && <span className="privacy-request__overdue">{t('manage.privacyRequests.overdue')}</span>}
         {request.status === 'answered' && <span className="whanau-chip">{t('manage.privacyRequests.answered')}</span>}
       </p>
@@ -99,7 +100,9 @@ function PrivacyRequestItem({ request }: { request: PrivacyRequestRecord }) {
       </p>
       <p className="whanau-contact__summary">{request.text}</p>
       <p>
-        <Link to={staffPaths.client(request.clientId)}>{t('manage.privacyRequests.openClient')}</Link>
+        <Link to={staffPaths.client(request.clientId)}>
+          {request.clientName ? t('manage.privacyRequests.openClientNamed', { name: request.clientName }) : t('manage.privacyRequests.openClient')}
+        </Link>
       </p>
       {request.status === 'answered' && request.outcome && (
         <p className="whanau-voice-answer">
