@@ -630,6 +630,20 @@ export async function createBlogPost(
 }
 
 /**
+ * Whether the new worker waits for the person (installed, not in charge) while the worker the page
+ * started with still controls it. The app reloads only when a new worker takes control
+ * (`controllerchange`, see update-prompt.tsx), so while this holds nothing reloads the page
+ * by itself: a test reads this state instead of waiting a while for a reload that should not come.
+ */
+export function newWorkerWaits(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const controller = navigator.serviceWorker.controller;
+    return registration?.waiting?.state === 'installed' && controller !== null && controller === registration.active && controller.state === 'activated';
+  });
+}
+
+/**
  * Publishes "a new build" of the service worker in a copy of the built app: changed bytes, and
  * fresh compressed copies, since the server sends those in preference to sw.js itself.
  */
