@@ -92,7 +92,7 @@ function portIsFree(port: number): Promise<boolean> {
  * A port for one test file's server, from a block of its own below the kernel's ephemeral range
  * (32768 and up). A port the kernel hands out for `listen(0)` could go to another file while a
  * test has stopped its server to play "no signal", and the restart would then find it taken.
- * Each worker of a run (`VITEST_POOL_ID`) has its own block, so the two files running at once
+ * Each worker of a run (`VITEST_POOL_ID`) has its own block, so the files running at once
  * never look at the same ports; within it the start is random, since another run on the machine
  * (another checkout's tests) has workers of the same numbers and the same blocks.
  */
