@@ -27,7 +27,8 @@ describe('blog', () => {
       text: 'Twelve whānau planted **raised gardens** together.\n\n- kūmara\n- silverbeet\n- herbs',
       hue: '#4c7a25',
     });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The blog is ordered by the moment each post went out, kept to the millisecond: the newer is
+    // made after the older one's answer came, so it is newer without waiting.
     newer = await createBlogPost(harness, managerToken, {
       title: 'Kai parcels for winter',
       author: 'Hemi Walker',
@@ -155,6 +156,23 @@ describe('features carousel (spec §1)', () => {
     });
   });
 
+  /** How long a slide shows while the carousel plays (`slideIntervalMs` in features-carousel.tsx). */
+  const slideIntervalMs = 5_000;
+
+  /**
+   * Resolves once the tasks React has queued by now have run (it queues its work as messages): a
+   * slide change or an effect due then has happened.
+   */
+  const reactTurn = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve(null);
+          channel.port2.postMessage(null);
+        }),
+    );
+
   const visibleSlide = (page: Page) =>
     page
       .locator('.carousel__slide:not([hidden]) .carousel__title')
@@ -163,6 +181,8 @@ describe('features carousel (spec §1)', () => {
 
   it('shows the features under Building better communities and advances by itself', () =>
     withPage(async (page) => {
+      // The page's clock runs as usual, and the test moves it on past a slide's time instead of waiting it out.
+      await page.clock.install();
       await page.goto('/');
       await page.getByRole('heading', { name: 'Building better communities' }).waitFor();
       const first = await visibleSlide(page).then(async (title) => title || (await page.locator('.carousel__title').first().waitFor(), visibleSlide(page)));
@@ -174,7 +194,11 @@ describe('features carousel (spec §1)', () => {
       await expect(image.getAttribute('alt')).resolves.toMatch(/illustration/);
       // No thumbnails: one picture shows at a time.
       await expect(page.locator('.carousel img:visible').count()).resolves.toBe(1);
-      await expect.poll(() => visibleSlide(page), { timeout: 9000 }).not.toBe(first);
+      // The slide show starts once the app has taken the page over (its effects run after that).
+      await waitForHydrated(page.getByRole('button', { name: /Pause/ }));
+      await reactTurn(page);
+      await page.clock.runFor(slideIntervalMs);
+      await expect.poll(() => visibleSlide(page)).not.toBe(first);
       await page.locator('.carousel').scrollIntoViewIfNeeded();
       await checkA11y(page);
       await screenshot(page, 'home-with-features-1280');
@@ -183,15 +207,18 @@ describe('features carousel (spec §1)', () => {
   it('stops when paused, and moves with previous and next', () =>
     withPage(
       async (page) => {
+        await page.clock.install();
         await page.goto('/');
         await page.locator('.carousel__title').first().waitFor({ state: 'attached' });
         // The server's HTML has the button before the app has taken it over (decision 096).
         await waitForHydrated(page.getByRole('button', { name: /Pause/ }));
         await page.getByRole('button', { name: /Pause/ }).click();
-        const paused = await visibleSlide(page);
-        await page.waitForTimeout(6500);
-        await expect(visibleSlide(page)).resolves.toBe(paused);
         await page.getByRole('button', { name: /Play/ }).waitFor();
+        const paused = await visibleSlide(page);
+        // More than two slides' time passes on the page's clock, and the slide stays.
+        await page.clock.runFor(2 * slideIntervalMs + 500);
+        await reactTurn(page);
+        await expect(visibleSlide(page)).resolves.toBe(paused);
 
         const titles = await page.locator('.carousel__title').allTextContents();
         const index = titles.indexOf(paused);
@@ -209,7 +236,13 @@ describe('features carousel (spec §1)', () => {
 describe('a blog of more than one page', () => {
   beforeAll(async () => {
     // With the two posts above, 52: the server sends 50 a page (decision 068).
-    const posts = Array.from({ length: 50 }, (_, index) => ({ title: `Pānui ${index + 1}`, author: 'Kaimahi', text: `Post number ${index + 1}.` }));
+    // Small pictures: the server makes its sizes of each, and only the list's length is looked at here.
+    const posts = Array.from({ length: 50 }, (_, index) => ({
+      title: `Pānui ${index + 1}`,
+      author: 'Kaimahi',
+      text: `Post number ${index + 1}.`,
+      picture: { width: 480, height: 300 },
+    }));
     for (let start = 0; start < posts.length; start += 5) {
       await Promise.all(posts.slice(start, start + 5).map((post) => createBlogPost(harness, managerToken, post)));
     }

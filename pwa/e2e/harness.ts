@@ -92,7 +92,7 @@ function portIsFree(port: number): Promise<boolean> {
  * A port for one test file's server, from a block of its own below the kernel's ephemeral range
  * (32768 and up). A port the kernel hands out for `listen(0)` could go to another file while a
  * test has stopped its server to play "no signal", and the restart would then find it taken.
- * Each worker of a run (`VITEST_POOL_ID`) has its own block, so the two files running at once
+ * Each worker of a run (`VITEST_POOL_ID`) has its own block, so the files running at once
  * never look at the same ports; within it the start is random, since another run on the machine
  * (another checkout's tests) has workers of the same numbers and the same blocks.
  */
@@ -267,14 +267,15 @@ export function pageProblems(page: Page): string[] {
 
 /** Starts a server and a browser for one test file. */
 export async function startHarness(options: ServerOptions = {}): Promise<Harness> {
-  const server = await startServer(options);
-  let browser: Browser;
-  try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  } catch (error) {
-    await server.stop();
-    throw error;
+  // Both at once: the browser starts while the server's process loads and migrates.
+  const [started, launched] = await Promise.allSettled([startServer(options), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value.stop();
+    if (launched.status === 'fulfilled') await launched.value.close().catch(() => undefined);
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
   }
+  const server = started.value;
+  const browser: Browser = launched.value;
   const staffByAccess = new Map<number, Promise<Staff>>();
 
   const api: Harness['api'] = (pathname, init = {}) => {
@@ -554,9 +555,21 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   return file;
 }
 
-/** A picture for uploads: a pounamu and kōwhai poutama pattern, as PNG bytes. */
-export async function samplePicture(options: { width?: number; height?: number; hue?: string } = {}): Promise<Buffer> {
+const pictures = new Map<string, Promise<Buffer>>();
+
+/** A picture for uploads: a pounamu and kōwhai poutama pattern, as PNG bytes (each size and hue drawn once a file). */
+export function samplePicture(options: { width?: number; height?: number; hue?: string } = {}): Promise<Buffer> {
   const { width = 1600, height = 1000, hue = '#1f7a5f' } = options;
+  const key = `${width}×${height} ${hue}`;
+  let picture = pictures.get(key);
+  if (!picture) {
+    picture = drawPicture(width, height, hue);
+    pictures.set(key, picture);
+  }
+  return picture;
+}
+
+async function drawPicture(width: number, height: number, hue: string): Promise<Buffer> {
   const sharp = (await import('sharp')).default;
   const steps = Array.from({ length: 12 }, (_, row) =>
     Array.from({ length: 20 }, (_, column) =>
@@ -600,16 +613,34 @@ export function renderedPublicRoutes(postId: string): string[] {
 }
 
 /** Creates a blog post through the API as a manager (multipart, spec §5). */
-export async function createBlogPost(harness: Harness, token: string, post: { title: string; author: string; text: string; imageAlt?: string; hue?: string }) {
+export async function createBlogPost(
+  harness: Harness,
+  token: string,
+  post: { title: string; author: string; text: string; imageAlt?: string; hue?: string; picture?: { width: number; height: number } },
+) {
   const form = new FormData();
   form.append('title', post.title);
   form.append('author', post.author);
   form.append('text', post.text);
   form.append('imageAlt', post.imageAlt ?? `${post.title} — illustration`);
-  form.append('image', new Blob([new Uint8Array(await samplePicture({ hue: post.hue }))], { type: 'image/png' }), 'post.png');
+  form.append('image', new Blob([new Uint8Array(await samplePicture({ hue: post.hue, ...post.picture }))], { type: 'image/png' }), 'post.png');
   const response = await harness.api('/api/content/blog', { method: 'POST', body: form, token });
   if (response.status !== 201) throw new Error(`creating a blog post failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as { _id: string; title: string; createdAt: string };
+}
+
+/**
+ * Whether the new worker waits for the person (installed, not in charge) while the worker the page
+ * started with still controls it. The app reloads only when a new worker takes control
+ * (`controllerchange`, see update-prompt.tsx), so while this holds nothing reloads the page
+ * by itself: a test reads this state instead of waiting a while for a reload that should not come.
+ */
+export function newWorkerWaits(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const controller = navigator.serviceWorker.controller;
+    return registration?.waiting?.state === 'installed' && controller !== null && controller === registration.active && controller.state === 'activated';
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishNewWorker, repoRoot, screenshot, startHarness, type Harness } from './harness';
+import { newWorkerWaits, publishNewWorker, repoRoot, screenshot, startHarness, type Harness } from './harness';
 
 // The service worker (DESIGN §6): the shell works with no signal, staff data is never cached,
 // site management is not precached, and a new version waits for the person to reload.
@@ -104,9 +104,9 @@ describe('service worker', () => {
     await prompt.waitFor({ timeout: 20_000 });
     await screenshot(page, 'update-prompt-390', { fullPage: false });
 
-    // Nothing reloads on its own: a marker left on the page survives a few seconds.
+    // Nothing reloads on its own: the new worker waits, the old one keeps the page, and a marker left on the page stays.
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    await page.waitForTimeout(2000);
+    await expect(newWorkerWaits(page)).resolves.toBe(true);
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
 
     await Promise.all([page.waitForEvent('load'), prompt.click()]);

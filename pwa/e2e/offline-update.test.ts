@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { publishNewWorker, repoRoot, screenshot, startHarness, type Harness } from './harness';
+import { newWorkerWaits, publishNewWorker, repoRoot, screenshot, startHarness, type Harness } from './harness';
 import { phoneViewport, waitForServiceWorker } from './enrol-helpers';
 
 /**
@@ -43,8 +43,8 @@ it('offers the new version and keeps a half-filled enrolment form until the pers
 
   await page.getByRole('button', { name: 'New version — reload' }).waitFor({ timeout: 30_000 });
   await screenshot(page, 'update-prompt-enrol-390');
-  // Give an automatic reload every chance to happen; it must not.
-  await page.waitForTimeout(2_000);
+  // No automatic reload: the new worker waits for the person, the old one keeps the page.
+  await expect(newWorkerWaits(page)).resolves.toBe(true);
   expect(loads).toBe(0);
   await expect(page.evaluate(() => 'stillTheSamePage' in window)).resolves.toBe(true);
   await expect(page.getByLabel('Given name').inputValue()).resolves.toBe('Half');

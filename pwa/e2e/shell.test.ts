@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkA11y, holdAppScript, pageProblems, screenshot, startHarness, waitForHydration, type Harness } from './harness';
+import { checkA11y, holdAppScript, pageProblems, recordAlerts, screenshot, startHarness, waitForHydration, type Harness } from './harness';
 
 let harness: Harness;
 
@@ -149,6 +149,7 @@ describe('logging in and out (spec §4)', () => {
   it('logs in, shows Logged In, returns to the page the visitor came from, and logs out', () =>
     withPage(async (page) => {
       const staff = await harness.createStaff(1);
+      await recordAlerts(page);
       await page.goto('/clients');
       await page.waitForURL('**/login');
       await page.getByLabel('Email').fill(staff.email);
@@ -169,9 +170,15 @@ describe('logging in and out (spec §4)', () => {
       await alert(page, 'Logged out').waitFor();
       await page.waitForURL((url) => url.pathname === '/');
       await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
-      // No "must log in" alert for a deliberate sign-out.
-      await page.waitForTimeout(300);
+      // No "must log in" alert for a deliberate sign-out, not even for a moment: the page, which has
+      // not loaded again since the start, has shown that alert once (the guard's, at the start).
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
       await expect(alert(page, 'You must log in to veiw this page').count()).resolves.toBe(0);
+      await expect(
+        page.evaluate(
+          () => (window as unknown as { alertsSeen: { text: string }[] }).alertsSeen.filter((seen) => seen.text.includes('You must log in')).length,
+        ),
+      ).resolves.toBe(1);
       expect(await menuLabels(page)).toEqual([...always, 'FORMER SERVICES', 'LOGIN']);
       expect(pageProblems(page)).toEqual([]);
     }));
@@ -254,8 +261,23 @@ describe('layout behaviour (spec §2)', () => {
       await waitForHydration(page);
       const nav = page.locator('.nav-bar');
       await expect(nav.getAttribute('data-sticky')).resolves.toBe('false');
-      await page.evaluate(() => window.scrollTo(0, 20));
-      await page.waitForTimeout(150);
+      // Scrolled to 20 px, and read once the app has had the scroll event and drawn what it made of it.
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            window.addEventListener(
+              'scroll',
+              () => {
+                // React renders a scroll's change in a task it queues as a message: this one comes after it.
+                const channel = new MessageChannel();
+                channel.port1.onmessage = () => requestAnimationFrame(() => resolve(null));
+                channel.port2.postMessage(null);
+              },
+              { once: true },
+            );
+            window.scrollTo(0, 20);
+          }),
+      );
       await expect(nav.getAttribute('data-sticky')).resolves.toBe('false');
       await page.evaluate(() => window.scrollTo(0, 400));
       await expect.poll(() => nav.getAttribute('data-sticky')).toBe('true');
@@ -328,6 +350,8 @@ describe('layout behaviour (spec §2)', () => {
 
   it('counts the home counters up to their targets', () =>
     withPage(async (page) => {
+      // The count takes 8 s of the page's clock, which the test moves on instead of waiting it out.
+      await page.clock.install();
       await page.goto('/');
       const values = page.locator('.impact-counter__value');
       await values.first().waitFor();
@@ -335,7 +359,16 @@ describe('layout behaviour (spec §2)', () => {
       const targets = await values.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-target')));
       expect(targets).toEqual(['4531', '27186', '2763', '723', '1189', '$294515', '1375', '83']);
       expect(early).not.toEqual(targets);
-      await expect.poll(() => values.allTextContents(), { timeout: 15_000 }).toEqual(targets);
+      // A second at a time: the count starts when the counters come into view, and stops at the targets.
+      await expect
+        .poll(
+          async () => {
+            await page.clock.runFor(1_000);
+            return values.allTextContents();
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual(targets);
       // Screen readers get the final figures, not 400 updates.
       await expect(values.first().getAttribute('aria-hidden')).resolves.toBe('true');
       await page.locator('.impact-counter').first().getByText('4531', { exact: true }).first().waitFor({ state: 'attached' });

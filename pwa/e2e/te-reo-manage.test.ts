@@ -87,12 +87,14 @@ for (const width of [390, 1440]) {
     it('lets the manager find an entry ignoring macrons and capitals, correct it, and see it after a reload', async () => {
       await page.getByRole('link', { name: 'Tirohia te rārangi reo Māori' }).click();
       await page.getByRole('heading', { level: 1, name: 'Te reo Māori o te taupānga' }).waitFor();
-      await a11y(page);
       await page.getByRole('searchbox', { name: 'Rapu' }).fill('NGA KONAE RANGITAKI');
       const entry = page.locator('li.te-reo-entry', { has: page.getByRole('heading', { level: 3, name: 'manage.logFiles', exact: true }) });
       await entry.waitFor();
       await expect(entry.textContent()).resolves.toContain('Log files');
       await expect(page.locator('li.te-reo-entry').count()).resolves.toBeLessThan(5);
+      // The page in te reo, with the entries the search found: the whole list (every entry is the
+      // same markup, over 20 000 elements, 10 s and more of axe) is checked in English above.
+      await a11y(page);
       await entry.getByRole('button', { name: 'Whakatika manage.logFiles' }).click();
       // Too long: its problem on its box and in the summary, in te reo (issue 22).
       const box = entry.getByRole('textbox', { name: 'Te kupu Māori kua whakatikaia' });
