@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useOnline } from '../../../lib/use-online';
+import { useReadAgainWhenOnline } from '../../../lib/use-online';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { PageHeader } from '../../../components/page-header';
@@ -69,12 +69,8 @@ export function ClientPage({ id, userId, isManager, more }: ClientPageProps) {
   const clashRecord = clash?.conflict?.record;
   const known = newer(fromServer, fromDevice);
   const base = known && clashRecord && clashRecord.version > known.version ? { ...known, ...clashRecord } : known;
-  const online = useOnline();
-  const { isError, refetch } = client;
   // Signal back after the record was read from the device: read it from the server again.
-  useEffect(() => {
-    if (online && isError) void refetch();
-  }, [online, isError, refetch]);
+  useReadAgainWhenOnline(client);
   const onDevice = base !== undefined && fromServer === undefined;
   const name = base ? clientName(withWaitingEdits(base, items)) : undefined;
   usePageTitle(name ?? t('clients.record.title'));

@@ -12,7 +12,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { getStaffCipher } from '../../../lib/staff-cipher';
 import { staffPaths } from '../../../lib/staff-paths';
-import { useOnline } from '../../../lib/use-online';
+import { useOnline, useReadAgainWhenOnline } from '../../../lib/use-online';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useWhanau } from '../api/get-whanau';
 import { useDetailChanges } from '../api/detail-changes';
@@ -49,14 +49,10 @@ export function useShownWhanau(id: string, user: WhanauUser, lookup: Pick<Client
   useWhanauCopySync(user._id);
   useOpenKeptWhanau(user._id, id);
   useWhanauCopyRevision();
-  const online = useOnline();
   const query = useWhanau(id);
   const items = useWhanauItems(user._id);
-  const { isError, refetch } = query;
   // Signal back after the whānau was read from the device: ask the server again.
-  useEffect(() => {
-    if (online && isError) void refetch();
-  }, [online, isError, refetch]);
+  useReadAgainWhenOnline(query);
   // A whānau opened with signal joins the copy on this device.
   useEffect(() => {
     const cipher = getStaffCipher();
