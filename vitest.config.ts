@@ -37,8 +37,9 @@ const pwaProject = {
 // The built app in headless Chromium against the real server (`npm run build` first). Each file
 // starts its own server (own data folder, own port block from `VITEST_POOL_ID`, see e2e/harness.ts)
 // and browser, and reads pwa/dist only, so files can run side by side. A file keeps about half a
-// core busy (the rest is waiting on the browser, the server and the network), so three run at a
-// time on a 2-core machine (decision 140).
+// core busy (the rest is waiting on the browser, the server and the network), so the whole suite
+// runs three files at a time in one pool, the server and app files filling what the browser files
+// leave idle (decision 140).
 const e2eProject = {
   resolve: pwaResolve,
   test: {
@@ -46,10 +47,6 @@ const e2eProject = {
     root: './pwa',
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
-    maxWorkers: 3,
-    // Vitest runs projects whose worker counts differ in separate groups: the browser files go
-    // after the server and app files, three at a time, not beside them.
-    sequence: { groupOrder: 1 },
     // Three files share the cores, so a test takes up to twice as long as it did alone or more; a
     // test that waits on an event with no time-out of its own ends here.
     testTimeout: 180_000,
@@ -59,6 +56,8 @@ const e2eProject = {
 
 export default defineConfig({
   test: {
+    // One pool for every project (the same worker count puts them in one group): three files at a time.
+    maxWorkers: 3,
     projects: [serverProject('server', { TEST_DB: 'sqlite' }), ...postgres, pwaProject, e2eProject],
   },
 });

@@ -45,8 +45,10 @@ describe('the import screen', () => {
     const notes = desk.getByRole('combobox', { name: 'Notes' });
     expect(await notes.inputValue()).toBe('');
     expect(await desk.getByRole('combobox', { name: 'Rā whānau' }).inputValue()).toBe('dateOfBirth');
+    // Listened for before the change, so an answer quicker than the next line is not missed.
+    const mapped = desk.waitForResponse((response) => response.url().includes('/mapping') && response.ok());
     await notes.selectOption('suburb');
-    await desk.waitForResponse((response) => response.url().includes('/mapping') && response.ok());
+    await mapped;
     await checkA11y(desk);
     await screenshot(desk, 'import-1440');
 
